@@ -1,0 +1,175 @@
+// Certificate authority PEM handling for the emulator: the real service derives
+// subject_common_name, not_before, not_after, key_usages and extended_key_usages from the
+// uploaded `ca_pem`, so the emulator parses it with a real X.509 parser (@peculiar/x509).
+
+import { ApiFailure } from "./errors";
+
+type X509Module = typeof import("@peculiar/x509");
+
+/** Fields the service derives from `ca_pem`. */
+export interface CaPemInfo {
+  subject_common_name: string;
+  not_before: string;
+  not_after: string;
+  key_usages: string[];
+  extended_key_usages: string[];
+}
+
+let x509Module: X509Module | undefined;
+
+/**
+ * @peculiar/x509 registers its algorithms with tsyringe, which refuses to load unless a
+ * Reflect metadata API exists, and the `reflect-metadata` polyfill is not a dependency of
+ * this package. tsyringe only reads constructor parameter types (none here: every class it
+ * sees has a zero-argument constructor), so a small WeakMap-backed store is enough. It is
+ * installed only when no polyfill is present, and the library is required lazily after it.
+ */
+function installReflectMetadataShim(): void {
+  type MetaTarget = object;
+  const R = Reflect as unknown as Record<string, unknown>;
+  if (typeof R.getMetadata === "function") return;
+  const store = new WeakMap<MetaTarget, Map<string | symbol | undefined, Map<unknown, unknown>>>();
+  const own = (target: MetaTarget, prop: string | symbol | undefined, create: boolean) => {
+    let byProp = store.get(target);
+    if (!byProp) {
+      if (!create) return undefined;
+      byProp = new Map();
+      store.set(target, byProp);
+    }
+    let meta = byProp.get(prop);
+    if (!meta && create) {
+      meta = new Map();
+      byProp.set(prop, meta);
+    }
+    return meta;
+  };
+  const getOwnMetadata = (key: unknown, target: MetaTarget, prop?: string | symbol) =>
+    own(target, prop, false)?.get(key);
+  const hasOwnMetadata = (key: unknown, target: MetaTarget, prop?: string | symbol) =>
+    own(target, prop, false)?.has(key) ?? false;
+  const getMetadata = (key: unknown, target: MetaTarget, prop?: string | symbol): unknown => {
+    for (let t: MetaTarget | null = target; t !== null; t = Object.getPrototypeOf(t) as MetaTarget | null) {
+      if (hasOwnMetadata(key, t, prop)) return getOwnMetadata(key, t, prop);
+    }
+    return undefined;
+  };
+  const defineMetadata = (key: unknown, value: unknown, target: MetaTarget, prop?: string | symbol) => {
+    own(target, prop, true)!.set(key, value);
+  };
+  Object.assign(R, {
+    getOwnMetadata,
+    hasOwnMetadata,
+    getMetadata,
+    hasMetadata: (key: unknown, target: MetaTarget, prop?: string | symbol) => getMetadata(key, target, prop) !== undefined,
+    defineMetadata,
+    metadata: (key: unknown, value: unknown) => (target: MetaTarget, prop?: string | symbol) =>
+      defineMetadata(key, value, target, prop),
+  });
+}
+
+/** The @peculiar/x509 module, loaded behind the Reflect metadata shim (tests use it too). */
+export function peculiarX509(): X509Module {
+  if (!x509Module) {
+    installReflectMetadataShim();
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    x509Module = require("@peculiar/x509") as X509Module;
+  }
+  return x509Module;
+}
+
+// Key usage bits in RFC 5280 order, named as Go's crypto/x509 names them (the real service
+// is written in Go), in snake_case.
+const KEY_USAGE_NAMES: ReadonlyArray<readonly [number, string]> = [
+  [1, "digital_signature"],
+  [2, "content_commitment"],
+  [4, "key_encipherment"],
+  [8, "data_encipherment"],
+  [16, "key_agreement"],
+  [32, "cert_sign"],
+  [64, "crl_sign"],
+  [128, "encipher_only"],
+  [256, "decipher_only"],
+];
+
+const EXTENDED_KEY_USAGE_NAMES: Readonly<Record<string, string>> = {
+  "2.5.29.37.0": "any",
+  "1.3.6.1.5.5.7.3.1": "server_auth",
+  "1.3.6.1.5.5.7.3.2": "client_auth",
+  "1.3.6.1.5.5.7.3.3": "code_signing",
+  "1.3.6.1.5.5.7.3.4": "email_protection",
+  "1.3.6.1.5.5.7.3.5": "ipsec_end_system",
+  "1.3.6.1.5.5.7.3.6": "ipsec_tunnel",
+  "1.3.6.1.5.5.7.3.7": "ipsec_user",
+  "1.3.6.1.5.5.7.3.8": "time_stamping",
+  "1.3.6.1.5.5.7.3.9": "ocsp_signing",
+  "1.3.6.1.4.1.311.10.3.3": "microsoft_server_gated_crypto",
+  "2.16.840.1.113730.4.1": "netscape_server_gated_crypto",
+  "1.3.6.1.4.1.311.2.1.22": "microsoft_commercial_code_signing",
+  "1.3.6.1.4.1.311.61.1.1": "microsoft_kernel_code_signing",
+};
+
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----/g;
+
+const badPem = (why: string): ApiFailure =>
+  new ApiFailure(400, "ERR_NGROK_215", `Invalid ca_pem: ${why}. Supply one PEM-encoded X.509 certificate.`);
+
+/** RFC 3339, UTC, whole seconds, as every timestamp of the API. */
+function rfc3339(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** Extracts the single CERTIFICATE block's DER bytes, or explains why it cannot. */
+function certificateDer(pem: string): Uint8Array {
+  const blocks = [...pem.matchAll(PEM_BLOCK)];
+  if (blocks.length === 0) throw badPem("no PEM block found");
+  const outside = pem.replace(PEM_BLOCK, "");
+  if (outside.trim() !== "") throw badPem("unexpected text outside the PEM block");
+  if (blocks.length > 1) throw badPem(`expected exactly one certificate, found ${blocks.length} PEM blocks`);
+  const [, begin, body, end] = blocks[0]!;
+  if (begin !== end) throw badPem(`PEM block begins with '${begin}' but ends with '${end}'`);
+  if (begin !== "CERTIFICATE") throw badPem(`expected a CERTIFICATE PEM block, got '${begin}'`);
+  const b64 = body!.replace(/\s+/g, "");
+  if (b64 === "" || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) {
+    throw badPem("the PEM body is not valid base64");
+  }
+  return new Uint8Array(Buffer.from(b64, "base64"));
+}
+
+/** Parses an uploaded certificate authority; a bad PEM is 400 ERR_NGROK_215 naming ca_pem. */
+export function parseCaPem(pem: string): CaPemInfo {
+  if (typeof pem !== "string") throw badPem("must be a string");
+  const der = certificateDer(pem);
+  const x509 = peculiarX509();
+  let cert: InstanceType<X509Module["X509Certificate"]>;
+  try {
+    cert = new x509.X509Certificate(der);
+  } catch {
+    throw badPem("the PEM block does not hold a valid X.509 certificate");
+  }
+  try {
+    const notBefore = cert.notBefore;
+    const notAfter = cert.notAfter;
+    if (Number.isNaN(notBefore.getTime()) || Number.isNaN(notAfter.getTime())) {
+      throw badPem("the certificate's validity period is not readable");
+    }
+    const ku = cert.getExtension(x509.KeyUsagesExtension);
+    const eku = cert.getExtension(x509.ExtendedKeyUsageExtension);
+    const bits = ku ? ku.usages : 0;
+    return {
+      subject_common_name: cert.subjectName.getField("CN")[0] ?? "",
+      not_before: rfc3339(notBefore),
+      not_after: rfc3339(notAfter),
+      key_usages: KEY_USAGE_NAMES.filter(([bit]) => (bits & bit) !== 0).map(([, name]) => name),
+      // An extended key usage the service has no name for is reported by its OID.
+      extended_key_usages: (eku ? eku.usages : []).map((oid) => EXTENDED_KEY_USAGE_NAMES[String(oid)] ?? String(oid)),
+    };
+  } catch (e) {
+    if (e instanceof ApiFailure) throw e;
+    throw badPem("the certificate's fields or extensions cannot be decoded");
+  }
+}
+
+/** The service stores `ca_pem` with a trailing newline; the emulator does the same. */
+export function normalizeCaPem(pem: string): string {
+  return pem.endsWith("\n") ? pem : `${pem}\n`;
+}
