@@ -1,0 +1,76 @@
+/**
+ * When to retry and how long to wait. The decision depends on whether the service can have
+ * processed the request, which only the client knows (see shouldRetry), so this is a small
+ * policy rather than a generic retry library: p-retry is ESM-only and none of the CommonJS ones
+ * let each attempt choose its own delay (Retry-After).
+ */
+export interface BackoffOptions {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export const defaultBackoff: BackoffOptions = { maxRetries: 6, baseMs: 500, maxMs: 30_000 };
+
+/** Exponential backoff with full jitter; a Retry-After from the service wins when present. */
+export function backoffDelay(
+  retry: number,
+  options: BackoffOptions,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, options.maxMs * 2);
+  const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** retry);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (v === undefined || v.trim() === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(v.trim())) return Number(v) * 1000;
+  const date = Date.parse(v);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const idempotent = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"]);
+
+/**
+ * PATCH carries absolute values here (never increments), so repeating it is harmless. POST
+ * creates: it is repeated only when the service certainly did not process it.
+ */
+export function isIdempotent(method: string): boolean {
+  return idempotent.has(method);
+}
+
+/** Error codes that mean the request never left this machine or never reached the service. */
+const notSentCodes = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+export function certainlyNotSent(code: string): boolean {
+  return notSentCodes.has(code);
+}
+
+/** Transport failures worth another attempt (when the method allows it). */
+const transientCodes = new Set([
+  ...notSentCodes,
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_ABORTED",
+]);
+
+export function isTransient(code: string): boolean {
+  return transientCodes.has(code);
+}

@@ -1,0 +1,35 @@
+/** ACL rules of tunnel and SSH credentials, as the spec defines them. */
+import { z } from "zod";
+
+/** Why `rule` is not a valid ACL rule, or undefined when it is. */
+export function aclRuleProblem(rule: string): string | undefined {
+  if (rule === "*") return undefined;
+  if (!rule.startsWith("bind:")) {
+    return `"${rule}" is not an ACL rule: the only rule kind is "bind:<target>" (or "*" to allow everything)`;
+  }
+  const target = rule.slice("bind:".length);
+  if (target === "" || /\s/.test(target)) return `"${rule}" has an empty target or one with white space`;
+  if (target.includes("=")) {
+    const parts = target.split("=");
+    if (parts.length !== 2 || parts[0] === "" || parts[1] === "") {
+      return `"${rule}" is not a label rule: expected "bind:<key>=<value>"`;
+    }
+    for (const part of parts) {
+      if (part.includes("*") && part !== "*") {
+        return `"${rule}": a label key or value is either "*" or has no wildcard`;
+      }
+    }
+    return undefined;
+  }
+  if (target.includes("*") && !/^\*\.[^*]+$/.test(target)) {
+    return `"${rule}": a domain may only have a leading wildcard, as in "bind:*.example.com"`;
+  }
+  return undefined;
+}
+
+export function aclRule(): z.ZodType<string, string> {
+  return z.string().superRefine((rule, ctx) => {
+    const problem = aclRuleProblem(rule);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}

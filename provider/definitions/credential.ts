@@ -1,0 +1,43 @@
+import { aclRule } from "./acl";
+import { createdAt, description, metadata, uri } from "./common";
+import type { ResourceDefinition } from "./types";
+
+export const credential: ResourceDefinition = {
+  name: "Credential",
+  description:
+    "A tunnel credential (authtoken) that an ngrok agent uses to open tunnel sessions. The token is returned only when the credential is created; the provider keeps it, as a secret, in the stack's state.",
+  path: "/credentials",
+  idPrefix: "cr",
+  listKey: "credentials",
+  properties: {
+    description: description("Who or what uses the credential."),
+    metadata: metadata(),
+    acl: {
+      type: { kind: "array", items: { kind: "string", refine: aclRule } },
+      description:
+        'ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction.',
+      input: { api: "acl", onChange: "update", unset: "clear" },
+    },
+    ownerId: {
+      type: { kind: "string" },
+      description:
+        "The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token.",
+      input: { api: "owner_id", onChange: "replace", unset: "computed" },
+    },
+    token: {
+      type: { kind: "string" },
+      api: "token",
+      secret: true,
+      description:
+        "The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates.",
+      fromApi: (api, prior) => (typeof api.token === "string" && api.token !== "" ? api.token : prior.token),
+    },
+    uri,
+    createdAt,
+  },
+  example: `const cred = new ngrok.Credential("ci-agent", {
+    description: "CI agents",
+    acl: ["bind:*.example.com"],
+});
+export const authtoken = cred.token; // a secret`,
+};

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
+import type { ResourceDefinition } from "./types";
+
+/** The service stores domains lower-cased and without a trailing dot. */
+export function normalizeDomain(value: unknown): unknown {
+  return typeof value === "string" ? value.trim().toLowerCase().replace(/\.$/, "") : value;
+}
+
+const hostname = () =>
+  z
+    .string()
+    .refine(
+      (d) => /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(d) && d.length <= 253,
+      { message: "is not a valid hostname (letters, digits and hyphens in dot-separated labels, optionally with a leading `*.`)" },
+    );
+
+export const reservedDomain: ResourceDefinition = {
+  name: "ReservedDomain",
+  description:
+    "A reserved domain: a hostname on which the account's endpoints can be served, either a subdomain of a domain the service owns or a custom domain with a CNAME to the service.",
+  path: "/reserved_domains",
+  idPrefix: "rd",
+  listKey: "reserved_domains",
+  properties: {
+    domain: {
+      type: { kind: "string", refine: hostname },
+      description: "The hostname to reserve; stored lower-cased, without a trailing dot.",
+      input: { api: "domain", required: true, onChange: "replace", unset: "clear" },
+      normalize: normalizeDomain,
+    },
+    region: {
+      type: { kind: "string", enum: ["au", "eu", "ap", "us", "jp", "in", "sa"] },
+      description:
+        "Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set.",
+      input: { api: "region", onChange: "replace", unset: "computed", updatable: false },
+      // The service answers "" whatever was sent: keep what the program set.
+      fromApi: (api, prior) => (typeof api.region === "string" && api.region !== "" ? api.region : prior.region),
+    },
+    description: description("What the domain is for."),
+    metadata: metadata(),
+    certificateId: {
+      type: { kind: "string" },
+      description:
+        "The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`.",
+      input: { api: "certificate_id", onChange: "update", unset: "clear" },
+      // Reported as the `certificate` reference; echoed only for programs that set it, since an
+      // automatically issued certificate also appears there.
+      fromApi: (api, prior) => {
+        if (prior.certificateId === undefined || prior.certificateId === null) return undefined;
+        const cert = api.certificate as { id?: unknown } | null | undefined;
+        return typeof cert?.id === "string" ? cert.id : undefined;
+      },
+    },
+    certificateManagementPolicy: {
+      type: certPolicyType("ecdsa"),
+      description:
+        "Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`.",
+      input: { api: "certificate_management_policy", onChange: "update", unset: "computed" },
+    },
+    cnameTarget: {
+      type: { kind: "string" },
+      api: "cname_target",
+      description: "The DNS CNAME target for a custom hostname; absent for subdomains of the service's own domains.",
+    },
+    certificate: {
+      type: refType,
+      api: "certificate",
+      description: "The TLS certificate served: the user-uploaded one or the latest automatic one.",
+    },
+    certificateManagementStatus: {
+      type: certStatusType,
+      api: "certificate_management_status",
+      description: "The state of automatic certificate management; absent when it is disabled.",
+    },
+    acmeChallengeCnameTarget: {
+      type: { kind: "string" },
+      api: "acme_challenge_cname_target",
+      description:
+        "The CNAME target for `_acme-challenge.<domain>`, needed to issue certificates for wildcard custom domains.",
+    },
+    httpEndpointConfiguration: {
+      type: refType,
+      api: "http_endpoint_configuration",
+      description: "The endpoint configuration for HTTP traffic, if any.",
+    },
+    httpsEndpointConfiguration: {
+      type: refType,
+      api: "https_endpoint_configuration",
+      description: "The endpoint configuration for HTTPS traffic, if any.",
+    },
+    uri,
+    createdAt,
+  },
+  rules: [
+    {
+      properties: ["certificateId", "certificateManagementPolicy"],
+      summary: "`certificateId` and `certificateManagementPolicy` are mutually exclusive.",
+      violated: (inputs) =>
+        isSet(inputs.certificateId) && isSet(inputs.certificateManagementPolicy)
+          ? "certificateId and certificateManagementPolicy are mutually exclusive: set one or the other"
+          : undefined,
+    },
+  ],
+  uniqueKey: "domain",
+  example: `const domain = new ngrok.ReservedDomain("app", {
+    domain: "app.example.com",
+    certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
+});
+export const cname = domain.cnameTarget;`,
+};
+
+function isSet(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== "";
+}

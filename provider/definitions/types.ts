@@ -1,0 +1,121 @@
+/**
+ * The declarative model every resource is written in. Check, diff, CRUD, the SDK's types,
+ * schema.json and the docs are all derived from these definitions, so a new resource is a new
+ * definition file, not new plumbing.
+ */
+import type { z } from "zod";
+
+/** A value type, with the API's limits. Drives zod validation, SDK types and schema.json. */
+export type TypeSpec =
+  | StringType
+  | { kind: "boolean" }
+  | { kind: "integer"; min?: number; max?: number }
+  | { kind: "number"; min?: number; max?: number }
+  | { kind: "array"; items: TypeSpec; maxItems?: number }
+  | { kind: "map"; values: TypeSpec }
+  | ObjectType;
+
+export interface StringType {
+  kind: "string";
+  /** Limit in UTF-8 bytes, as the API counts. */
+  maxBytes?: number;
+  /** Limit in characters (event subscriptions count characters). */
+  maxChars?: number;
+  enum?: readonly string[];
+  /** Extra validation beyond the type (ACL rule syntax, domain names). Built on demand. */
+  refine?: () => z.ZodType<string, string>;
+}
+
+/** A nested object type; `name` becomes its SDK interface and its schema.json type token. */
+export interface ObjectType {
+  kind: "object";
+  name: string;
+  description: string;
+  properties: Record<string, NestedProperty>;
+}
+
+export interface NestedProperty {
+  /** Field name in the API's JSON. */
+  api: string;
+  type: TypeSpec;
+  description: string;
+  /** Required in inputs. */
+  required?: boolean;
+  /** The service fills it when omitted; an absent input never produces a diff. */
+  computed?: boolean;
+}
+
+/** How a change to an input is applied. */
+export type ChangeMode = "update" | "replace";
+
+/**
+ * What an input that is absent from the program means:
+ * - "clear": the empty value ("" or []); removing it from the program clears it in the service;
+ * - "computed": the service chooses (a default, or the caller); absence never produces a diff.
+ */
+export type UnsetMode = "clear" | "computed";
+
+export interface InputSpec {
+  /** Field name in create and update requests. */
+  api: string;
+  required?: boolean;
+  onChange: ChangeMode;
+  unset: UnsetMode;
+  /** Sent on update only when changed; `false` for create-only fields such as `region`. */
+  updatable?: boolean;
+}
+
+/** One property of a resource: an input, an output, or both (an input is always echoed as output). */
+export interface PropertySpec {
+  type: TypeSpec;
+  description: string;
+  input?: InputSpec;
+  /** Field name in responses; defaults to `input.api`. */
+  api?: string;
+  /**
+   * The output value read from an API object. `prior` holds the state before this read (old
+   * outputs, or the inputs at create), for fields the API does not return faithfully.
+   * Defaults to converting `api[apiName]` by the property's type.
+   */
+  fromApi?: (api: ApiObject, prior: Props) => unknown;
+  /** Canonical form for comparisons: what the service would store for this value. */
+  normalize?: (value: unknown) => unknown;
+  /** Stored encrypted in state and shown as [secret]. */
+  secret?: boolean;
+  /** Always present in outputs (otherwise outputs are typed as possibly absent). */
+  present?: boolean;
+}
+
+/** A rule across several inputs, checked at preview. Names every property involved. */
+export interface CrossFieldRule {
+  properties: readonly string[];
+  /** The rule in words, for the docs. */
+  summary: string;
+  /** Returns the reason when the rule is broken by known (non-computed) values. */
+  violated: (inputs: Props) => string | undefined;
+}
+
+export interface ResourceDefinition {
+  /** The resource's type name, e.g. "Credential"; the URN type is `pulumi-nodejs:dynamic/ngrok:<name>`. */
+  name: string;
+  description: string;
+  /** Collection path, e.g. "/credentials". */
+  path: string;
+  idPrefix: string;
+  /** Array key of list responses. */
+  listKey: string;
+  properties: Record<string, PropertySpec>;
+  rules?: readonly CrossFieldRule[];
+  /**
+   * An input the service keeps unique across the account (a reserved domain's `domain`). A
+   * replace that keeps its value must delete the old resource before creating the new one.
+   */
+  uniqueKey?: string;
+  /** A short TypeScript example for the docs. */
+  example: string;
+}
+
+/** JSON as the API returns it (snake_case). */
+export type ApiObject = Record<string, unknown>;
+/** Property bags as Pulumi passes them (camelCase). */
+export type Props = Record<string, unknown>;

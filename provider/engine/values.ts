@@ -1,0 +1,148 @@
+/** Conversions between the API's JSON and Pulumi's property bags, and input comparison. */
+import type { ApiObject, PropertySpec, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
+
+/** What the engine sends, during preview, for a value not yet known. */
+export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export function containsUnknown(value: unknown): boolean {
+  if (value === unknownValue) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value && typeof value === "object") return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+export function isAbsent(value: unknown): value is undefined | null {
+  return value === undefined || value === null;
+}
+
+/** Inputs of a definition, by property name. */
+export function inputProperties(def: ResourceDefinition): [string, PropertySpec & { input: NonNullable<PropertySpec["input"]> }][] {
+  return Object.entries(def.properties).filter(
+    (e): e is [string, PropertySpec & { input: NonNullable<PropertySpec["input"]> }] => e[1].input !== undefined,
+  );
+}
+
+/** The value an absent "clear" input stands for. */
+export function emptyValue(type: TypeSpec): unknown {
+  switch (type.kind) {
+    case "string":
+      return "";
+    case "array":
+      return [];
+    case "map":
+      return {};
+    case "boolean":
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/** API JSON (snake_case, nulls) to a Pulumi value (camelCase, absent). */
+export function fromApiValue(type: TypeSpec, value: unknown): unknown {
+  if (isAbsent(value)) return undefined;
+  switch (type.kind) {
+    case "object": {
+      if (typeof value !== "object" || Array.isArray(value)) return undefined;
+      const source = value as ApiObject;
+      const out: Props = {};
+      for (const [name, prop] of Object.entries(type.properties)) {
+        const v = fromApiValue(prop.type, source[prop.api]);
+        if (v !== undefined) out[name] = v;
+      }
+      return out;
+    }
+    case "array":
+      return Array.isArray(value) ? value.map((v) => fromApiValue(type.items, v)) : undefined;
+    case "map": {
+      if (typeof value !== "object" || Array.isArray(value)) return undefined;
+      const out: Props = {};
+      for (const [k, v] of Object.entries(value as ApiObject)) out[k] = fromApiValue(type.values, v);
+      return out;
+    }
+    case "string":
+      // The API omits empty strings or sends "" (older responses): both mean unset.
+      return typeof value === "string" && value !== "" ? value : undefined;
+    default:
+      return value;
+  }
+}
+
+/** A Pulumi value to API JSON. */
+export function toApiValue(type: TypeSpec, value: unknown): unknown {
+  if (isAbsent(value)) return value;
+  switch (type.kind) {
+    case "object": {
+      const source = value as Props;
+      const out: ApiObject = {};
+      for (const [name, prop] of Object.entries(type.properties)) {
+        if (!isAbsent(source[name])) out[prop.api] = toApiValue(prop.type, source[name]);
+      }
+      return out;
+    }
+    case "array":
+      return (value as unknown[]).map((v) => toApiValue(type.items, v));
+    case "map": {
+      const out: ApiObject = {};
+      for (const [k, v] of Object.entries(value as Props)) out[k] = toApiValue(type.values, v);
+      return out;
+    }
+    default:
+      return value;
+  }
+}
+
+/** Outputs from an API object: every property read through its `fromApi`, absent values dropped. */
+export function toOutputs(def: ResourceDefinition, api: ApiObject, prior: Props): Props {
+  const outs: Props = {};
+  for (const [name, prop] of Object.entries(def.properties)) {
+    const apiName = prop.api ?? prop.input?.api ?? name;
+    const value = prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
+    if (!isAbsent(value)) outs[name] = value;
+  }
+  return outs;
+}
+
+/**
+ * Whether an input's old (output) and new (program) values mean the same thing to the service.
+ * Absent "computed" inputs, and absent nested fields the service fills in, never differ.
+ */
+export function sameInput(prop: PropertySpec, oldValue: unknown, newValue: unknown): boolean {
+  if (isAbsent(newValue)) {
+    if (prop.input?.unset === "computed") return true;
+    newValue = emptyValue(prop.type);
+  }
+  if (isAbsent(oldValue)) oldValue = emptyValue(prop.type);
+  const normalize = prop.normalize ?? ((v: unknown) => v);
+  return sameValue(prop.type, normalize(oldValue), normalize(newValue));
+}
+
+function sameValue(type: TypeSpec, oldValue: unknown, newValue: unknown): boolean {
+  if (type.kind === "object" && isPlainObject(newValue)) {
+    const olds = isPlainObject(oldValue) ? oldValue : {};
+    return Object.entries(type.properties).every(([name, prop]) => {
+      let n = newValue[name];
+      let o = olds[name];
+      if (isAbsent(n)) {
+        if (prop.computed) return true;
+        n = emptyValue(prop.type);
+      }
+      if (isAbsent(o)) o = emptyValue(prop.type);
+      return sameValue(prop.type, o, n);
+    });
+  }
+  if (type.kind === "array" && Array.isArray(newValue) && Array.isArray(oldValue)) {
+    return newValue.length === oldValue.length && newValue.every((v, i) => sameValue(type.items, oldValue[i], v));
+  }
+  return stableJson(oldValue) === stableJson(newValue);
+}
+
+function isPlainObject(v: unknown): v is Props {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    isPlainObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The implementation entry point that serialised stubs `require("pulumi-ngrok/provider")` at
+ * call time. Stacks keep old stubs in their state, so `configure` and `dispatch` are a permanent
+ * API: change their signatures only compatibly.
+ */
+import { configure as configureSettings, currentClient } from "./config";
+import { definitions, isResourceKind, type ResourceKind } from "./definitions";
+import { ResourceHandler } from "./engine/handler";
+
+export type { ResourceKind } from "./definitions";
+export { definitions } from "./definitions";
+export { ResourceHandler } from "./engine/handler";
+export { ApiClient, type ClientOptions } from "./client/http";
+export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
+
+const handlers = Object.fromEntries(
+  Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient)]),
+) as Record<ResourceKind, ResourceHandler>;
+
+/** Hands the stack's config to the provider (called once per stub by the dynamic-provider host). */
+export function configure(get: (key: string) => string | undefined): void {
+  configureSettings(get);
+}
+
+/** The operations of a resource kind. */
+export function dispatch(kind: string): ResourceHandler {
+  if (!isResourceKind(kind)) {
+    throw new Error(`this version of pulumi-ngrok does not know the resource kind "${kind}"; upgrade the package`);
+  }
+  return handlers[kind];
+}

@@ -1,0 +1,4 @@
+// Generated from provider/definitions by `make generate`. Do not edit.
+export { Credential, type CredentialArgs } from "./credential";
+export { ReservedDomain, type ReservedDomainArgs } from "./reserved-domain";
+export type { inputs, outputs } from "./types";

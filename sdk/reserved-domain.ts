@@ -1,0 +1,90 @@
+// Generated from provider/definitions by `make generate`. Do not edit.
+import * as pulumi from "@pulumi/pulumi";
+import { providerFor } from "./stub";
+import type { inputs, outputs } from "./types";
+
+/** The arguments of a {@link ReservedDomain}. */
+export interface ReservedDomainArgs {
+  /** The hostname to reserve; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
+  domain: pulumi.Input<string>;
+  /** Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. */
+  region?: pulumi.Input<"au" | "eu" | "ap" | "us" | "jp" | "in" | "sa">;
+  /** What the domain is for. Optional, at most 255 bytes. */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  metadata?: pulumi.Input<string>;
+  /** The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`. */
+  certificateId?: pulumi.Input<string>;
+  /** Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`. */
+  certificateManagementPolicy?: pulumi.Input<inputs.CertificateManagementPolicy>;
+}
+
+/**
+ * A reserved domain: a hostname on which the account's endpoints can be served, either a subdomain of a domain the service owns or a custom domain with a CNAME to the service.
+ *
+ * @example
+ * ```typescript
+ * import * as ngrok from "pulumi-ngrok";
+ *
+ * const domain = new ngrok.ReservedDomain("app", {
+ *     domain: "app.example.com",
+ *     certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
+ * });
+ * export const cname = domain.cnameTarget;
+ * ```
+ */
+export class ReservedDomain extends pulumi.dynamic.Resource {
+  /** The hostname to reserve; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
+  declare public readonly domain: pulumi.Output<string>;
+  /** Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. */
+  declare public readonly region: pulumi.Output<"au" | "eu" | "ap" | "us" | "jp" | "in" | "sa" | undefined>;
+  /** What the domain is for. Optional, at most 255 bytes. */
+  declare public readonly description: pulumi.Output<string | undefined>;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  declare public readonly metadata: pulumi.Output<string | undefined>;
+  /** The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`. */
+  declare public readonly certificateId: pulumi.Output<string | undefined>;
+  /** Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`. */
+  declare public readonly certificateManagementPolicy: pulumi.Output<outputs.CertificateManagementPolicy | undefined>;
+  /** The DNS CNAME target for a custom hostname; absent for subdomains of the service's own domains. */
+  declare public readonly cnameTarget: pulumi.Output<string | undefined>;
+  /** The TLS certificate served: the user-uploaded one or the latest automatic one. */
+  declare public readonly certificate: pulumi.Output<outputs.Ref | undefined>;
+  /** The state of automatic certificate management; absent when it is disabled. */
+  declare public readonly certificateManagementStatus: pulumi.Output<outputs.CertificateManagementStatus | undefined>;
+  /** The CNAME target for `_acme-challenge.<domain>`, needed to issue certificates for wildcard custom domains. */
+  declare public readonly acmeChallengeCnameTarget: pulumi.Output<string | undefined>;
+  /** The endpoint configuration for HTTP traffic, if any. */
+  declare public readonly httpEndpointConfiguration: pulumi.Output<outputs.Ref | undefined>;
+  /** The endpoint configuration for HTTPS traffic, if any. */
+  declare public readonly httpsEndpointConfiguration: pulumi.Output<outputs.Ref | undefined>;
+  /** The address of the resource in the API. */
+  declare public readonly uri: pulumi.Output<string>;
+  /** When the resource was created (RFC 3339). */
+  declare public readonly createdAt: pulumi.Output<string>;
+
+  /** Adopts an existing ReservedDomain by its id (`rd_...`): its state is read from the API. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ReservedDomain {
+    return new ReservedDomain(name, undefined as unknown as ReservedDomainArgs, { ...opts, id });
+  }
+
+  constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = {
+      region: undefined,
+      description: undefined,
+      metadata: undefined,
+      certificateId: undefined,
+      certificateManagementPolicy: undefined,
+      cnameTarget: undefined,
+      certificate: undefined,
+      certificateManagementStatus: undefined,
+      acmeChallengeCnameTarget: undefined,
+      httpEndpointConfiguration: undefined,
+      httpsEndpointConfiguration: undefined,
+      uri: undefined,
+      createdAt: undefined,
+      ...args,
+    };
+    super(providerFor("ReservedDomain"), name, props, opts, "ngrok", "ReservedDomain");
+  }
+}
