@@ -1,0 +1,81 @@
+// Programmatic entry point of the bundled ngrok API emulator (the test oracle of the provider;
+// it must never import provider/ or sdk/).
+import { randomBytes } from "node:crypto";
+import { EmulatorServer, type RecordedRequest } from "./server";
+import type { RandomFaultOptions, ScriptedFault } from "./faults";
+import type { ConnectAgentInput, TunnelSession } from "./live";
+
+export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
+export type { RecordedRequest } from "./server";
+export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
+export { ApiFailure } from "./errors";
+
+export interface EmulatorOptions {
+  /** Default 0 (an ephemeral port). */
+  port?: number;
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** Default: a random "emu_" + 32 hex characters. */
+  apiKey?: string;
+  /** Default { limit: 120, windowMs: 60_000 }, per API key, rolling window; false disables it. */
+  rateLimit?: { limit: number; windowMs: number } | false;
+  /** Seeded random faults; default off. */
+  faults?: RandomFaultOptions;
+  /** Persistence file: loaded on start, rewritten atomically after every change. */
+  statePath?: string;
+}
+
+export interface Emulator {
+  /** "http://127.0.0.1:<port>": the API base URL. */
+  readonly url: string;
+  readonly apiKey: string;
+  /** Queues a fault; queued faults are matched in order and take precedence over everything. */
+  scriptFault(fault: ScriptedFault): void;
+  /** Every API request received, in order (faulted ones included). */
+  readonly requests: readonly RecordedRequest[];
+  clearRequests(): void;
+  /**
+   * Stored objects of a collection in their API (snake_case) shape, oldest first, bypassing
+   * the API: e.g. "credentials", "reserved_domains", "backends/failover", "tunnel_sessions".
+   */
+  resources(kind: string): unknown[];
+  /** Connects a simulated agent (tunnel session, tunnels, endpoints); also POST /_emulator/agents. */
+  connectAgent(input: ConnectAgentInput): TunnelSession;
+  /** Finishes running agent updates now instead of after 10 s. */
+  completeAgentUpdates(): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RATE_LIMIT = { limit: 120, windowMs: 60_000 } as const;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  if (rateLimit !== false && (!(rateLimit.limit > 0) || !(rateLimit.windowMs > 0))) {
+    throw new RangeError("rateLimit.limit and rateLimit.windowMs must be positive");
+  }
+  const apiKey = options.apiKey ?? `emu_${randomBytes(16).toString("hex")}`;
+  const server = new EmulatorServer({
+    port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
+    apiKey,
+    rateLimit,
+    faults: options.faults,
+    statePath: options.statePath,
+  });
+  await server.listen();
+  return {
+    url: server.url,
+    apiKey,
+    scriptFault: (fault) => server.faults.script(fault),
+    get requests() {
+      return server.requests;
+    },
+    clearRequests: () => {
+      server.requests.length = 0;
+    },
+    resources: (kind) => server.resources(kind),
+    connectAgent: (input) => server.connectAgent(input),
+    completeAgentUpdates: () => server.completeAgentUpdates(),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,641 @@
+// The emulated API over node:http: protocol checks (auth, version, rate limit), fault
+// injection, routing to the collection definitions, live state and the control paths.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { z } from "zod";
+import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
+import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
+import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "./faults";
+import { rfc3339 } from "./ids";
+import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
+import { COLLECTIONS, checkEventType } from "./resources";
+import { Store, type Rec } from "./store";
+import { dropNulls, isObject, parseWith, type Json, type JsonObject } from "./validate";
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  apiKey: string;
+  rateLimit: { limit: number; windowMs: number } | false;
+  faults: RandomFaultOptions | undefined;
+  statePath: string | undefined;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The query string including "?", or "" (an addition to the agreed interface). */
+  query: string;
+  /** Status answered; 0 when the connection was reset without an answer. */
+  status: number;
+  operationId: string;
+  /** False when a fault dropped the request before the service handled it. */
+  processed: boolean;
+}
+
+interface Reply {
+  status: number;
+  body?: Json;
+  headers?: Record<string, string>;
+  /** The state changed: persist it. */
+  mutated?: boolean;
+}
+
+interface Params {
+  [name: string]: string;
+}
+
+interface Call {
+  params: Params;
+  query: URLSearchParams;
+  /** Parsed JSON body (undefined for methods without a body). */
+  body: Json | undefined;
+  ctx: Ctx;
+}
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: (call: Call) => Reply;
+  /** Control paths skip faults, rate limits, the version header and the request log. */
+  control?: boolean;
+}
+
+const CONTROL_PREFIX = "/_emulator/";
+const DEFAULT_LIMIT = 100;
+
+/** Collection definitions by kind. */
+const DEFS: ReadonlyMap<string, CollectionDef> = new Map(COLLECTIONS.map((d) => [d.kind, d]));
+const LIVE_KINDS = ["tunnel_sessions", "tunnels", "endpoints"] as const;
+
+export class EmulatorServer {
+  readonly store: Store;
+  readonly requests: RecordedRequest[] = [];
+  readonly faults: FaultInjector;
+  private readonly limiter: RateLimiter | undefined;
+  private readonly routes: Route[];
+  private readonly server: Server;
+  private live!: LiveState;
+  private baseUrl = "";
+  private closed = false;
+
+  constructor(private readonly options: ServerOptions) {
+    this.store = Store.open(options.statePath);
+    this.faults = new FaultInjector(options.faults);
+    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
+    this.routes = this.buildRoutes();
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        // Only reached when answering itself failed (the socket is gone): nothing left to tell.
+        process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      });
+    });
+  }
+
+  get url(): string {
+    return this.baseUrl;
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.options.port, this.options.host, () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
+    const addr = this.server.address() as AddressInfo;
+    const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    this.baseUrl = `http://${host}:${addr.port}`;
+    this.live = new LiveState({
+      baseUrl: this.baseUrl,
+      newId: (prefix) => this.store.ids.next(prefix),
+      now: () => new Date(),
+      credentialExists: (id) =>
+        (id.startsWith("cr_") && this.store.get("credentials", id) !== undefined) ||
+        (id.startsWith("sshcr_") && this.store.get("ssh_credentials", id) !== undefined),
+    });
+    if (this.store.live !== undefined) this.live.restore(this.store.live);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      // Idle keep-alive connections would hold close() open forever.
+      this.server.closeAllConnections();
+    });
+    this.store.save();
+  }
+
+  /** Connects a simulated agent (also served at POST /_emulator/agents). */
+  connectAgent(input: ConnectAgentInput): TunnelSession {
+    const session = this.live.connectAgent(input);
+    this.persistLive();
+    return session;
+  }
+
+  /** Finishes running agent updates at once instead of after 10 s. */
+  completeAgentUpdates(): void {
+    this.live.completeUpdates();
+    this.persistLive();
+  }
+
+  /** API shapes of a collection, oldest first; `kind` is a kind name or a path such as "backends/failover". */
+  resources(kind: string): JsonObject[] {
+    const name = kind.replace(/^\/+/, "");
+    if ((LIVE_KINDS as readonly string[]).includes(name)) return this.liveList(name).reverse();
+    const def = DEFS.get(name) ?? COLLECTIONS.find((d) => d.path.slice(1) === name);
+    if (def === undefined) {
+      throw new Error(`Unknown resource kind '${kind}'; known: ${[...DEFS.keys(), ...LIVE_KINDS].join(", ")}`);
+    }
+    const ctx = this.ctx();
+    return this.store.all(def.kind).map((rec) => def.shape(rec, ctx));
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Request handling
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const operationId = `op_${this.store.ids.nextBody()}`;
+    const method = (req.method ?? "GET").toUpperCase();
+    const url = new URL(req.url ?? "/", "http://emulator.invalid");
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+    const control = path.startsWith(CONTROL_PREFIX);
+    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false };
+    if (!control) this.requests.push(record);
+
+    const raw = await readBody(req);
+    const plan: FaultPlan | undefined = control ? undefined : this.faults.plan(method, path);
+    if (plan !== undefined && plan.delayMs > 0) await sleep(plan.delayMs);
+    if (this.closed) {
+      res.socket?.destroy();
+      return;
+    }
+    if (plan?.action === "reset-before") {
+      reset(req);
+      return;
+    }
+    if (plan?.action === "status-before") {
+      record.status = this.send(res, this.faultReply(plan), operationId);
+      return;
+    }
+
+    record.processed = true;
+    const reply = this.process(req, method, path, url.searchParams, raw, control);
+    if (plan?.action === "reset-after") {
+      reset(req);
+      return;
+    }
+    if (plan?.action === "status-after") {
+      record.status = this.send(res, this.faultReply(plan), operationId);
+      return;
+    }
+    record.status = this.send(res, reply, operationId);
+  }
+
+  /** Runs one request against the state; never throws. */
+  private process(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: Buffer, control: boolean): Reply {
+    try {
+      const key = this.authenticate(req);
+      if (!control) {
+        if (this.limiter !== undefined && !this.limiter.allow(key)) {
+          throw rateLimited(this.limiter.limit, this.limiter.windowMs);
+        }
+        checkVersion(req);
+      }
+      const { route, params } = this.match(method, path);
+      const body = method === "POST" || method === "PATCH" || method === "PUT" ? parseJson(raw) : undefined;
+      const reply = route.handler({ params, query, body, ctx: this.ctx() });
+      if (reply.mutated) this.store.save();
+      return reply;
+    } catch (err) {
+      if (err instanceof ApiFailure) return { status: err.status, body: errorBody(err, "") as unknown as Json, headers: err.headers };
+      process.stderr.write(`ngrok-emulator: internal error on ${method} ${path}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+      const failure = new ApiFailure(500, undefined, `Internal emulator error: ${err instanceof Error ? err.message : String(err)}`);
+      return { status: 500, body: errorBody(failure, "") as unknown as Json };
+    }
+  }
+
+  private faultReply(plan: FaultPlan): Reply {
+    let failure: ApiFailure;
+    if (plan.status === 429) {
+      const limit = this.limiter ?? new RateLimiter(120, 60_000);
+      failure = rateLimited(limit.limit, limit.windowMs);
+    } else {
+      const messages: Record<number, string> = {
+        500: "An internal server error occurred.",
+        502: "Bad gateway.",
+        503: "The service is temporarily unavailable.",
+        504: "Gateway timeout.",
+      };
+      failure = new ApiFailure(plan.status, undefined, messages[plan.status] ?? `Injected fault: HTTP ${plan.status}.`);
+    }
+    const headers: Record<string, string> = {};
+    if (plan.retryAfterSeconds !== undefined) headers["retry-after"] = String(plan.retryAfterSeconds);
+    return { status: plan.status, body: errorBody(failure, "") as unknown as Json, headers };
+  }
+
+  /** Writes a reply; the error body's operation id is filled in here. Returns the status. */
+  private send(res: ServerResponse, reply: Reply, operationId: string): number {
+    const headers: Record<string, string> = { "ngrok-operation-id": operationId, ...(reply.headers ?? {}) };
+    let payload = "";
+    if (reply.status !== 204 && reply.body !== undefined) {
+      const body = reply.body;
+      if (isObject(body) && isObject(body["details"]) && body["details"]["operation_id"] === "") {
+        body["details"]["operation_id"] = operationId;
+      }
+      payload = JSON.stringify(body);
+      headers["content-type"] = "application/json";
+    }
+    headers["content-length"] = String(Buffer.byteLength(payload));
+    res.writeHead(reply.status, headers);
+    res.end(payload);
+    return reply.status;
+  }
+
+  private authenticate(req: IncomingMessage): string {
+    const header = req.headers["authorization"];
+    if (header === undefined || header === "") {
+      throw new ApiFailure(403, "ERR_NGROK_200", "Your request is missing an 'Authorization: Bearer <API key>' header.");
+    }
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (m === null) {
+      throw new ApiFailure(403, "ERR_NGROK_202", "The Authorization header is malformed: expected 'Bearer <API key>'.");
+    }
+    if (m[1] !== this.options.apiKey) {
+      throw new ApiFailure(403, "ERR_NGROK_203", "The API key is not valid.");
+    }
+    return m[1];
+  }
+
+  private match(method: string, path: string): { route: Route; params: Params } {
+    const parts = path.split("/").slice(1);
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (params === undefined) continue;
+      pathMatched = true;
+      if (route.method === method) return { route, params };
+    }
+    if (pathMatched) throw methodNotAllowed(method);
+    throw notFound();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Context given to definitions
+
+  private ctx(): Ctx {
+    const base = this.baseUrl;
+    const store = this.store;
+    const uriOf = (kind: string, rec: Rec): string => {
+      const def = DEFS.get(kind);
+      if (def === undefined) return `${base}/${kind}/${rec.id}`;
+      const path = def.parent ? def.path.replace(`{${def.parent.param}}`, rec.parent_id ?? "") : def.path;
+      return def.relativeUri ? `${path}/${rec.id}` : `${base}${path}/${rec.id}`;
+    };
+    const ctx: Ctx = {
+      base,
+      store,
+      now: new Date(),
+      uriOf,
+      ref(kind: string, id: string): Ref {
+        const rec = store.get(kind, id);
+        if (rec === undefined) throw notFound();
+        return { id: rec.id, uri: uriOf(kind, rec) };
+      },
+      // Tunnel group backends list the online tunnels whose labels include all of theirs.
+      tunnelsMatching: (labels) =>
+        this.live
+          .listTunnels()
+          .filter((t) => t.labels !== undefined && Object.entries(labels).every(([k, v]) => t.labels?.[k] === v))
+          .map((t) => ({ id: t.id, uri: `${base}/tunnels/${t.id}` })),
+      shapeOf(kind: string, rec: Rec): JsonObject {
+        const def = DEFS.get(kind);
+        if (def === undefined) throw new Error(`unknown kind ${kind}`);
+        return def.shape(rec, ctx);
+      },
+    };
+    return ctx;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Routes
+
+  private buildRoutes(): Route[] {
+    const routes: Route[] = [];
+    const add = (method: string, path: string, handler: (call: Call) => Reply, control = false): void => {
+      routes.push({ method, segments: path.split("/").slice(1), handler, control });
+    };
+
+    for (const def of COLLECTIONS) {
+      const item = `${def.path}/{id}`;
+      add("POST", def.path, (c) => this.create(def, c));
+      if (def.listKey !== undefined) add("GET", def.path, (c) => this.list(def, c));
+      add("GET", item, (c) => ({ status: 200, body: def.shape(this.lookup(def, c), c.ctx) }));
+      if (def.updateSchema !== undefined) add("PATCH", item, (c) => this.update(def, c));
+      if (def.deletable !== false) add("DELETE", item, (c) => this.remove(def, c));
+      for (const mod of def.modules ?? []) {
+        const modPath = `${item}/${mod.name}`;
+        add("PUT", modPath, (c) => this.putModule(def, mod, c));
+        add("GET", modPath, (c) => {
+          const stored = this.lookup(def, c).modules[mod.name];
+          if (stored === undefined) throw notFound();
+          return { status: 200, body: mod.shape(stored, c.ctx) };
+        });
+        add("DELETE", modPath, (c) => {
+          const rec = this.lookup(def, c);
+          // Idempotent: removing a module that is not set is still a success.
+          const had = rec.modules[mod.name] !== undefined;
+          delete rec.modules[mod.name];
+          return { status: 204, mutated: had };
+        });
+      }
+    }
+
+    // Event sources of one subscription: keyed by type, no paging.
+    const subs = DEFS.get("event_subscriptions")!;
+    const sourcesPath = "/event_subscriptions/{id}/sources";
+    const sourceOut = (c: Call, rec: Rec, type: string): JsonObject => ({
+      type,
+      uri: `${c.ctx.uriOf("event_subscriptions", rec)}/sources/${type}`,
+    });
+    const sourceTypes = (rec: Rec): string[] => (Array.isArray(rec.data["source_types"]) ? (rec.data["source_types"] as string[]) : []);
+    add("POST", sourcesPath, (c) => {
+      const rec = this.lookup(subs, c);
+      const input = parseWith(SOURCE_CREATE, dropNulls(c.body ?? {}));
+      const type = checkEventType("type", input.type);
+      if (sourceTypes(rec).includes(type)) throw badValue(`The subscription already has the source '${type}'.`);
+      rec.data["source_types"] = [...sourceTypes(rec), type];
+      return { status: 201, body: sourceOut(c, rec, type), mutated: true };
+    });
+    add("GET", sourcesPath, (c) => {
+      const rec = this.lookup(subs, c);
+      return {
+        status: 200,
+        body: { sources: sourceTypes(rec).map((t) => sourceOut(c, rec, t)), uri: `${c.ctx.uriOf("event_subscriptions", rec)}/sources` },
+      };
+    });
+    const sourceOf = (c: Call): [Rec, string] => {
+      const rec = this.lookup(subs, c);
+      const type = c.params["type"] ?? "";
+      if (!sourceTypes(rec).includes(type)) throw notFound();
+      return [rec, type];
+    };
+    add("GET", `${sourcesPath}/{type}`, (c) => {
+      const [rec, type] = sourceOf(c);
+      return { status: 200, body: sourceOut(c, rec, type) };
+    });
+    add("PATCH", `${sourcesPath}/{type}`, (c) => {
+      const [rec, type] = sourceOf(c);
+      parseWith(EMPTY_BODY, dropNulls(c.body ?? {}));
+      return { status: 200, body: sourceOut(c, rec, type) };
+    });
+    add("DELETE", `${sourcesPath}/{type}`, (c) => {
+      const [rec, type] = sourceOf(c);
+      rec.data["source_types"] = sourceTypes(rec).filter((t) => t !== type);
+      return { status: 204, mutated: true };
+    });
+
+    // Live state: read-only views and agent commands.
+    const liveItem = (prefix: string, get: (id: string) => unknown) => (c: Call): Reply => {
+      const id = c.params["id"] ?? "";
+      checkPrefix(id, prefix);
+      return { status: 200, body: get(id) as JsonObject };
+    };
+    for (const [path, prefix] of [
+      ["/tunnel_sessions", "ts"],
+      ["/tunnels", "tn"],
+      ["/endpoints", "ep"],
+    ] as const) {
+      const key = path.slice(1);
+      add("GET", path, (c) => ({ status: 200, body: page(this.liveList(key), key, `${this.baseUrl}${path}`, prefix, c.query) }));
+    }
+    add("GET", "/tunnel_sessions/{id}", liveItem("ts", (id) => this.live.getSession(id)));
+    add("GET", "/tunnels/{id}", liveItem("tn", (id) => this.live.getTunnel(id)));
+    add("GET", "/endpoints/{id}", liveItem("ep", (id) => this.live.getEndpoint(id)));
+    for (const command of ["restart", "stop", "update"] as const) {
+      add("POST", `/tunnel_sessions/{id}/${command}`, (c) => {
+        const id = c.params["id"] ?? "";
+        checkPrefix(id, "ts");
+        parseWith(EMPTY_BODY, dropNulls(c.body ?? {}));
+        if (command === "restart") this.live.restart(id);
+        else if (command === "stop") this.live.stop(id);
+        else this.live.update(id);
+        this.persistLive();
+        return { status: 204 };
+      });
+    }
+
+    // Control paths of the emulator itself (not part of the API).
+    add(
+      "POST",
+      "/_emulator/agents",
+      (c) => {
+        const input = isObject(c.body) ? c.body : {};
+        return { status: 201, body: this.connectAgent(input as unknown as ConnectAgentInput) as unknown as JsonObject };
+      },
+      true,
+    );
+    add(
+      "POST",
+      "/_emulator/agent_updates/complete",
+      () => {
+        this.completeAgentUpdates();
+        return { status: 204 };
+      },
+      true,
+    );
+    add("GET", "/_emulator/health", () => ({ status: 200, body: { ok: true, url: this.baseUrl } }), true);
+    return routes;
+  }
+
+  private liveList(key: string): JsonObject[] {
+    const items = key === "tunnel_sessions" ? this.live.listSessions() : key === "tunnels" ? this.live.listTunnels() : this.live.listEndpoints();
+    return items as unknown as JsonObject[];
+  }
+
+  private persistLive(): void {
+    this.store.live = this.live.snapshot();
+    this.store.save();
+  }
+
+  /** The record named by the path (`{id}`, and `{parent}` for sub-collections); 400/404 otherwise. */
+  private lookup(def: CollectionDef, c: Call): Rec {
+    const parent = this.parentOf(def, c);
+    const id = c.params["id"] ?? "";
+    checkPrefix(id, def.prefix);
+    const rec = this.store.get(def.kind, id);
+    if (rec === undefined || (parent !== undefined && rec.parent_id !== parent.id)) throw notFound();
+    return rec;
+  }
+
+  private parentOf(def: CollectionDef, c: Call): Rec | undefined {
+    if (def.parent === undefined) return undefined;
+    const parentDef = DEFS.get(def.parent.kind)!;
+    const parentId = c.params[def.parent.param] ?? "";
+    checkPrefix(parentId, parentDef.prefix);
+    const parent = this.store.get(parentDef.kind, parentId);
+    if (parent === undefined) throw notFound();
+    return parent;
+  }
+
+  private create(def: CollectionDef, c: Call): Reply {
+    const parent = this.parentOf(def, c);
+    const input = parseWith(def.createSchema, dropNulls(c.body ?? {})) as JsonObject;
+    const result = def.create(input, c.ctx, parent);
+    const rec: Rec = {
+      id: this.store.ids.next(def.prefix),
+      created_at: rfc3339(c.ctx.now),
+      data: result.data,
+      modules: result.modules ?? {},
+    };
+    if (parent !== undefined) rec.parent_id = parent.id;
+    this.store.collection(def.kind).set(rec.id, rec);
+    return { status: 201, body: { ...def.shape(rec, c.ctx), ...(result.once ?? {}) }, mutated: true };
+  }
+
+  private update(def: CollectionDef, c: Call): Reply {
+    const rec = this.lookup(def, c);
+    const body = dropNulls(c.body ?? {});
+    if (isObject(body) && body["id"] !== undefined) {
+      // Some clients echo the id in the body; a matching one is tolerated.
+      if (body["id"] !== rec.id) throw badValue(`The 'id' in the body ('${String(body["id"])}') does not match the path ('${rec.id}').`);
+      delete body["id"];
+    }
+    const input = parseWith(def.updateSchema!, body) as JsonObject;
+    // Validate on a copy so that a failure halfway leaves the stored record untouched.
+    const draft: Rec = { ...rec, data: structuredClone(rec.data), modules: rec.modules };
+    if (def.update !== undefined) def.update(draft, input, c.ctx);
+    else assignUpdate(draft, input);
+    rec.data = draft.data;
+    return { status: 200, body: def.shape(rec, c.ctx), mutated: true };
+  }
+
+  private remove(def: CollectionDef, c: Call): Reply {
+    const rec = this.lookup(def, c);
+    def.beforeDelete?.(rec, c.ctx);
+    this.store.collection(def.kind).delete(rec.id);
+    return { status: 204, mutated: true };
+  }
+
+  private list(def: CollectionDef, c: Call): Reply {
+    const parent = this.parentOf(def, c);
+    const recs = this.store
+      .all(def.kind)
+      .filter((r) => parent === undefined || r.parent_id === parent.id)
+      .reverse();
+    const path = def.parent ? def.path.replace(`{${def.parent.param}}`, parent?.id ?? "") : def.path;
+    const items = recs.map((r) => def.shape(r, c.ctx));
+    return { status: 200, body: page(items, def.listKey!, `${this.baseUrl}${path}`, def.prefix, c.query) };
+  }
+
+  private putModule(def: CollectionDef, mod: ModuleDef, c: Call): Reply {
+    const rec = this.lookup(def, c);
+    const stored = mod.put(c.body ?? {}, c.ctx, rec);
+    rec.modules[mod.name] = stored;
+    return { status: 200, body: mod.shape(stored, c.ctx), mutated: true };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+const SOURCE_CREATE = z.strictObject({ type: z.string() });
+const EMPTY_BODY = z.strictObject({});
+
+function matchSegments(pattern: string[], parts: string[]): Params | undefined {
+  if (pattern.length !== parts.length) return undefined;
+  const params: Params = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i]!;
+    const v = parts[i]!;
+    if (p.startsWith("{") && p.endsWith("}")) {
+      if (v === "") return undefined;
+      params[p.slice(1, -1)] = decodeURIComponent(v);
+    } else if (p !== v) return undefined;
+  }
+  return params;
+}
+
+function checkPrefix(id: string, prefix: string): void {
+  if (!id.startsWith(`${prefix}_`)) throw badIdPrefix(id, prefix);
+}
+
+/** One page of a newest-first list: `{<key>: [...], uri, next_page_uri}`. */
+function page(items: JsonObject[], key: string, uri: string, prefix: string, query: URLSearchParams): JsonObject {
+  let limit = DEFAULT_LIMIT;
+  const rawLimit = query.get("limit");
+  if (rawLimit !== null) {
+    if (!/^[0-9]+$/.test(rawLimit)) {
+      throw new ApiFailure(400, "ERR_NGROK_233", `Invalid value for 'limit': '${rawLimit}' is not a number.`);
+    }
+    limit = Number(rawLimit);
+    if (limit < 1 || limit > DEFAULT_LIMIT) {
+      throw new ApiFailure(400, "ERR_NGROK_244", `Invalid value for 'limit': it must be between 1 and ${DEFAULT_LIMIT}, got ${rawLimit}.`);
+    }
+  }
+  if (query.get("filter") !== null) {
+    // CEL filters are not interpreted by the emulator; ignoring one would return wrong results.
+    throw badValue("The emulator does not support the 'filter' list parameter.");
+  }
+  const beforeId = query.get("before_id");
+  let rest = items;
+  if (beforeId !== null && beforeId !== "") {
+    checkPrefix(beforeId, prefix);
+    rest = items.filter((item) => String(item["id"]) < beforeId);
+  }
+  const pageItems = rest.slice(0, limit);
+  const last = pageItems[pageItems.length - 1];
+  const next = rest.length > limit && last !== undefined ? `${uri}?before_id=${String(last["id"])}&limit=${limit}` : null;
+  return { [key]: pageItems, uri, next_page_uri: next };
+}
+
+function checkVersion(req: IncomingMessage): void {
+  // The spec's generic name and the real header are both accepted.
+  const raw = req.headers["ngrok-version"] ?? req.headers["service-version"];
+  const version = Array.isArray(raw) ? raw[0] : raw;
+  if (version === undefined || version.trim() === "") {
+    throw new ApiFailure(400, "ERR_NGROK_218", "Your request is missing the 'Ngrok-Version' header; the supported version is 2.");
+  }
+  if (version.trim() !== "2") {
+    throw new ApiFailure(400, "ERR_NGROK_217", `The API version '${version}' is not supported; the supported version is 2.`);
+  }
+}
+
+function rateLimited(limit: number, windowMs: number): ApiFailure {
+  const seconds = Math.round(windowMs / 1000);
+  return new ApiFailure(429, "ERR_NGROK_226", `Your account is rate limited to ${limit} API requests per ${seconds} seconds.`);
+}
+
+function parseJson(raw: Buffer): Json {
+  const text = raw.toString("utf8");
+  // An empty body is read as {} (agent commands are often sent without one).
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new ApiFailure(400, undefined, `The request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!isObject(parsed as Json)) throw badValue("The request body must be a JSON object.");
+  return parsed as Json;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Drops the connection with a TCP reset, as a crashed server or a broken proxy would. */
+function reset(req: IncomingMessage): void {
+  req.socket.resetAndDestroy();
+}
+
