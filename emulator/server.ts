@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "./faults";
-import { rfc3339 } from "./ids";
+import { ID_BODY, rfc3339 } from "./ids";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
 import { COLLECTIONS, checkEventType } from "./resources";
 import { Store, type Rec } from "./store";
@@ -560,8 +560,12 @@ function matchSegments(pattern: string[], parts: string[]): Params | undefined {
   return params;
 }
 
+/** Ids are `<prefix>_<27 base62>`: another prefix or a malformed body is 400 ERR_NGROK_227, not 404. */
 function checkPrefix(id: string, prefix: string): void {
   if (!id.startsWith(`${prefix}_`)) throw badIdPrefix(id, prefix);
+  if (!ID_BODY.test(id.slice(prefix.length + 1))) {
+    throw new ApiFailure(400, "ERR_NGROK_227", `Invalid ID '${id}': expected '${prefix}_' followed by 27 letters and digits.`);
+  }
 }
 
 /** One page of a newest-first list: `{<key>: [...], uri, next_page_uri}`. */

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `ngrok-emulator`: runs the emulated ngrok API until SIGINT/SIGTERM. Prints shell-sourceable
+// NGROK_API_BASE_URL / NGROK_API_KEY lines once it listens.
+import { parseArgs } from "node:util";
+import { startEmulator, type EmulatorOptions } from "./index";
+
+const HELP = `Usage: ngrok-emulator [options]
+
+Runs an emulator of the ngrok management API (version 2) on loopback.
+
+Options:
+  --port N                 port to listen on (default 0: an ephemeral port)
+  --host HOST              address to listen on (default 127.0.0.1)
+  --api-key KEY            the API key clients must send (default: random emu_...)
+  --state FILE             persist the account's state in FILE (loaded on start)
+  --rate-limit N/SECONDS   requests per rolling window per API key, or "off" (default 120/60)
+  --fault-seed N           seed of the random faults (enables them)
+  --fault-error-before P   probability of an error answered without processing (0..1)
+  --fault-error-after P    probability of processing and then answering an error (0..1)
+  --fault-reset P          probability of dropping the connection (0..1)
+  --fault-latency-ms N     random delay of up to N ms per request
+  -h, --help               show this help
+
+On start it prints, for example:
+  NGROK_API_BASE_URL=http://127.0.0.1:41234
+  NGROK_API_KEY=emu_...
+so that \`eval "$(ngrok-emulator | head -2)"\` style scripts can pick them up.`;
+
+class UsageError extends Error {}
+
+function num(name: string, raw: string, min: number, max: number): number {
+  const v = Number(raw);
+  if (raw.trim() === "" || !Number.isFinite(v) || v < min || v > max) {
+    throw new UsageError(`--${name} must be a number between ${min} and ${max}, got '${raw}'`);
+  }
+  return v;
+}
+
+export function parseCli(argv: string[]): EmulatorOptions | "help" {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "api-key": { type: "string" },
+      state: { type: "string" },
+      "rate-limit": { type: "string" },
+      "fault-seed": { type: "string" },
+      "fault-error-before": { type: "string" },
+      "fault-error-after": { type: "string" },
+      "fault-reset": { type: "string" },
+      "fault-latency-ms": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const options: EmulatorOptions = {};
+  if (values.port !== undefined) options.port = Math.trunc(num("port", values.port, 0, 65535));
+  if (values.host !== undefined) options.host = values.host;
+  if (values["api-key"] !== undefined) {
+    if (!/^\S+$/.test(values["api-key"])) throw new UsageError("--api-key must be a non-empty string without spaces");
+    options.apiKey = values["api-key"];
+  }
+  if (values.state !== undefined) options.statePath = values.state;
+  const rate = values["rate-limit"];
+  if (rate !== undefined) {
+    if (rate === "off") options.rateLimit = false;
+    else {
+      const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(rate);
+      if (m === null) throw new UsageError(`--rate-limit must be N/SECONDS (e.g. 120/60) or off, got '${rate}'`);
+      options.rateLimit = { limit: num("rate-limit", m[1]!, 1, Number.MAX_SAFE_INTEGER), windowMs: num("rate-limit", m[2]!, 0.001, 1e9) * 1000 };
+    }
+  }
+  const faultFlags = ["fault-error-before", "fault-error-after", "fault-reset", "fault-latency-ms"] as const;
+  const anyFault = faultFlags.some((f) => values[f] !== undefined);
+  if (values["fault-seed"] !== undefined || anyFault) {
+    // Without a seed the run still has to be reproducible from its output, so default to 1.
+    const seed = values["fault-seed"] === undefined ? 1 : Math.trunc(num("fault-seed", values["fault-seed"], 0, 2 ** 32 - 1));
+    options.faults = { seed };
+    if (values["fault-error-before"] !== undefined) options.faults.errorBeforeRate = num("fault-error-before", values["fault-error-before"], 0, 1);
+    if (values["fault-error-after"] !== undefined) options.faults.errorAfterRate = num("fault-error-after", values["fault-error-after"], 0, 1);
+    if (values["fault-reset"] !== undefined) options.faults.resetRate = num("fault-reset", values["fault-reset"], 0, 1);
+    if (values["fault-latency-ms"] !== undefined) options.faults.latencyMs = num("fault-latency-ms", values["fault-latency-ms"], 0, 600_000);
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: EmulatorOptions | "help";
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.message : String(err)}\nTry --help.\n`);
+    process.exit(2);
+  }
+  if (options === "help") {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
+  const emulator = await startEmulator(options);
+  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`ngrok-emulator: ${signal}, shutting down\n`);
+    emulator.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`ngrok-emulator: shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
