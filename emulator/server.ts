@@ -610,7 +610,8 @@ function checkVersion(req: IncomingMessage): void {
 }
 
 function rateLimited(limit: number, windowMs: number): ApiFailure {
-  const seconds = Math.round(windowMs / 1000);
+  // Whole seconds as the service words it; short test windows keep their fraction.
+  const seconds = Number((windowMs / 1000).toFixed(3));
   return new ApiFailure(429, "ERR_NGROK_226", `Your account is rate limited to ${limit} API requests per ${seconds} seconds.`);
 }
 

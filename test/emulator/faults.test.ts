@@ -1,0 +1,174 @@
+/** Scripted and seeded random faults, and the rolling-window rate limit. */
+import { request } from "undici";
+import { startEmulator, type Emulator } from "../../emulator";
+import { call, expectError } from "./helpers";
+
+/** A request whose connection may be reset: resolves to the status or "reset". */
+async function attempt(emu: Emulator, method: string, path: string, body?: unknown): Promise<number | "reset"> {
+  try {
+    const res = await request(emu.url + path, {
+      method: method as "GET",
+      headers: { authorization: `Bearer ${emu.apiKey}`, "ngrok-version": "2", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    await res.body.text();
+    return res.statusCode;
+  } catch {
+    return "reset";
+  }
+}
+
+describe("scripted faults", () => {
+  let emu: Emulator;
+  beforeEach(async () => {
+    emu = await startEmulator({ rateLimit: false });
+  });
+  afterEach(() => emu.close());
+
+  it("status-before answers the status without processing", async () => {
+    emu.scriptFault({ method: "POST", path: "/credentials", kind: "status-before", status: 503 });
+    const a = await call(emu, "POST", "/credentials", { description: "x" });
+    expectError(a, 503, undefined);
+    expect(emu.resources("credentials")).toHaveLength(0);
+    expect(emu.requests[0]).toMatchObject({ method: "POST", path: "/credentials", status: 503, processed: false });
+    // The fault is used up: the retry goes through.
+    expect((await call(emu, "POST", "/credentials", { description: "x" })).status).toBe(201);
+    expect(emu.resources("credentials")).toHaveLength(1);
+  });
+
+  it("status-after processes the request and loses the answer", async () => {
+    emu.scriptFault({ method: "POST", path: "/credentials", kind: "status-after", status: 502 });
+    const a = await call(emu, "POST", "/credentials", { description: "lost" });
+    expect(a.status).toBe(502);
+    expect(emu.resources("credentials")).toEqual([expect.objectContaining({ description: "lost", token: null })]);
+    expect(emu.requests[0]).toMatchObject({ status: 502, processed: true });
+  });
+
+  it("429 uses the rate-limit body and Retry-After when asked", async () => {
+    emu.scriptFault({ method: "GET", path: "/credentials", kind: "status-before", status: 429, retryAfterSeconds: 1 });
+    const a = await call(emu, "GET", "/credentials");
+    expect(expectError(a, 429, "ERR_NGROK_226").msg).toBe("Your account is rate limited to 120 API requests per 60 seconds.");
+    expect(a.headers["retry-after"]).toBe("1");
+  });
+
+  it("reset-before drops the connection without processing", async () => {
+    emu.scriptFault({ method: "POST", path: "/credentials", kind: "reset-before" });
+    expect(await attempt(emu, "POST", "/credentials", {})).toBe("reset");
+    expect(emu.resources("credentials")).toHaveLength(0);
+    expect(emu.requests[0]).toMatchObject({ status: 0, processed: false });
+  });
+
+  it("reset-after processes, then drops the connection", async () => {
+    emu.scriptFault({ method: "POST", path: "/credentials", kind: "reset-after" });
+    expect(await attempt(emu, "POST", "/credentials", {})).toBe("reset");
+    expect(emu.resources("credentials")).toHaveLength(1);
+    expect(emu.requests[0]).toMatchObject({ status: 0, processed: true });
+    // The server keeps serving new connections.
+    expect(await attempt(emu, "GET", "/credentials")).toBe(200);
+  });
+
+  it("latency delays and then processes normally", async () => {
+    emu.scriptFault({ kind: "latency", delayMs: 150 });
+    const started = Date.now();
+    const a = await call(emu, "POST", "/credentials", {});
+    expect(a.status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it("matches method and path (string exact, RegExp), in order, `times` times", async () => {
+    emu.scriptFault({ method: "GET", path: /^\/credentials\/cr_/, kind: "status-before", status: 500, times: 2 });
+    emu.scriptFault({ path: "/credentials", kind: "status-before", status: 504 });
+    const created = await call(emu, "POST", "/credentials", {}); // matches the 2nd fault (any method)
+    expect(created.status).toBe(504);
+    const ok = await call(emu, "POST", "/credentials", {});
+    expect(ok.status).toBe(201);
+    expect((await call(emu, "GET", "/credentials")).status).toBe(200); // neither fault matches
+    expect((await call(emu, "GET", `/credentials/${ok.json.id}`)).status).toBe(500);
+    expect((await call(emu, "GET", `/credentials/${ok.json.id}`)).status).toBe(500);
+    expect((await call(emu, "GET", `/credentials/${ok.json.id}`)).status).toBe(200);
+  });
+
+  it("takes precedence over authentication", async () => {
+    emu.scriptFault({ kind: "status-before", status: 503 });
+    const a = await call(emu, "GET", "/credentials", undefined, { headers: { authorization: "Bearer wrong" } });
+    expect(a.status).toBe(503);
+  });
+
+  it("rejects nonsensical scripts", () => {
+    expect(() => emu.scriptFault({ kind: "status-before", status: 42 })).toThrow(RangeError);
+    expect(() => emu.scriptFault({ kind: "reset-before", times: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("random faults", () => {
+  async function run(seed: number): Promise<Array<number | "reset">> {
+    const emu = await startEmulator({ rateLimit: false, faults: { seed, errorBeforeRate: 0.2, errorAfterRate: 0.2, resetRate: 0.1 } });
+    try {
+      const out: Array<number | "reset"> = [];
+      for (let i = 0; i < 40; i++) out.push(await attempt(emu, "GET", "/credentials"));
+      return out;
+    } finally {
+      await emu.close();
+    }
+  }
+
+  it("are reproducible from the seed, and mix successes with each kind", async () => {
+    const a = await run(7);
+    expect(await run(7)).toEqual(a);
+    expect(await run(8)).not.toEqual(a);
+    expect(a).toContain(200);
+    expect(a).toContain("reset");
+    expect(a.some((s) => typeof s === "number" && s >= 429)).toBe(true);
+  });
+
+  it("are off by default", async () => {
+    const emu = await startEmulator({ rateLimit: false });
+    try {
+      for (let i = 0; i < 30; i++) expect(await attempt(emu, "GET", "/credentials")).toBe(200);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
+describe("rate limit", () => {
+  it("allows `limit` requests per rolling window per key, then 429 ERR_NGROK_226 with the configured numbers", async () => {
+    const emu = await startEmulator({ rateLimit: { limit: 5, windowMs: 400 } });
+    try {
+      for (let i = 0; i < 5; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(200);
+      const limited = await call(emu, "GET", "/credentials");
+      expect(expectError(limited, 429, "ERR_NGROK_226").msg).toBe("Your account is rate limited to 5 API requests per 0.4 seconds.");
+      // A rejected request does not extend the window: after it passes, requests flow again.
+      await new Promise((r) => setTimeout(r, 450));
+      expect((await call(emu, "GET", "/credentials")).status).toBe(200);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it("states the window in the message and defaults to 120 per 60 s", async () => {
+    const small = await startEmulator({ rateLimit: { limit: 1, windowMs: 30_000 } });
+    const dflt = await startEmulator();
+    try {
+      await call(small, "GET", "/credentials");
+      expect((await call(small, "GET", "/credentials")).json.msg).toBe("Your account is rate limited to 1 API requests per 30 seconds.");
+      for (let i = 0; i < 120; i++) expect((await call(dflt, "GET", "/credentials")).status).toBe(200);
+      expect((await call(dflt, "GET", "/credentials")).status).toBe(429);
+    } finally {
+      await small.close();
+      await dflt.close();
+    }
+  });
+
+  it("does not count requests with an invalid key", async () => {
+    const emu = await startEmulator({ rateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await call(emu, "GET", "/credentials", undefined, { headers: { authorization: "Bearer x" } })).status).toBe(403);
+      }
+      expect((await call(emu, "GET", "/credentials")).status).toBe(200);
+    } finally {
+      await emu.close();
+    }
+  });
+});
