@@ -11,6 +11,9 @@ export interface BackoffOptions {
   maxMs: number;
 }
 
+/** A Retry-After longer than this is treated as this long. */
+const maxRetryAfterMs = 120_000;
+
 export const defaultBackoff: BackoffOptions = { maxRetries: 6, baseMs: 500, maxMs: 30_000 };
 
 /** Exponential backoff with full jitter; a Retry-After from the service wins when present. */
@@ -20,7 +23,8 @@ export function backoffDelay(
   retryAfterMs: number | undefined,
   random: () => number = Math.random,
 ): number {
-  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, options.maxMs * 2);
+  // The service's own word wins over our ceiling, within reason.
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, maxRetryAfterMs);
   const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** retry);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

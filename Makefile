@@ -1,0 +1,31 @@
+# Node 22 comes from the `node` dev dependency: npm's bin directory goes first on PATH.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+
+.PHONY: install build generate schema check-generated test emulator clean
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.installed
+
+build: install
+	tsc -p tsconfig.json
+
+# Regenerates the SDK classes, schema.json and docs/reference.md from provider/definitions.
+generate: build
+	node dist/provider/gen/generate.js
+	tsc -p tsconfig.json
+
+schema: generate
+
+check-generated: build
+	node dist/provider/gen/generate.js --check
+
+# The README's test command: everything, end-to-end tests with the real Pulumi CLI included.
+test: build check-generated
+	jest --ci
+
+clean:
+	rm -rf dist .pulumi-test

@@ -1,0 +1,39 @@
+/** The committed SDK, schema.json and docs are what the definitions generate. */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { staleFiles } from "../../provider/gen/generate";
+import { renderAll } from "../../provider/gen/render";
+
+const root = path.resolve(__dirname, "..", "..");
+
+it("the committed generated files are up to date (run `make generate`)", () => {
+  expect(staleFiles(root)).toEqual([]);
+});
+
+it("a stale schema.json or SDK file is detected", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gen-"));
+  try {
+    fs.copyFileSync(path.join(root, "package.json"), path.join(dir, "package.json"));
+    for (const f of renderAll("0.1.0")) {
+      fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+      fs.copyFileSync(path.join(root, f.path), path.join(dir, f.path));
+    }
+    expect(staleFiles(dir)).toEqual([]);
+    const schema = JSON.parse(fs.readFileSync(path.join(dir, "schema.json"), "utf8")) as { resources: Record<string, unknown> };
+    delete schema.resources["ngrok:index:Credential"];
+    fs.writeFileSync(path.join(dir, "schema.json"), JSON.stringify(schema, null, 2) + "\n");
+    fs.appendFileSync(path.join(dir, "sdk/credential.ts"), "// edited by hand\n");
+    expect(staleFiles(dir).sort()).toEqual(["schema.json", "sdk/credential.ts"]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it("schema.json describes every resource with secrets and replacements marked", () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
+  expect(schema.resources["ngrok:index:Credential"].properties.token.secret).toBe(true);
+  expect(schema.resources["ngrok:index:Credential"].inputProperties.ownerId.willReplaceOnChanges).toBe(true);
+  expect(schema.resources["ngrok:index:ReservedDomain"].requiredInputs).toEqual(["domain"]);
+  expect(schema.config.variables.apiKey).toMatchObject({ secret: true, defaultInfo: { environment: ["NGROK_API_KEY"] } });
+});

@@ -1,0 +1,73 @@
+/**
+ * The real dynamic-provider host from @pulumi/pulumi, in its own process, driven over gRPC as
+ * the engine drives it, runs the Credential lifecycle through the serialised stub.
+ */
+import type { Emulator } from "../../emulator";
+import { startEmulator } from "../../emulator";
+import { DynamicProviderHost } from "../support/host";
+import { captureRegistrations } from "../support/serialised";
+import { api } from "../support/provider";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
+
+let emu: Emulator;
+let host: DynamicProviderHost;
+let providerText: string;
+const urn = "urn:pulumi:dev::host-test::pulumi-nodejs:dynamic/ngrok:Credential::agent";
+
+beforeAll(async () => {
+  emu = await startEmulator();
+  const captured = await captureRegistrations(() => new sdk.Credential("agent", { description: "x" }));
+  providerText = captured[0]!.inputs.__provider as string;
+  host = await DynamicProviderHost.start();
+});
+afterAll(async () => {
+  await host?.stop();
+  await emu?.close();
+});
+
+it("runs check, create, read, diff, update and delete through the serialised stub", async () => {
+  await host.configure({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url });
+  const p = { __provider: providerText };
+
+  const bad = await host.check(urn, {}, { ...p, acl: ["allow:everything"] });
+  expect(bad.failures).toEqual([{ property: "acl", reason: expect.stringContaining("not an ACL rule") }]);
+
+  const inputs = { ...p, description: "via the host", acl: ["bind:*.example.com"] };
+  const checked = await host.check(urn, {}, inputs);
+  expect(checked.failures).toEqual([]);
+
+  const created = await host.create(urn, checked.inputs);
+  expect(created.id).toMatch(/^cr_/);
+  const token = created.props.token;
+  expect(typeof token).toBe("string");
+  expect(created.props.__provider).toBe(providerText);
+  expect(emu.resources("credentials")).toHaveLength(1);
+
+  const read = await host.read(urn, created.id, created.props);
+  expect(read.id).toBe(created.id);
+  expect(read.props.token).toBe(token);
+
+  const none = await host.diff(urn, created.id, read.props, checked.inputs);
+  expect(none.changes).toBe(1); // DIFF_NONE
+  const replace = await host.diff(urn, created.id, read.props, { ...checked.inputs, ownerId: "usr_2otherownerxxxxxxxxxxxxxxxx" });
+  expect(replace).toMatchObject({ changes: 2, replaces: ["ownerId"] }); // DIFF_SOME
+
+  const news = { ...checked.inputs, description: "updated via the host" };
+  expect((await host.diff(urn, created.id, read.props, news)).changes).toBe(2);
+  const updated = await host.update(urn, created.id, read.props, news);
+  expect(updated).toMatchObject({ description: "updated via the host", token });
+  expect((await api(emu, "GET", `/credentials/${created.id}`)).json).toMatchObject({ description: "updated via the host", token: null });
+
+  await host.delete(urn, created.id, updated);
+  expect(emu.resources("credentials")).toHaveLength(0);
+  await host.delete(urn, created.id, updated); // already gone: still succeeds
+  expect((await host.read(urn, created.id, updated)).id).toBe("");
+
+  // Errors reach the engine with the API's status and code, and without the API key.
+  const err = await host.create(urn, { ...p, acl: ["nonsense"] }).catch((e: Error) => e);
+  expect(String(err)).toMatch(/HTTP 400 ERR_NGROK_600/);
+  expect(String(err)).not.toContain(emu.apiKey);
+  expect(host.stderr.join("")).not.toContain(emu.apiKey);
+});

@@ -1,0 +1,137 @@
+/** The ReservedDomain lifecycle through the provider's operations, against the emulator over loopback. */
+import type { Emulator } from "../../emulator";
+import { dispatch } from "../../provider";
+import { unknownValue } from "../../provider/engine/values";
+import { selfSignedPem } from "../support/certs";
+import { api, emulatorForProvider } from "../support/provider";
+
+const reservedDomain = dispatch("ReservedDomain");
+let emu: Emulator;
+
+beforeAll(async () => {
+  emu = await emulatorForProvider();
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+describe("ReservedDomain check", () => {
+  const failuresOf = async (news: Record<string, unknown>) => (await reservedDomain.check({}, news)).failures;
+
+  it("names both properties when certificateId and certificateManagementPolicy are set together", async () => {
+    const failures = await failuresOf({
+      domain: "app.example.com",
+      certificateId: "cert_2abcdefghijklmnopqrstuvwxyz",
+      certificateManagementPolicy: { authority: "letsencrypt" },
+    });
+    expect(failures.map((f) => f.property).sort()).toEqual(["certificateId", "certificateManagementPolicy"]);
+    expect(failures[0]!.reason).toContain("mutually exclusive");
+  });
+
+  it("counts description and metadata limits in UTF-8 bytes", async () => {
+    expect(await failuresOf({ domain: "a.example.com", description: "é".repeat(127) + "a" })).toEqual([]); // 255 bytes
+    const tooLong = await failuresOf({ domain: "a.example.com", description: "é".repeat(128) }); // 256 bytes, 128 chars
+    expect(tooLong).toEqual([{ property: "description", reason: expect.stringContaining("255 bytes") }]);
+    expect(await failuresOf({ domain: "a.example.com", metadata: "m".repeat(4096) })).toEqual([]);
+    expect(await failuresOf({ domain: "a.example.com", metadata: "m".repeat(4097) })).toEqual([
+      { property: "metadata", reason: expect.stringContaining("4096 bytes") },
+    ]);
+  });
+
+  it("validates the domain, the deprecated region and the policy's enums", async () => {
+    expect(await failuresOf({})).toEqual([{ property: "domain", reason: "domain is required" }]);
+    expect((await failuresOf({ domain: "not a domain" }))[0]).toMatchObject({ property: "domain" });
+    expect((await failuresOf({ domain: "a.example.com", region: "mars" }))[0]).toMatchObject({ property: "region" });
+    const policy = await failuresOf({ domain: "a.example.com", certificateManagementPolicy: { authority: "zerossl", privateKeyType: "dsa" } });
+    expect(policy).toHaveLength(2);
+    expect(policy.every((f) => f.property === "certificateManagementPolicy")).toBe(true);
+    expect(policy.map((f) => f.reason).join()).toMatch(/certificateManagementPolicy\.authority.*certificateManagementPolicy\.privateKeyType/);
+  });
+
+  it("skips values unknown during preview", async () => {
+    expect(await failuresOf({ domain: unknownValue })).toEqual([]);
+    expect(
+      await failuresOf({ domain: "a.example.com", certificateId: unknownValue, certificateManagementPolicy: { authority: "letsencrypt" } }),
+    ).toEqual([]);
+  });
+});
+
+describe("ReservedDomain lifecycle", () => {
+  it("creates with the service's normalisation and never diffs on it", async () => {
+    const inputs = { domain: "Shop.Example.COM.", region: "us", description: "storefront", certificateManagementPolicy: { authority: "letsencrypt" } };
+    expect((await reservedDomain.check({}, inputs)).failures).toEqual([]);
+    const created = await reservedDomain.create(inputs);
+    expect(created.id).toMatch(/^rd_/);
+    expect(created.outs).toMatchObject({
+      domain: "shop.example.com",
+      region: "us", // the service answers "", the program's value is kept
+      description: "storefront",
+      certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
+    });
+    expect((await api(emu, "GET", `/reserved_domains/${created.id}`)).json).toMatchObject({ domain: "shop.example.com", region: "" });
+
+    const read = await reservedDomain.read(created.id, created.outs);
+    expect(read).toEqual({ id: created.id, props: created.outs });
+    expect(await reservedDomain.diff(created.id, read.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+
+    // Output-only fields the service changes by itself (certificate status) are never diffed.
+    const renewed = { ...read.props, certificateManagementStatus: { renewsAt: "2030-01-01T00:00:00Z" } };
+    expect((await reservedDomain.diff(created.id, renewed, inputs)).changes).toBe(false);
+    // Leaving the deprecated region or the policy out of the program keeps the service's values.
+    expect((await reservedDomain.diff(created.id, read.props, { domain: "shop.example.com", description: "storefront" })).changes).toBe(false);
+
+    // Immutable fields replace; a replace that keeps the same domain deletes first (domains are unique).
+    expect(await reservedDomain.diff(created.id, read.props, { ...inputs, domain: "cart.example.com" })).toEqual({
+      changes: true,
+      replaces: ["domain"],
+      deleteBeforeReplace: false,
+    });
+    expect(await reservedDomain.diff(created.id, read.props, { ...inputs, region: "eu" })).toEqual({
+      changes: true,
+      replaces: ["region"],
+      deleteBeforeReplace: true,
+    });
+    // A domain not yet known at preview is shown as a replace.
+    expect((await reservedDomain.diff(created.id, read.props, { ...inputs, domain: unknownValue })).replaces).toEqual(["domain"]);
+
+    // In-place update, then clearing the description by removing it.
+    const updated = await reservedDomain.update(created.id, read.props, { ...inputs, description: "storefront (EU)", metadata: "m" });
+    expect(updated.outs).toMatchObject({ description: "storefront (EU)", metadata: "m", region: "us", domain: "shop.example.com" });
+    const { description: _dropped, ...withoutDescription } = { ...inputs, metadata: "m" };
+    expect((await reservedDomain.diff(created.id, updated.outs, withoutDescription)).changes).toBe(true);
+    const cleared = await reservedDomain.update(created.id, updated.outs, withoutDescription);
+    expect(cleared.outs.description).toBeUndefined();
+    expect((await reservedDomain.diff(created.id, cleared.outs, withoutDescription)).changes).toBe(false);
+
+    // Refresh after an out-of-band change shows the drift.
+    await api(emu, "PATCH", `/reserved_domains/${created.id}`, { metadata: "changed by hand" });
+    const refreshed = await reservedDomain.read(created.id, cleared.outs);
+    expect(refreshed.props.metadata).toBe("changed by hand");
+    expect(await reservedDomain.diff(created.id, refreshed.props, withoutDescription)).toMatchObject({ changes: true, replaces: [] });
+
+    await reservedDomain.delete(created.id);
+    await expect(reservedDomain.delete(created.id)).resolves.toBeUndefined();
+    expect(await reservedDomain.read(created.id, refreshed.props)).toEqual({ id: "", props: {} });
+  });
+
+  it("passes the service's refusal of a duplicate domain through as a typed error", async () => {
+    const first = await reservedDomain.create({ domain: "dup.example.com" });
+    const err = await reservedDomain.create({ domain: "DUP.example.com" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: "ApiError", status: 400, errorCode: "ERR_NGROK_413" });
+    await reservedDomain.delete(first.id);
+  });
+
+  it("echoes a user-uploaded certificate and clears it when removed", async () => {
+    const pem = await selfSignedPem("tls.example.com");
+    const cert = await api(emu, "POST", "/tls_certificates", { certificate_pem: pem.certificatePem, private_key_pem: pem.privateKeyPem });
+    if (cert.status !== 201) throw new Error(`emulator refused the test certificate: ${JSON.stringify(cert.json)}`);
+    const certId = cert.json!.id as string;
+    const inputs = { domain: "tls.example.com", certificateId: certId };
+    const created = await reservedDomain.create(inputs);
+    expect(created.outs).toMatchObject({ certificateId: certId, certificate: { id: certId } });
+    expect((await reservedDomain.diff(created.id, created.outs, inputs)).changes).toBe(false);
+    const updated = await reservedDomain.update(created.id, created.outs, { domain: "tls.example.com" });
+    expect(updated.outs.certificateId).toBeUndefined();
+    await reservedDomain.delete(created.id);
+  });
+});
