@@ -1,11 +1,13 @@
 # Node 22 comes from the `node` dev dependency: npm's bin directory goes first on PATH.
+# `npm install` (not `npm ci`): this npm rejects lockfiles holding optional platform packages
+# (jest's resolver bindings) as "out of sync"; `install` still takes the locked versions.
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
 .PHONY: install build generate schema check-generated test emulator clean
 
 node_modules/.installed: package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	@touch $@
 
 install: node_modules/.installed
