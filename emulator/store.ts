@@ -37,8 +37,15 @@ export class Store {
   /** Opens the store; loads `statePath` when the file exists. */
   static open(statePath: string | undefined): Store {
     if (statePath !== undefined && existsSync(statePath)) {
-      const parsed = JSON.parse(readFileSync(statePath, "utf8")) as StateFile;
-      if (parsed.version !== 1) throw new Error(`${statePath}: unsupported state file version ${String(parsed.version)}`);
+      let parsed: StateFile;
+      try {
+        parsed = JSON.parse(readFileSync(statePath, "utf8")) as StateFile;
+      } catch (err) {
+        throw new Error(`${statePath}: not a readable emulator state file (${err instanceof Error ? err.message : String(err)})`);
+      }
+      if (parsed.version !== 1 || typeof parsed.account?.user_id !== "string" || typeof parsed.collections !== "object") {
+        throw new Error(`${statePath}: not an emulator state file of version 1`);
+      }
       const store = new Store(parsed.account.user_id, statePath);
       for (const [kind, recs] of Object.entries(parsed.collections)) {
         const map = store.collection(kind);
