@@ -1,0 +1,117 @@
+/** The `ngrok-emulator` command, run as a real process with Node. */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import * as ts from "typescript";
+import { request } from "undici";
+
+const ROOT = join(__dirname, "..", "..");
+let out: string;
+
+/** Transpiles emulator/ to JavaScript (no type check: tsc --noEmit covers that) so the test needs no prior build. */
+function transpileEmulator(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ngrok-emulator-cli-"));
+  const walk = (src: string): void => {
+    for (const name of readdirSync(src)) {
+      const path = join(src, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith(".ts") && !name.endsWith(".d.ts")) {
+        const js = ts.transpileModule(readFileSync(path, "utf8"), {
+          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+        }).outputText;
+        const target = join(dir, relative(ROOT, path)).replace(/\.ts$/, ".js");
+        mkdirSync(dirname(target), { recursive: true });
+        writeFileSync(target, js);
+      }
+    }
+  };
+  walk(join(ROOT, "emulator"));
+  return dir;
+}
+
+beforeAll(() => {
+  out = transpileEmulator();
+});
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+function run(args: string[]): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [join(out, "emulator", "cli.js"), ...args], {
+    env: { ...process.env, NODE_PATH: join(ROOT, "node_modules") },
+  });
+}
+
+/** Reads the NAME=value lines the CLI prints on start. */
+function startupLines(child: ChildProcessWithoutNullStreams): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    let errText = "";
+    child.stderr.on("data", (d: Buffer) => (errText += d.toString()));
+    child.stdout.on("data", (d: Buffer) => {
+      text += d.toString();
+      const vars = Object.fromEntries(
+        text
+          .split("\n")
+          .filter((l) => l.includes("="))
+          .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      );
+      if (vars["NGROK_API_BASE_URL"] && vars["NGROK_API_KEY"]) resolve(vars);
+    });
+    child.on("exit", (code) => reject(new Error(`exited with ${code} before printing its address: ${errText}`)));
+  });
+}
+
+function exitCode(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+it("prints sourceable env lines, serves the API, applies options and exits 0 on SIGTERM", async () => {
+  const stateDir = mkdtempSync(join(tmpdir(), "ngrok-emulator-cli-state-"));
+  const state = join(stateDir, "state.json");
+  const child = run(["--api-key", "cli-key", "--rate-limit", "3/60", "--state", state]);
+  const done = exitCode(child);
+  try {
+    const env = await startupLines(child);
+    expect(env["NGROK_API_BASE_URL"]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(env["NGROK_API_KEY"]).toBe("cli-key");
+    const headers = { authorization: "Bearer cli-key", "ngrok-version": "2", "content-type": "application/json" };
+    const created = await request(`${env["NGROK_API_BASE_URL"]}/credentials`, { method: "POST", headers, body: "{}" });
+    expect(created.statusCode).toBe(201);
+    const id = ((await created.body.json()) as { id: string }).id;
+    for (let i = 0; i < 2; i++) await (await request(`${env["NGROK_API_BASE_URL"]}/credentials`, { headers })).body.text();
+    const limited = await request(`${env["NGROK_API_BASE_URL"]}/credentials`, { headers });
+    expect(limited.statusCode).toBe(429);
+    expect(((await limited.body.json()) as { msg: string }).msg).toBe("Your account is rate limited to 3 API requests per 60 seconds.");
+    child.kill("SIGTERM");
+    expect(await done).toBe(0);
+    expect(readFileSync(state, "utf8")).toContain(id);
+  } finally {
+    child.kill("SIGKILL");
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+});
+
+it("exits 0 on SIGINT too", async () => {
+  const child = run(["--rate-limit", "off", "--fault-seed", "3", "--fault-latency-ms", "5"]);
+  const done = exitCode(child);
+  await startupLines(child);
+  child.kill("SIGINT");
+  expect(await done).toBe(0);
+});
+
+it("prints help and rejects bad options with exit code 2", async () => {
+  const help = run(["--help"]);
+  let text = "";
+  help.stdout.on("data", (d: Buffer) => (text += d.toString()));
+  expect(await exitCode(help)).toBe(0);
+  expect(text).toContain("--rate-limit N/SECONDS");
+  for (const args of [["--rate-limit", "fast"], ["--port", "99999"], ["--fault-reset", "2"], ["--bogus"], ["extra"]]) {
+    expect(await exitCode(run(args))).toBe(2);
+  }
+});
+
+it("is the package's ngrok-emulator bin, with a shebang", () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
+  expect(pkg.bin["ngrok-emulator"]).toBe("dist/emulator/cli.js");
+  expect(readFileSync(join(ROOT, "emulator", "cli.ts"), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+});
