@@ -71,7 +71,6 @@ function installReflectMetadataShim(): void {
 export function peculiarX509(): X509Module {
   if (!x509Module) {
     installReflectMetadataShim();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     x509Module = require("@peculiar/x509") as X509Module;
   }
   return x509Module;
