@@ -18,59 +18,13 @@ export interface CaPemInfo {
 let x509Module: X509Module | undefined;
 
 /**
- * @peculiar/x509 registers its algorithms with tsyringe, which refuses to load unless a
- * Reflect metadata API exists, and the `reflect-metadata` polyfill is not a dependency of
- * this package. tsyringe only reads constructor parameter types (none here: every class it
- * sees has a zero-argument constructor), so a small WeakMap-backed store is enough. It is
- * installed only when no polyfill is present, and the library is required lazily after it.
+ * The @peculiar/x509 module (tests use it too), loaded on first use. It registers its algorithms
+ * with tsyringe, which needs the Reflect metadata API: `reflect-metadata` is the polyfill the
+ * library documents.
  */
-function installReflectMetadataShim(): void {
-  type MetaTarget = object;
-  const R = Reflect as unknown as Record<string, unknown>;
-  if (typeof R.getMetadata === "function") return;
-  const store = new WeakMap<MetaTarget, Map<string | symbol | undefined, Map<unknown, unknown>>>();
-  const own = (target: MetaTarget, prop: string | symbol | undefined, create: boolean) => {
-    let byProp = store.get(target);
-    if (!byProp) {
-      if (!create) return undefined;
-      byProp = new Map();
-      store.set(target, byProp);
-    }
-    let meta = byProp.get(prop);
-    if (!meta && create) {
-      meta = new Map();
-      byProp.set(prop, meta);
-    }
-    return meta;
-  };
-  const getOwnMetadata = (key: unknown, target: MetaTarget, prop?: string | symbol) =>
-    own(target, prop, false)?.get(key);
-  const hasOwnMetadata = (key: unknown, target: MetaTarget, prop?: string | symbol) =>
-    own(target, prop, false)?.has(key) ?? false;
-  const getMetadata = (key: unknown, target: MetaTarget, prop?: string | symbol): unknown => {
-    for (let t: MetaTarget | null = target; t !== null; t = Object.getPrototypeOf(t) as MetaTarget | null) {
-      if (hasOwnMetadata(key, t, prop)) return getOwnMetadata(key, t, prop);
-    }
-    return undefined;
-  };
-  const defineMetadata = (key: unknown, value: unknown, target: MetaTarget, prop?: string | symbol) => {
-    own(target, prop, true)!.set(key, value);
-  };
-  Object.assign(R, {
-    getOwnMetadata,
-    hasOwnMetadata,
-    getMetadata,
-    hasMetadata: (key: unknown, target: MetaTarget, prop?: string | symbol) => getMetadata(key, target, prop) !== undefined,
-    defineMetadata,
-    metadata: (key: unknown, value: unknown) => (target: MetaTarget, prop?: string | symbol) =>
-      defineMetadata(key, value, target, prop),
-  });
-}
-
-/** The @peculiar/x509 module, loaded behind the Reflect metadata shim (tests use it too). */
 export function peculiarX509(): X509Module {
   if (!x509Module) {
-    installReflectMetadataShim();
+    require("reflect-metadata");
     x509Module = require("@peculiar/x509") as X509Module;
   }
   return x509Module;
