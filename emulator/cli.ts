@@ -101,7 +101,6 @@ async function main(): Promise<void> {
     return;
   }
   const emulator = await startEmulator(options);
-  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -117,6 +116,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
+  // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
+  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n`);
 }
 
 if (require.main === module) {
