@@ -31,3 +31,9 @@ test: build check-generated
 
 clean:
 	rm -rf dist .pulumi-test
+
+# Runs the bundled API emulator in the foreground until Ctrl-C; it prints NGROK_API_BASE_URL and
+# NGROK_API_KEY. Options go through EMULATOR_ARGS, e.g.
+#   make emulator EMULATOR_ARGS="--port 4040 --api-key dev --state .emulator-state.json"
+emulator: build
+	node dist/emulator/cli.js $(EMULATOR_ARGS)
