@@ -554,7 +554,11 @@ function matchSegments(pattern: string[], parts: string[]): Params | undefined {
     const v = parts[i]!;
     if (p.startsWith("{") && p.endsWith("}")) {
       if (v === "") return undefined;
-      params[p.slice(1, -1)] = decodeURIComponent(v);
+      try {
+        params[p.slice(1, -1)] = decodeURIComponent(v);
+      } catch {
+        return undefined; // a malformed %-escape names nothing: 404
+      }
     } else if (p !== v) return undefined;
   }
   return params;

@@ -83,6 +83,7 @@ describe("responses", () => {
     const a = await call(emu, "PUT", "/credentials");
     expect(a.status).toBe(405);
     expect((await call(emu, "PATCH", "/certificate_authorities")).status).toBe(405);
+    expect((await call(emu, "GET", "/credentials/%E0%A4%A")).status).toBe(404);
   });
 
   it("rejects bad JSON, a non-object body, unknown fields (214) and bad values (215)", async () => {
