@@ -57,4 +57,4 @@ export const badIdPrefix = (id: string, prefix: string): ApiFailure =>
   new ApiFailure(400, "ERR_NGROK_227", `Invalid ID '${id}': expected an ID beginning with '${prefix}_'.`);
 
 export const methodNotAllowed = (method: string): ApiFailure =>
-  new ApiFailure(405, "ERR_NGROK_205", `Method ${method} is not allowed for this path.`);
+  new ApiFailure(405, undefined, `Method ${method} is not allowed for this path.`);
