@@ -627,7 +627,8 @@ function parseJson(raw: Buffer): Json {
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw new ApiFailure(400, undefined, `The request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    // ERR_NGROK_213: the code the real service gives a body it cannot decode (ngrok-api-typescript#23).
+    throw new ApiFailure(400, "ERR_NGROK_213", `The request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!isObject(parsed as Json)) throw badValue("The request body must be a JSON object.");
   return parsed as Json;

@@ -85,10 +85,9 @@ describe("responses", () => {
     expect((await call(emu, "GET", "/credentials/%E0%A4%A")).status).toBe(404);
   });
 
-  it("rejects bad JSON, a non-object body, unknown fields (214) and bad values (215)", async () => {
-    const badJson = await call(emu, "POST", "/credentials", undefined, { rawBody: "{nope" });
-    expect(badJson.status).toBe(400);
-    expect(badJson.json.msg).toMatch(/JSON/);
+  it("rejects bad JSON (213), a non-object body, unknown fields (214) and bad values (215)", async () => {
+    const badJson = expectError(await call(emu, "POST", "/credentials", undefined, { rawBody: "{nope" }), 400, "ERR_NGROK_213");
+    expect(badJson.msg).toMatch(/JSON/);
     expectError(await call(emu, "POST", "/credentials", [1, 2]), 400, "ERR_NGROK_215");
     const unknown = expectError(await call(emu, "POST", "/credentials", { descripton: "typo" }), 400, "ERR_NGROK_214");
     expect(unknown.msg).toContain("descripton");
