@@ -15,6 +15,7 @@
 //   therefore created and modules PUT with plain fetch, in the Go client's shape.
 import { Ngrok } from "@ngrok/ngrok-api";
 import { startEmulator, type Emulator } from "../../emulator";
+import { call } from "../support/api";
 
 let emu: Emulator;
 let ngrok: Ngrok;
@@ -26,19 +27,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 /** A request in the shape ngrok's Go client sends. */
-async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${emu.apiKey}`,
-      "ngrok-version": "2",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
-}
+const raw = (method: string, path: string, body?: unknown) => call(emu, method, path, body);
 
 /** The client's error object (its onRejected turns the API error body into camelCase). */
 interface ClientError {
@@ -120,7 +109,7 @@ describe("credentials", () => {
     for (let pages = 0; next !== null; pages++) {
       expect(pages).toBeLessThan(50);
       const page = await raw("GET", next.slice(emu.url.length));
-      const body = page.body as { credentials: { id: string }[]; next_page_uri: string | null };
+      const body = page.json as { credentials: { id: string }[]; next_page_uri: string | null };
       seen.push(...body.credentials.map((c) => c.id));
       if (body.next_page_uri !== null) expect(body.next_page_uri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/credentials\?.*before_id=cr_/);
       next = body.next_page_uri;
@@ -212,7 +201,7 @@ describe("edge modules", () => {
     const edge = await ngrok.edges.edgesHttps.create({ description: "web" });
     const route = await raw("POST", `/edges/https/${edge.id}/routes`, { match_type: "path_prefix", match: "/" });
     expect(route.status).toBe(201);
-    const routeId = (route.body as { id: string }).id;
+    const routeId = (route.json as { id: string }).id;
     const item = { edgeId: edge.id, id: routeId };
 
     const put = await raw("PUT", `/edges/https/${edge.id}/routes/${routeId}/oidc`, {
@@ -240,7 +229,7 @@ describe("edge modules", () => {
   it("a TLS edge's tls_termination module, and a bad terminate_at", async () => {
     const edge = await ngrok.edges.edgesTls.create({ description: "tls" });
     const bad = await raw("PUT", `/edges/tls/${edge.id}/tls_termination`, { terminate_at: "agent" });
-    expect(bad).toMatchObject({ status: 400, body: { error_code: "ERR_NGROK_224", status_code: 400 } });
+    expect(bad).toMatchObject({ status: 400, json: { error_code: "ERR_NGROK_224", status_code: 400 } });
     expect((await raw("PUT", `/edges/tls/${edge.id}/tls_termination`, { terminate_at: "edge", min_version: "1.2" })).status).toBe(200);
     expect(await ngrok.edgeModules.tlsEdgeTlsTerminationModule.get(edge.id)).toMatchObject({ enabled: true, terminateAt: "edge", minVersion: "1.2" });
     expect((await ngrok.edges.edgesTls.get(edge.id)).tlsTermination).toMatchObject({ terminateAt: "edge" });

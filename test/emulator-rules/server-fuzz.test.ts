@@ -4,26 +4,17 @@
 // the lookups, not only the 404 path.
 import fc from "fast-check";
 import { startEmulator, type Emulator } from "../../emulator";
+import { call } from "../support/api";
 
 let emu: Emulator;
 const fixtures: Record<string, string> = {};
 let generation = 0;
 
-async function call(method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${emu.apiKey}`,
-      "ngrok-version": "2",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body,
-  });
-  return { status: res.status, text: await res.text() };
-}
+/** Sends `body` as raw text, whatever it holds. */
+const send = (method: string, path: string, body?: string) => call(emu, method, path, undefined, { rawBody: body });
 
 async function create(path: string, body: unknown): Promise<string> {
-  const r = await call("POST", path, JSON.stringify(body));
+  const r = await send("POST", path, JSON.stringify(body));
   if (r.status !== 201) throw new Error(`fixture ${path}: ${r.status} ${r.text}`);
   return (JSON.parse(r.text) as { id: string }).id;
 }
@@ -170,7 +161,7 @@ it("never answers 5xx and always answers errors with the service's error body", 
   await fc.assert(
     fc.asyncProperty(request, async (r) => {
       const path = fill(r.template, r.ids) + r.query;
-      const res = await call(r.method, path, r.body);
+      const res = await send(r.method, path, r.body);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       expect(res.status).toBeLessThan(500);
       if (res.status >= 400) {
@@ -189,7 +180,7 @@ it("never answers 5xx and always answers errors with the service's error body", 
     { numRuns: 2000 },
   );
   // The emulator is still up and answering, and the run reached more than the error paths.
-  expect((await call("GET", "/credentials")).status).toBe(200);
+  expect((await send("GET", "/credentials")).status).toBe(200);
   expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
   expect([...statuses.keys()]).toContain(400);
 });

@@ -1,6 +1,6 @@
 /** Edges, routes and their modules; live state (sessions, tunnels, endpoints) and agent commands. */
 import { startEmulator, type Emulator } from "../../emulator";
-import { call, expectError, missingId } from "./helpers";
+import { call, expectError, missingId } from "../support/api";
 
 let emu: Emulator;
 beforeAll(async () => {

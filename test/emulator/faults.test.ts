@@ -1,7 +1,7 @@
 /** Scripted and seeded random faults, and the rolling-window rate limit. */
 import { request } from "undici";
 import { startEmulator, type Emulator } from "../../emulator";
-import { call, expectError } from "./helpers";
+import { call, expectError } from "../support/api";
 
 /** A request whose connection may be reset: resolves to the status or "reset". */
 async function attempt(emu: Emulator, method: string, path: string, body?: unknown): Promise<number | "reset"> {

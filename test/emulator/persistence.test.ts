@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "../../emulator";
-import { call } from "./helpers";
+import { call } from "../support/api";
 
 let dir: string;
 beforeEach(() => {

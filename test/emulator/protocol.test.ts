@@ -1,6 +1,6 @@
 /** The wire protocol every collection shares: auth, version, ids, errors, paging, PATCH. */
 import { startEmulator, type Emulator } from "../../emulator";
-import { call, expectError, missingId, OPERATION_ID } from "./helpers";
+import { call, expectError, missingId, OPERATION_ID } from "../support/api";
 
 let emu: Emulator;
 beforeAll(async () => {

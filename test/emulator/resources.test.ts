@@ -1,6 +1,6 @@
 /** Account resources: each collection's fields, defaults, normalisation and validation rules. */
 import { startEmulator, type Emulator } from "../../emulator";
-import { call, expectError, missingId, selfSigned, sshEd25519 } from "./helpers";
+import { call, expectError, missingId, selfSigned, sshEd25519 } from "../support/api";
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { startEmulator, type Emulator } from "../../emulator";
 import { ApiClient, ApiError, TransportError, type ClientOptions } from "../../provider";
 import type { AttemptEvent } from "../../provider/client/http";
 import { dispatch, configure } from "../../provider";
-import { api } from "../support/provider";
+import { call } from "../support/api";
 
 let emu: Emulator;
 const clients: ApiClient[] = [];
@@ -207,7 +207,7 @@ describe("errors and configuration", () => {
     try {
       configure(() => undefined);
       const created = await dispatch("Credential").create({ description: "from env" });
-      expect((await api(emu, "GET", `/credentials/${created.id}`)).json!.description).toBe("from env");
+      expect((await call(emu, "GET", `/credentials/${created.id}`)).json.description).toBe("from env");
       await dispatch("Credential").delete(created.id);
     } finally {
       if (saved.key === undefined) delete process.env.NGROK_API_KEY;

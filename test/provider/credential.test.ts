@@ -1,7 +1,8 @@
 /** The Credential lifecycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../emulator";
 import { dispatch } from "../../provider";
-import { api, emulatorForProvider } from "../support/provider";
+import { call } from "../support/api";
+import { emulatorForProvider } from "../support/provider";
 
 const credential = dispatch("Credential");
 let emu: Emulator;
@@ -45,8 +46,8 @@ describe("Credential", () => {
     expect(created.outs.ownerId).toMatch(/^(usr|bot)_/);
 
     // The API no longer returns the token; the provider keeps it from state.
-    const stored = await api(emu, "GET", `/credentials/${created.id}`);
-    expect(stored.json!.token).toBeNull();
+    const stored = await call(emu, "GET", `/credentials/${created.id}`);
+    expect(stored.json.token).toBeNull();
     const read = await credential.read(created.id, created.outs);
     expect(read).toEqual({ id: created.id, props: created.outs });
 
@@ -58,14 +59,14 @@ describe("Credential", () => {
     expect(await credential.diff(created.id, read.props, changed)).toMatchObject({ changes: true, replaces: [] });
     const updated = await credential.update(created.id, read.props, changed);
     expect(updated.outs).toMatchObject({ description: "CI and release agents", acl: ["*"], token });
-    expect((await api(emu, "GET", `/credentials/${created.id}`)).json).toMatchObject({ description: "CI and release agents" });
+    expect((await call(emu, "GET", `/credentials/${created.id}`)).json).toMatchObject({ description: "CI and release agents" });
 
     // Removing an input clears it in the service.
     const cleared = { acl: ["*"], description: "CI and release agents" };
     expect(await credential.diff(created.id, updated.outs, cleared)).toMatchObject({ changes: true, replaces: [] });
     const afterClear = await credential.update(created.id, updated.outs, cleared);
     expect(afterClear.outs.metadata).toBeUndefined();
-    expect((await api(emu, "GET", `/credentials/${created.id}`)).json!.metadata ?? "").toBe("");
+    expect((await call(emu, "GET", `/credentials/${created.id}`)).json.metadata ?? "").toBe("");
 
     // Changing the owner replaces the credential.
     expect(await credential.diff(created.id, afterClear.outs, { ...cleared, ownerId: "usr_2abcdefghijklmnopqrstuvwxyz" })).toMatchObject({
@@ -75,21 +76,21 @@ describe("Credential", () => {
     });
 
     // Refresh after an out-of-band change: the drift shows, and the token is still there.
-    expect((await api(emu, "PATCH", `/credentials/${created.id}`, { description: "edited in the dashboard" })).status).toBe(200);
+    expect((await call(emu, "PATCH", `/credentials/${created.id}`, { description: "edited in the dashboard" })).status).toBe(200);
     const refreshed = await credential.read(created.id, afterClear.outs);
     expect(refreshed.props).toMatchObject({ description: "edited in the dashboard", token });
     expect(await credential.diff(created.id, refreshed.props, cleared)).toMatchObject({ changes: true, replaces: [] });
 
     await credential.delete(created.id);
-    expect((await api(emu, "GET", `/credentials/${created.id}`)).status).toBe(404);
+    expect((await call(emu, "GET", `/credentials/${created.id}`)).status).toBe(404);
     // Deleting what is already gone succeeds; reading it reports it gone.
     await expect(credential.delete(created.id)).resolves.toBeUndefined();
     expect(await credential.read(created.id, refreshed.props)).toEqual({ id: "", props: {} });
   });
 
   it("adopts an existing credential by id (Credential.get reads with no prior state)", async () => {
-    const made = await api(emu, "POST", "/credentials", { description: "made by hand", acl: ["bind:x.example.com"] });
-    const id = made.json!.id as string;
+    const made = await call(emu, "POST", "/credentials", { description: "made by hand", acl: ["bind:x.example.com"] });
+    const id = made.json.id as string;
     const read = await credential.read(id, {});
     expect(read.id).toBe(id);
     expect(read.props).toMatchObject({ description: "made by hand", acl: ["bind:x.example.com"] });

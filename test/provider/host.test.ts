@@ -6,7 +6,7 @@ import type { Emulator } from "../../emulator";
 import { startEmulator } from "../../emulator";
 import { DynamicProviderHost } from "../support/host";
 import { captureRegistrations } from "../support/serialised";
-import { api } from "../support/provider";
+import { call } from "../support/api";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
@@ -58,7 +58,7 @@ it("runs check, create, read, diff, update and delete through the serialised stu
   expect((await host.diff(urn, created.id, read.props, news)).changes).toBe(2);
   const updated = await host.update(urn, created.id, read.props, news);
   expect(updated).toMatchObject({ description: "updated via the host", token });
-  expect((await api(emu, "GET", `/credentials/${created.id}`)).json).toMatchObject({ description: "updated via the host", token: null });
+  expect((await call(emu, "GET", `/credentials/${created.id}`)).json).toMatchObject({ description: "updated via the host", token: null });
 
   await host.delete(urn, created.id, updated);
   expect(emu.resources("credentials")).toHaveLength(0);

@@ -3,7 +3,8 @@ import type { Emulator } from "../../emulator";
 import { dispatch } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
 import { selfSignedPem } from "../support/certs";
-import { api, emulatorForProvider } from "../support/provider";
+import { call } from "../support/api";
+import { emulatorForProvider } from "../support/provider";
 
 const reservedDomain = dispatch("ReservedDomain");
 let emu: Emulator;
@@ -68,7 +69,7 @@ describe("ReservedDomain lifecycle", () => {
       description: "storefront",
       certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },
     });
-    expect((await api(emu, "GET", `/reserved_domains/${created.id}`)).json).toMatchObject({ domain: "shop.example.com", region: "" });
+    expect((await call(emu, "GET", `/reserved_domains/${created.id}`)).json).toMatchObject({ domain: "shop.example.com", region: "" });
 
     const read = await reservedDomain.read(created.id, created.outs);
     expect(read).toEqual({ id: created.id, props: created.outs });
@@ -104,7 +105,7 @@ describe("ReservedDomain lifecycle", () => {
     expect((await reservedDomain.diff(created.id, cleared.outs, withoutDescription)).changes).toBe(false);
 
     // Refresh after an out-of-band change shows the drift.
-    await api(emu, "PATCH", `/reserved_domains/${created.id}`, { metadata: "changed by hand" });
+    await call(emu, "PATCH", `/reserved_domains/${created.id}`, { metadata: "changed by hand" });
     const refreshed = await reservedDomain.read(created.id, cleared.outs);
     expect(refreshed.props.metadata).toBe("changed by hand");
     expect(await reservedDomain.diff(created.id, refreshed.props, withoutDescription)).toMatchObject({ changes: true, replaces: [] });
@@ -123,9 +124,9 @@ describe("ReservedDomain lifecycle", () => {
 
   it("echoes a user-uploaded certificate and clears it when removed", async () => {
     const pem = await selfSignedPem("tls.example.com");
-    const cert = await api(emu, "POST", "/tls_certificates", { certificate_pem: pem.certificatePem, private_key_pem: pem.privateKeyPem });
+    const cert = await call(emu, "POST", "/tls_certificates", { certificate_pem: pem.certificatePem, private_key_pem: pem.privateKeyPem });
     if (cert.status !== 201) throw new Error(`emulator refused the test certificate: ${JSON.stringify(cert.json)}`);
-    const certId = cert.json!.id as string;
+    const certId = cert.json.id as string;
     const inputs = { domain: "tls.example.com", certificateId: certId };
     const created = await reservedDomain.create(inputs);
     expect(created.outs).toMatchObject({ certificateId: certId, certificate: { id: certId } });

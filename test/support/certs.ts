@@ -1,11 +1,10 @@
 /** Real self-signed certificates for tests, made with @peculiar/x509 on Node's WebCrypto. */
-import "reflect-metadata"; // @peculiar/x509 (through tsyringe) needs the Reflect metadata API
 import { webcrypto } from "crypto";
-import * as x509 from "@peculiar/x509";
-
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+import { peculiarX509 } from "../../emulator/x509";
 
 export async function selfSignedPem(commonName: string, ca = false): Promise<{ certificatePem: string; privateKeyPem: string }> {
+  const x509 = peculiarX509();
+  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
   const alg = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
   const keys = await webcrypto.subtle.generateKey(alg, true, ["sign", "verify"]);
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
@@ -24,5 +23,5 @@ export async function selfSignedPem(commonName: string, ca = false): Promise<{ c
   });
   const pkcs8 = await webcrypto.subtle.exportKey("pkcs8", keys.privateKey);
   const b64 = Buffer.from(pkcs8).toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
-  return { certificatePem: cert.toString("pem") + "\n", privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${b64}\n-----END PRIVATE KEY-----\n` };
+  return { certificatePem: cert.toString("pem"), privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${b64}\n-----END PRIVATE KEY-----\n` };
 }

@@ -13,23 +13,3 @@ export async function emulatorForProvider(options: EmulatorOptions = {}): Promis
   configure((key) => config[key]);
   return emu;
 }
-
-/** A raw API call, as an operator would make it out of band (not through the provider). */
-export async function api(
-  emu: Emulator,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: Record<string, unknown> | undefined }> {
-  const res = await fetch(emu.url + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${emu.apiKey}`,
-      "ngrok-version": "2",
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}

@@ -1,7 +1,6 @@
-/** Talks to an in-process emulator over loopback with undici, as any API client would. */
+/** Talks to an in-process emulator over loopback with undici, as any API client would (tests and out-of-band changes). */
 import { request } from "undici";
 import type { Emulator } from "../../emulator";
-import { peculiarX509 } from "../../emulator/x509";
 
 export interface Answer {
   status: number;
@@ -30,7 +29,11 @@ export async function call(emu: Emulator, method: string, path: string, body?: u
   const res = await request(emu.url + path, { method: method as "GET", headers, body: payload });
   const text = await res.body.text();
   let json: unknown = undefined;
-  if (text !== "") json = JSON.parse(text);
+  try {
+    if (text !== "") json = JSON.parse(text);
+  } catch {
+    // Not JSON: tests that care read `text`.
+  }
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 
@@ -63,28 +66,4 @@ export function sshEd25519(comment = "test@host"): string {
   return `ssh-ed25519 ${blob.toString("base64")} ${comment}`;
 }
 
-/** A real self-signed certificate and its PKCS#8 key (ECDSA P-256), made with WebCrypto. */
-export async function selfSigned(commonName: string, ca = false): Promise<{ certificatePem: string; privateKeyPem: string }> {
-  const { webcrypto } = await import("node:crypto");
-  const x509 = peculiarX509();
-  x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
-  const alg = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
-  const keys = await webcrypto.subtle.generateKey(alg, true, ["sign", "verify"]);
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: "01",
-    name: `CN=${commonName}`,
-    notBefore: new Date("2026-01-01T00:00:00Z"),
-    notAfter: new Date("2036-01-01T00:00:00Z"),
-    keys: keys as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]["keys"],
-    signingAlgorithm: alg,
-    extensions: ca
-      ? [
-          new x509.BasicConstraintsExtension(true, undefined, true),
-          new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-        ]
-      : [],
-  });
-  const pkcs8 = await webcrypto.subtle.exportKey("pkcs8", keys.privateKey);
-  const b64 = Buffer.from(pkcs8).toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
-  return { certificatePem: cert.toString("pem"), privateKeyPem: `-----BEGIN PRIVATE KEY-----\n${b64}\n-----END PRIVATE KEY-----\n` };
-}
+export { selfSignedPem as selfSigned } from "./certs";
