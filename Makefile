@@ -37,3 +37,22 @@ clean:
 #   make emulator EMULATOR_ARGS="--port 4040 --api-key dev --state .emulator-state.json"
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
+
+.PHONY: pulumi e2e up down
+
+# The Pulumi CLI, language host and dynamic-provider plugin, built once from their Go modules
+# and cached outside the tree (scripts/pulumi-cli.sh); prints their directory.
+pulumi:
+	@scripts/pulumi-cli.sh
+
+# End-to-end tests only: every example's life cycle with the real CLI against the emulator.
+e2e: build pulumi
+	jest --ci test/e2e
+
+# Deploys examples/quickstart (stack `dev`) to an emulator running in the background; state,
+# pid and logs live in .pulumi-test/. `make down` destroys the stack and stops the emulator.
+up: build
+	@scripts/stack.sh up
+
+down: build
+	@scripts/stack.sh down

@@ -1,0 +1,207 @@
+/**
+ * End to end: every program in examples/ goes through a whole life cycle with the real Pulumi CLI
+ * and engine (scripts/pulumi-cli.sh) against an in-process emulator: up, preview and refresh with
+ * no changes, an in-place update, a replacement, destroy. After each step the emulator holds
+ * exactly what the program declares, and the state keeps secrets secret and stays small.
+ *
+ * These tests fail, never skip, when the CLI cannot be built. The SDK is loaded from dist/
+ * (`npm run build` first), as a user's program would load the published package.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { startEmulator, type Emulator } from "../../emulator";
+import { PulumiStack, isEncryptedSecret, pulumiBinDir, repoRoot, type StackExport, type StackResource } from "./pulumi";
+
+jest.setTimeout(15 * 60_000);
+
+type Row = Record<string, unknown>;
+/** What the emulator must hold after a step: kind → rows, each matched by a subset of fields. */
+type Expected = Record<string, Row[]>;
+
+interface Step {
+  /** What the step demonstrates, e.g. "in-place update". */
+  name: string;
+  /** Stack config set before `up`. */
+  config: Record<string, string>;
+  expect: Expected;
+  /** Per kind: whether each row keeps its id ("same") or gets a new one ("new") across the step. */
+  ids: Record<string, "same" | "new">;
+}
+
+interface ExampleSpec {
+  /** Collections the program manages: all checked for orphans, and empty after destroy. */
+  kinds: string[];
+  /** Stack config for the first `up`. */
+  config: Record<string, string>;
+  /** The emulator's state after the first `up`. */
+  expect: Expected;
+  /** Resource name (last part of the URN) → outputs that must be stored as encrypted secrets. */
+  secretOutputs: Record<string, string[]>;
+  /** At least one in-place update and one replacement. */
+  steps: Step[];
+}
+
+const SPECS: Record<string, ExampleSpec> = {
+  // examples/quickstart/index.ts reads config `domain` (changing it replaces the reserved domain)
+  // and `description` (updated in place); the credential may bind only that domain.
+  quickstart: {
+    kinds: ["reserved_domains", "credentials"],
+    config: {},
+    expect: {
+      reserved_domains: [{ domain: "quickstart.ngrok.app", description: "Quickstart: the app's public hostname" }],
+      credentials: [{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }],
+    },
+    secretOutputs: { agent: ["token"] },
+    steps: [
+      {
+        name: "in-place update (description)",
+        config: { description: "Updated by the e2e test" },
+        expect: {
+          reserved_domains: [{ domain: "quickstart.ngrok.app", description: "Updated by the e2e test" }],
+          credentials: [{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }],
+        },
+        ids: { reserved_domains: "same", credentials: "same" },
+      },
+      {
+        name: "replacement (domain)",
+        config: { domain: "e2e-replaced.ngrok.app" },
+        expect: {
+          reserved_domains: [{ domain: "e2e-replaced.ngrok.app", description: "Updated by the e2e test" }],
+          credentials: [{ description: "Agent serving e2e-replaced.ngrok.app", acl: ["bind:e2e-replaced.ngrok.app"] }],
+        },
+        ids: { reserved_domains: "new" },
+      },
+    ],
+  },
+};
+
+const examples = fs
+  .readdirSync(path.join(repoRoot, "examples"))
+  .filter((d) => fs.existsSync(path.join(repoRoot, "examples", d, "Pulumi.yaml")))
+  .sort();
+
+const sdkEntry = path.join(repoRoot, "dist", "sdk", "index.js");
+
+beforeAll(async () => {
+  // Fails every test below (rather than skipping them) when the CLI cannot be had.
+  await pulumiBinDir();
+}, 60 * 60_000);
+
+it("has examples, each with an e2e spec", () => {
+  expect(examples.length).toBeGreaterThan(0);
+  expect(examples.filter((e) => !SPECS[e])).toEqual([]);
+  expect(fs.existsSync(sdkEntry)).toBe(true);
+});
+
+describe.each(examples)("examples/%s", (example) => {
+  let emu: Emulator;
+  let stack: PulumiStack | undefined;
+
+  beforeAll(async () => {
+    emu = await startEmulator();
+  });
+
+  afterAll(async () => {
+    if (stack) {
+      // Leave nothing behind even when a step failed midway.
+      await stack.destroy("cleanup destroy").catch(() => undefined);
+      stack.dispose();
+    }
+    await emu?.close();
+  });
+
+  it("survives up, no-change preview and refresh, update, replace and destroy", async () => {
+    const spec = SPECS[example];
+    if (!spec) throw new Error(`examples/${example} has no entry in SPECS (test/e2e/examples.test.ts)`);
+    expect(spec.steps.some((s) => Object.values(s.ids).includes("new"))).toBe(true);
+    expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
+
+    stack = await PulumiStack.create({
+      example,
+      // The API key travels as a secret stack config value, as a user would keep it.
+      config: { "ngrok:apiBaseUrl": emu.url, ...spec.config },
+      secretConfig: { "ngrok:apiKey": emu.apiKey },
+    });
+    const s = stack;
+    const at = (step: string) => `examples/${example}, after ${step}`;
+
+    await s.up("up");
+    let rows = checkEmulator(emu, spec, spec.expect, at("up"));
+    await checkState(s, emu, spec, at("up"));
+
+    await s.previewExpectNoChanges();
+    await s.refreshExpectNoChanges();
+    // Refresh re-reads everything: the one-time token must survive it, still encrypted.
+    await checkState(s, emu, spec, at("refresh"));
+    checkEmulator(emu, spec, spec.expect, at("refresh"));
+
+    for (const step of spec.steps) {
+      for (const [k, v] of Object.entries(step.config)) await s.setConfig(k, v);
+      await s.up(`up: ${step.name}`);
+      const next = checkEmulator(emu, spec, step.expect, at(step.name));
+      for (const [kind, mode] of Object.entries(step.ids)) {
+        const before = rows[kind].map((r) => r.id).sort();
+        const after = next[kind].map((r) => r.id).sort();
+        if (mode === "same") expect({ at: at(step.name), kind, ids: after }).toEqual({ at: at(step.name), kind, ids: before });
+        else expect({ at: at(step.name), kind, reused: after.filter((id) => before.includes(id)) }).toEqual({ at: at(step.name), kind, reused: [] });
+      }
+      rows = next;
+      await checkState(s, emu, spec, at(step.name));
+      await s.previewExpectNoChanges(`preview --expect-no-changes after ${step.name}`);
+      await s.refreshExpectNoChanges(`refresh --expect-no-changes after ${step.name}`);
+      await checkState(s, emu, spec, at(`refresh after ${step.name}`));
+    }
+
+    await s.destroy();
+    for (const kind of spec.kinds) expect({ at: at("destroy"), kind, rows: emu.resources(kind) }).toEqual({ at: at("destroy"), kind, rows: [] });
+    const after = await s.stackExport();
+    expect((after.deployment.resources ?? []).filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"))).toEqual([]);
+    stack = undefined;
+    s.dispose();
+  });
+});
+
+/** Asserts the emulator holds exactly the expected rows of every managed kind; returns them. */
+function checkEmulator(emu: Emulator, spec: ExampleSpec, expected: Expected, at: string): Record<string, Row[]> {
+  const actual: Record<string, Row[]> = {};
+  for (const kind of spec.kinds) {
+    const rows = emu.resources(kind) as Row[];
+    actual[kind] = rows;
+    const want = expected[kind] ?? [];
+    // Exactly as many as declared (nothing orphaned by a replace), each matching one expectation.
+    expect({ at, kind, count: rows.length }).toEqual({ at, kind, count: want.length });
+    expect({ at, kind, rows }).toEqual({ at, kind, rows: expect.arrayContaining(want.map((w) => expect.objectContaining(w))) });
+  }
+  return actual;
+}
+
+/** State checks on `pulumi stack export`. */
+async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: string): Promise<void> {
+  const state: StackExport = await s.stackExport();
+  const text = JSON.stringify(state);
+  // The API key is nowhere in state (it is a secret config value and the provider never stores it).
+  expect({ at, apiKeyInState: text.includes(emu.apiKey) }).toEqual({ at, apiKeyInState: false });
+  // Nor in anything the CLI printed.
+  expect({ at, apiKeyInOutput: s.transcript.includes(emu.apiKey) }).toEqual({ at, apiKeyInOutput: false });
+
+  const resources = state.deployment.resources ?? [];
+  // Dynamic resources: served by the pulumi-nodejs provider, whatever type name they register.
+  const dynamic = resources.filter((r) => r.custom && (r.provider as string | undefined)?.includes("::pulumi:providers:pulumi-nodejs::"));
+  expect(dynamic.length).toBeGreaterThan(0);
+  for (const r of dynamic) {
+    for (const where of ["inputs", "outputs"] as const) {
+      const provider = r[where]?.["__provider"];
+      const size = typeof provider === "string" ? Buffer.byteLength(provider) : -1;
+      // Present, and a small stub: the implementation is required by name at call time.
+      expect({ at, urn: r.urn, where, ok: size > 0 && size < 4096, size }).toEqual({ at, urn: r.urn, where, ok: true, size });
+    }
+  }
+  for (const [name, keys] of Object.entries(spec.secretOutputs)) {
+    const r = resources.find((x: StackResource) => x.urn.endsWith(`::${name}`) && x.custom);
+    expect({ at, resource: name, found: Boolean(r) }).toEqual({ at, resource: name, found: true });
+    for (const key of keys) {
+      const v = r?.outputs?.[key];
+      expect({ at, resource: name, key, encryptedSecret: isEncryptedSecret(v) }).toEqual({ at, resource: name, key, encryptedSecret: true });
+    }
+  }
+}
