@@ -10,7 +10,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
-import { PulumiStack, isEncryptedSecret, pulumiBinDir, repoRoot, type StackExport, type StackResource } from "./pulumi";
+import { PulumiStack, isEncryptedSecret, pulumiBinDir, revealedSecret, repoRoot, type StackExport, type StackResource } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
@@ -94,18 +94,20 @@ it("has examples, each with an e2e spec", () => {
 });
 
 describe.each(examples)("examples/%s", (example) => {
+  // Each test has its own emulator and stack, so that one's leftovers cannot pass another.
   let emu: Emulator;
   let stack: PulumiStack | undefined;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     emu = await startEmulator();
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     if (stack) {
       // Leave nothing behind even when a step failed midway.
       await stack.destroy("cleanup destroy").catch(() => undefined);
       stack.dispose();
+      stack = undefined;
     }
     await emu?.close();
   });
@@ -159,6 +161,28 @@ describe.each(examples)("examples/%s", (example) => {
     stack = undefined;
     s.dispose();
   });
+
+  it("takes the API's address and key from NGROK_API_BASE_URL / NGROK_API_KEY", async () => {
+    const spec = SPECS[example];
+    if (!spec) throw new Error(`examples/${example} has no entry in SPECS (test/e2e/examples.test.ts)`);
+    stack = await PulumiStack.create({
+      example,
+      stack: "e2e-env",
+      config: spec.config,
+      env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
+    });
+    const s = stack;
+    const at = (step: string) => `examples/${example} (credentials from the environment), after ${step}`;
+    await s.up("up");
+    checkEmulator(emu, spec, spec.expect, at("up"));
+    await checkState(s, emu, spec, at("up"));
+    await s.refreshExpectNoChanges();
+    await checkState(s, emu, spec, at("refresh"));
+    await s.destroy();
+    for (const kind of spec.kinds) expect({ at: at("destroy"), kind, rows: emu.resources(kind) }).toEqual({ at: at("destroy"), kind, rows: [] });
+    stack = undefined;
+    s.dispose();
+  });
 });
 
 /** Asserts the emulator holds exactly the expected rows of every managed kind; returns them. */
@@ -196,12 +220,24 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
       expect({ at, urn: r.urn, where, ok: size > 0 && size < 4096, size }).toEqual({ at, urn: r.urn, where, ok: true, size });
     }
   }
+  const revealed = (await s.stackExportWithSecrets()).deployment.resources ?? [];
   for (const [name, keys] of Object.entries(spec.secretOutputs)) {
     const r = resources.find((x: StackResource) => x.urn.endsWith(`::${name}`) && x.custom);
     expect({ at, resource: name, found: Boolean(r) }).toEqual({ at, resource: name, found: true });
+    const plain = revealed.find((x) => x.urn === r?.urn);
     for (const key of keys) {
       const v = r?.outputs?.[key];
       expect({ at, resource: name, key, encryptedSecret: isEncryptedSecret(v) }).toEqual({ at, resource: name, key, encryptedSecret: true });
+      // The value behind the ciphertext is real, and shows nowhere in clear: not in state, not in output.
+      const secret = revealedSecret(plain?.outputs?.[key]);
+      expect({ at, resource: name, key, nonEmptyString: typeof secret === "string" && secret.length > 0 }).toEqual({
+        at,
+        resource: name,
+        key,
+        nonEmptyString: true,
+      });
+      const leaked = typeof secret === "string" && (text.includes(secret) || s.transcript.includes(secret));
+      expect({ at, resource: name, key, leaked }).toEqual({ at, resource: name, key, leaked: false });
     }
   }
 }

@@ -131,7 +131,11 @@ export class PulumiStack {
    * Runs `pulumi <args>` in the program directory against this stack. Throws a
    * PulumiCommandError naming the example and step, with the output's tail, when it fails.
    */
-  async run(step: string, args: string[], opts: { cwd?: string; allowFailure?: boolean } = {}): Promise<RunResult> {
+  async run(
+    step: string,
+    args: string[],
+    opts: { cwd?: string; allowFailure?: boolean; revealsSecrets?: boolean } = {},
+  ): Promise<RunResult> {
     const cwd = opts.cwd ?? this.programDir;
     const stackArgs = args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.stack];
     const full = [...args, ...stackArgs, "--non-interactive"];
@@ -144,7 +148,8 @@ export class PulumiStack {
       child.on("error", reject);
       child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
     });
-    this.transcript += `$ pulumi ${full.join(" ")}\n${result.stdout}\n${result.stderr}\n`;
+    // Output that shows secrets on purpose stays out of the transcript that leak checks read.
+    if (!opts.revealsSecrets) this.transcript += `$ pulumi ${full.join(" ")}\n${result.stdout}\n${result.stderr}\n`;
     if (result.code !== 0 && !opts.allowFailure) {
       throw new PulumiCommandError(
         `examples/${this.example}: step "${step}" failed: pulumi ${full.join(" ")} exited ${result.code}\n` +
@@ -209,6 +214,12 @@ export class PulumiStack {
     return JSON.parse(r.stdout) as StackExport;
   }
 
+  /** `pulumi stack export --show-secrets`: secrets as `{<sig>, plaintext: <JSON text>}`. */
+  async stackExportWithSecrets(): Promise<StackExport> {
+    const r = await this.run("stack export --show-secrets", ["stack", "export", "--show-secrets"], { revealsSecrets: true });
+    return JSON.parse(r.stdout) as StackExport;
+  }
+
   /** Stack outputs; secrets in plain text only when asked. */
   async outputs(opts: { showSecrets?: boolean } = {}): Promise<Record<string, unknown>> {
     const r = await this.run("stack output", ["stack", "output", "--json", ...(opts.showSecrets ? ["--show-secrets"] : [])]);
@@ -251,6 +262,14 @@ export function isEncryptedSecret(v: unknown): boolean {
   if (typeof v !== "object" || v === null) return false;
   const o = v as Record<string, unknown>;
   return o[SECRET_SIG] === SECRET_SIG_VALUE && typeof o.ciphertext === "string" && o.ciphertext.length > 0 && !("plaintext" in o);
+}
+
+/** The value of a secret from `stackExportWithSecrets`, or undefined when `v` is not one. */
+export function revealedSecret(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return undefined;
+  const o = v as Record<string, unknown>;
+  if (o[SECRET_SIG] !== SECRET_SIG_VALUE || typeof o.plaintext !== "string") return undefined;
+  return JSON.parse(o.plaintext) as unknown;
 }
 
 function tail(text: string, lines = 60): string {
