@@ -1,7 +1,8 @@
 /**
  * End to end: every program in examples/ goes through a whole life cycle with the real Pulumi CLI
  * and engine (scripts/pulumi-cli.sh) against an in-process emulator: up, preview and refresh with
- * no changes, an in-place update, a replacement, destroy. After each step the emulator holds
+ * no changes, drift made through the API (refresh shows it, `up --refresh` repairs it), an in-place
+ * update, a replacement, destroy. After each step the emulator holds
  * exactly what the program declares, and the state keeps secrets secret and stays small.
  *
  * These tests fail, never skip, when the CLI cannot be built. The SDK is loaded from dist/
@@ -39,6 +40,11 @@ interface ExampleSpec {
   secretOutputs: Record<string, string[]>;
   /** At least one in-place update and one replacement. */
   steps: Step[];
+  /**
+   * A change made outside Pulumi (PATCH of the first row of `kind` through the API): refresh must
+   * report it on `field`, and `up --refresh` must put the declared value back.
+   */
+  drift: { kind: string; path: string; body: Record<string, unknown>; field: string };
 }
 
 const SPECS: Record<string, ExampleSpec> = {
@@ -52,6 +58,7 @@ const SPECS: Record<string, ExampleSpec> = {
       credentials: [{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }],
     },
     secretOutputs: { agent: ["token"] },
+    drift: { kind: "reserved_domains", path: "/reserved_domains", body: { description: "changed by hand" }, field: "description" },
     steps: [
       {
         name: "in-place update (description)",
@@ -112,7 +119,7 @@ describe.each(examples)("examples/%s", (example) => {
     await emu?.close();
   });
 
-  it("survives up, no-change preview and refresh, update, replace and destroy", async () => {
+  it("survives up, no-change preview and refresh, drift, update, replace and destroy", async () => {
     const spec = SPECS[example];
     if (!spec) throw new Error(`examples/${example} has no entry in SPECS (test/e2e/examples.test.ts)`);
     expect(spec.steps.some((s) => Object.values(s.ids).includes("new"))).toBe(true);
@@ -136,6 +143,29 @@ describe.each(examples)("examples/%s", (example) => {
     // Refresh re-reads everything: the one-time token must survive it, still encrypted.
     await checkState(s, emu, spec, at("refresh"));
     checkEmulator(emu, spec, spec.expect, at("refresh"));
+
+    // Drift: changed behind Pulumi's back, shown by refresh, repaired by `up --refresh`.
+    const target = rows[spec.drift.kind][0];
+    const patched = await fetch(`${emu.url}${spec.drift.path}/${String(target.id)}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${emu.apiKey}`, "ngrok-version": "2", "content-type": "application/json" },
+      body: JSON.stringify(spec.drift.body),
+    });
+    expect({ at: at("out-of-band PATCH"), status: patched.status }).toEqual({ at: at("out-of-band PATCH"), status: 200 });
+    const drifted = await s.run("refresh --preview-only --expect-no-changes (drift)", [
+      "refresh", "--preview-only", "--expect-no-changes", "--diff", "--config-file", s.configFile,
+    ], { allowFailure: true });
+    const refreshOut = drifted.stdout + drifted.stderr;
+    expect({ at: at("drift"), failed: drifted.code !== 0, namesField: refreshOut.includes(spec.drift.field) }).toEqual({
+      at: at("drift"),
+      failed: true,
+      namesField: true,
+    });
+    await s.pulumi("up --refresh (repair drift)", "up", "--refresh", "--yes", "--skip-preview", "--diff");
+    const repaired = checkEmulator(emu, spec, spec.expect, at("up --refresh"));
+    expect(repaired[spec.drift.kind].map((r) => r.id)).toEqual(rows[spec.drift.kind].map((r) => r.id));
+    await s.previewExpectNoChanges("preview --expect-no-changes after repairing drift");
+    await checkState(s, emu, spec, at("up --refresh"));
 
     for (const step of spec.steps) {
       for (const [k, v] of Object.entries(step.config)) await s.setConfig(k, v);
