@@ -27,6 +27,8 @@ interface Step {
   expect: Expected;
   /** Per kind: whether each row keeps its id ("same") or gets a new one ("new") across the step. */
   ids: Record<string, "same" | "new">;
+  /** What preview must plan, by resource name (last part of the URN); every other resource is "same". */
+  ops: Record<string, "update" | "replace">;
 }
 
 interface ExampleSpec {
@@ -68,6 +70,7 @@ const SPECS: Record<string, ExampleSpec> = {
           credentials: [{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }],
         },
         ids: { reserved_domains: "same", credentials: "same" },
+        ops: { app: "update" },
       },
       {
         name: "replacement (domain)",
@@ -76,7 +79,9 @@ const SPECS: Record<string, ExampleSpec> = {
           reserved_domains: [{ domain: "e2e-replaced.ngrok.app", description: "Updated by the e2e test" }],
           credentials: [{ description: "Agent serving e2e-replaced.ngrok.app", acl: ["bind:e2e-replaced.ngrok.app"] }],
         },
-        ids: { reserved_domains: "new" },
+        ids: { reserved_domains: "new", credentials: "same" },
+        // The credential's description and ACL name the new domain: changed in place.
+        ops: { app: "replace", agent: "update" },
       },
     ],
   },
@@ -124,6 +129,7 @@ describe.each(examples)("examples/%s", (example) => {
     if (!spec) throw new Error(`examples/${example} has no entry in SPECS (test/e2e/examples.test.ts)`);
     expect(spec.steps.some((s) => Object.values(s.ids).includes("new"))).toBe(true);
     expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
+    expect(spec.steps.some((s) => Object.values(s.ops).includes("replace"))).toBe(true);
 
     stack = await PulumiStack.create({
       example,
@@ -169,6 +175,10 @@ describe.each(examples)("examples/%s", (example) => {
 
     for (const step of spec.steps) {
       for (const [k, v] of Object.entries(step.config)) await s.setConfig(k, v);
+      // Preview tells the truth: an in-place update is planned as one, a replacement as one.
+      const planned = managedOps(await s.plannedOps(`preview --json: ${step.name}`));
+      const wanted = Object.fromEntries(Object.keys(planned).map((name) => [name, step.ops[name] ?? "same"]));
+      expect({ at: `examples/${example}, preview of ${step.name}`, planned }).toEqual({ at: `examples/${example}, preview of ${step.name}`, planned: wanted });
       await s.up(`up: ${step.name}`);
       const next = checkEmulator(emu, spec, step.expect, at(step.name));
       for (const [kind, mode] of Object.entries(step.ids)) {
@@ -214,6 +224,15 @@ describe.each(examples)("examples/%s", (example) => {
     s.dispose();
   });
 });
+
+/** Planned operations of the program's own resources (not the stack, not providers), by name. */
+function managedOps(ops: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ops)
+      .filter(([urn]) => !urn.includes("::pulumi:pulumi:Stack::") && !urn.includes("::pulumi:providers:"))
+      .map(([urn, op]) => [urn.slice(urn.lastIndexOf("::") + 2), op]),
+  );
+}
 
 /** Asserts the emulator holds exactly the expected rows of every managed kind; returns them. */
 function checkEmulator(emu: Emulator, spec: ExampleSpec, expected: Expected, at: string): Record<string, Row[]> {

@@ -196,6 +196,13 @@ export class PulumiStack {
     return this.pulumi(step, "preview", "--diff");
   }
 
+  /** `pulumi preview --json`: the planned operation per resource URN ("same", "update", "replace", ...). */
+  async plannedOps(step = "preview --json"): Promise<Record<string, string>> {
+    const r = await this.pulumi(step, "preview", "--json");
+    const plan = JSON.parse(r.stdout) as { steps?: { op: string; urn: string }[] };
+    return Object.fromEntries((plan.steps ?? []).map((st) => [st.urn, st.op]));
+  }
+
   previewExpectNoChanges(step = "preview --expect-no-changes"): Promise<RunResult> {
     return this.pulumi(step, "preview", "--expect-no-changes", "--diff");
   }
