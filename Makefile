@@ -26,7 +26,8 @@ check-generated: build
 	node dist/provider/gen/generate.js --check
 
 # The README's test command: everything, end-to-end tests with the real Pulumi CLI included.
-test: build check-generated
+# `pulumi` first, so that a cold CLI build shows its progress instead of running inside jest.
+test: build check-generated pulumi
 	jest --ci
 
 clean:

@@ -12,6 +12,8 @@ export interface CredentialArgs {
   acl?: pulumi.Input<pulumi.Input<string>[]>;
   /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. */
   ownerId?: pulumi.Input<string>;
+  /** Adopt an existing Credential (`cr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
+  importId?: pulumi.Input<string>;
 }
 
 /**

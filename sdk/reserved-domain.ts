@@ -17,6 +17,8 @@ export interface ReservedDomainArgs {
   certificateId?: pulumi.Input<string>;
   /** Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`. */
   certificateManagementPolicy?: pulumi.Input<inputs.CertificateManagementPolicy>;
+  /** Adopt an existing ReservedDomain (`rd_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
+  importId?: pulumi.Input<string>;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Preview-time validation: every failure names the property, and unknown values are skipped. */
 import { z } from "zod";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
+import { importIdKey } from "./adopt";
 import { containsUnknown, inputProperties, isAbsent } from "./values";
 
 export interface CheckFailure {
@@ -79,7 +80,7 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
   const inputs = new Map(inputProperties(def));
 
   for (const key of Object.keys(news)) {
-    if (key.startsWith("__") || inputs.has(key) || isAbsent(news[key])) continue;
+    if (key.startsWith("__") || key === importIdKey || inputs.has(key) || isAbsent(news[key])) continue;
     const known = [...inputs.keys()].join(", ");
     failures.push({
       property: key,
@@ -101,6 +102,13 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
       for (const issue of result.error.issues) {
         failures.push({ property: name, reason: describeIssue(name, issue) });
       }
+    }
+  }
+
+  const adopt = news[importIdKey];
+  if (!isAbsent(adopt) && !containsUnknown(adopt)) {
+    if (typeof adopt !== "string" || !new RegExp(`^${def.idPrefix}_[0-9A-Za-z]+$`).test(adopt)) {
+      failures.push({ property: importIdKey, reason: `${importIdKey} must be the id of an existing ${def.name} (${def.idPrefix}_...)` });
     }
   }
 

@@ -5,6 +5,7 @@
 import type { ApiClient } from "../client/http";
 import { ApiError } from "../client/errors";
 import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
+import { importIdKey } from "./adopt";
 import { checkInputs, type CheckFailure } from "./check";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
@@ -55,6 +56,8 @@ export class ResourceHandler {
   }
 
   async create(inputs: Props): Promise<CreateResult> {
+    const adopt = inputs[importIdKey];
+    if (typeof adopt === "string" && adopt !== "") return this.adopt(adopt, inputs);
     const body: ApiObject = {};
     for (const [name, prop] of inputProperties(this.def)) {
       if (!isAbsent(inputs[name])) body[prop.input.api] = toApiValue(prop.type, inputs[name]);
@@ -79,6 +82,39 @@ export class ResourceHandler {
   }
 
   async update(id: string, olds: Props, news: Props): Promise<UpdateResult> {
+    const body = this.patchBody(olds, news);
+    const path = this.itemPath(id);
+    const current =
+      Object.keys(body).length > 0
+        ? await this.client().patch<ApiObject>(path, body)
+        : await this.client().get<ApiObject>(path);
+    return { outs: toOutputs(this.def, current, mergeDefined(olds, news)) };
+  }
+
+  /** Takes over an existing resource: immutable inputs must match, mutable ones are applied. */
+  private async adopt(id: string, inputs: Props): Promise<CreateResult> {
+    let existing: ApiObject;
+    try {
+      existing = await this.client().get<ApiObject>(this.itemPath(id));
+    } catch (err) {
+      if (err instanceof ApiError && err.notFound) {
+        throw new Error(`${this.def.name} ${id} (${importIdKey}) does not exist, so it cannot be adopted`);
+      }
+      throw err;
+    }
+    const current = toOutputs(this.def, existing, inputs);
+    for (const [name, prop] of inputProperties(this.def)) {
+      if (prop.input.onChange !== "replace" || sameInput(prop, current[name], inputs[name])) continue;
+      throw new Error(
+        `cannot adopt ${this.def.name} ${id}: its ${name} is ${JSON.stringify(current[name] ?? null)} but the program's is ` +
+          `${JSON.stringify(inputs[name])}, and ${name} cannot be changed in place (if this is a replacement, remove ${importIdKey} from the program)`,
+      );
+    }
+    return { id, outs: (await this.update(id, current, inputs)).outs };
+  }
+
+  /** The PATCH body that turns `olds` (outputs) into `news` (inputs): changed mutable fields only. */
+  private patchBody(olds: Props, news: Props): ApiObject {
     const body: ApiObject = {};
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "update" || prop.input.updatable === false) continue;
@@ -86,15 +122,7 @@ export class ResourceHandler {
       const value = isAbsent(news[name]) ? emptyValue(prop.type) : news[name];
       body[prop.input.api] = toApiValue(prop.type, value);
     }
-    const path = this.itemPath(id);
-    const current =
-      Object.keys(body).length > 0
-        ? await this.client().patch<ApiObject>(path, body)
-        : await this.client().get<ApiObject>(path);
-    // Prior state: the old outputs, with the program's inputs over them (e.g. a newly set certificateId).
-    const prior: Props = { ...olds };
-    for (const [k, v] of Object.entries(news)) if (v !== undefined) prior[k] = v;
-    return { outs: toOutputs(this.def, current, prior) };
+    return body;
   }
 
   async delete(id: string): Promise<void> {
@@ -120,4 +148,11 @@ export class ResourceHandler {
     if (!prop || containsUnknown(news[key])) return false;
     return sameInput(prop, olds[key], news[key]);
   }
+}
+
+/** The old outputs with the program's inputs over them (e.g. a newly set certificateId). */
+function mergeDefined(olds: Props, news: Props): Props {
+  const merged: Props = { ...olds };
+  for (const [k, v] of Object.entries(news)) if (v !== undefined) merged[k] = v;
+  return merged;
 }

@@ -5,6 +5,7 @@
 import { definitions } from "../definitions";
 import type { ObjectType, PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { settingSources } from "../config";
+import { importIdKey, importIdProperty } from "../engine/adopt";
 
 const header = "// Generated from provider/definitions by `make generate`. Do not edit.\n";
 const packageName = "ngrok";
@@ -84,9 +85,14 @@ function propertyDoc(name: string, p: PropertySpec): string {
   return [p.description, ...notes].join(" ") || name;
 }
 
+/** A resource's inputs as users see them: its own, then the built-in `importId`. */
+function inputsOf(def: ResourceDefinition): [string, PropertySpec][] {
+  return [...Object.entries(def.properties).filter(([, p]) => p.input), [importIdKey, importIdProperty(def)]];
+}
+
 function renderResource(def: ResourceDefinition): string {
   const props = Object.entries(def.properties);
-  const inputs = props.filter(([, p]) => p.input);
+  const inputs = inputsOf(def);
   const secrets = props.filter(([, p]) => p.secret && !p.input).map(([n]) => n);
   const usesTypes = props.some(([, p]) => JSON.stringify(p.type).includes('"kind":"object"'));
   let out = header;
@@ -214,7 +220,7 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
   const resources: JsonObject = {};
   for (const def of defs) {
     const props = Object.entries(def.properties);
-    const inputs = props.filter(([, p]) => p.input);
+    const inputs = inputsOf(def);
     resources[`${packageName}:index:${def.name}`] = {
       description: def.description,
       properties: Object.fromEntries(props.map(([n, p]) => [n, schemaProperty(n, p)])),
@@ -285,9 +291,9 @@ function renderDocs(defs: ResourceDefinition[]): string {
     out += `API: \`${def.path}\`, ids \`${def.idPrefix}_...\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
     out += "```typescript\n" + def.example + "\n```\n\n";
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
-    for (const [n, p] of Object.entries(def.properties)) {
-      if (!p.input) continue;
-      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input.required ? "yes" : "no"} | ${p.input.onChange} | ${cell(p.description)} |\n`;
+    for (const [n, p] of inputsOf(def)) {
+      const onChange = n === importIdKey ? "ignored" : p.input!.onChange;
+      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description)} |\n`;
     }
     out += "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n";
     for (const [n, p] of Object.entries(def.properties)) {
