@@ -1,5 +1,6 @@
 /**
- * Runs real Pulumi CLI commands against a program in examples/, with a throwaway local file
+ * Runs real Pulumi CLI commands against a program (one in examples/, or any directory holding a
+ * Pulumi.yaml, e.g. test/e2e/programs/), with a throwaway local file
  * backend, PULUMI_HOME and stack config, so that nothing touches Pulumi Cloud, the user's
  * ~/.pulumi or the work tree. The CLI comes from scripts/pulumi-cli.sh (built once, cached).
  *
@@ -57,8 +58,10 @@ export class PulumiCommandError extends Error {
 }
 
 export interface StackOptions {
-  /** Directory name under examples/. */
-  example: string;
+  /** Directory name under examples/. Give this or `programDir`. */
+  example?: string;
+  /** Absolute path of a program directory anywhere (e.g. under test/e2e/programs/). Give this or `example`. */
+  programDir?: string;
   /** Stack name; default "e2e". */
   stack?: string;
   /** Extra environment for every command (e.g. NGROK_API_BASE_URL and NGROK_API_KEY). */
@@ -69,33 +72,43 @@ export interface StackOptions {
   secretConfig?: Record<string, string>;
 }
 
-/** One stack of one example program, on its own local backend. */
+/** One stack of one program, on its own local backend. */
 export class PulumiStack {
-  readonly programDir: string;
   readonly stack: string;
+  /** How errors name the program: `examples/<name>`, or its path relative to the repository. */
+  readonly label: string;
   /** The stack's config file, kept outside the work tree (`--config-file`). */
   readonly configFile: string;
   /** Everything every command printed, for checks that nothing leaked. */
   transcript = "";
 
   private constructor(
-    readonly example: string,
+    /** The program's directory. */
+    readonly programDir: string,
+    /** The name under examples/, when the stack was created with `example`. */
+    readonly example: string | undefined,
     readonly tmpDir: string,
     private readonly env: NodeJS.ProcessEnv,
     stack: string,
   ) {
-    this.programDir = path.join(repoRoot, "examples", example);
+    this.label = programLabel(programDir);
     this.stack = stack;
     this.configFile = path.join(tmpDir, "project", `Pulumi.${stack}.yaml`);
   }
 
   static async create(options: StackOptions): Promise<PulumiStack> {
-    const binDir = await pulumiBinDir();
-    const programDir = path.join(repoRoot, "examples", options.example);
-    if (!fs.existsSync(path.join(programDir, "Pulumi.yaml"))) {
-      throw new Error(`examples/${options.example} has no Pulumi.yaml`);
+    if ((options.example === undefined) === (options.programDir === undefined)) {
+      throw new Error("PulumiStack.create: give exactly one of `example` and `programDir`");
     }
-    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-e2e-${options.example}-`));
+    if (options.programDir !== undefined && !path.isAbsolute(options.programDir)) {
+      throw new Error(`PulumiStack.create: programDir must be an absolute path, not "${options.programDir}"`);
+    }
+    const binDir = await pulumiBinDir();
+    const programDir = options.programDir ?? path.join(repoRoot, "examples", options.example ?? "");
+    if (!fs.existsSync(path.join(programDir, "Pulumi.yaml"))) {
+      throw new Error(`${programLabel(programDir)} has no Pulumi.yaml`);
+    }
+    const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-e2e-${path.basename(programDir)}-`));
     const backend = path.join(tmpDir, "backend");
     const home = path.join(tmpDir, "home");
     const project = path.join(tmpDir, "project");
@@ -117,9 +130,9 @@ export class PulumiStack {
       ...options.env,
     };
     const stackName = options.stack ?? "e2e";
-    const s = new PulumiStack(options.example, tmpDir, env, stackName);
+    const s = new PulumiStack(programDir, options.example, tmpDir, env, stackName);
     // `stack init` writes Pulumi.<stack>.yaml (the passphrase salt) next to Pulumi.yaml; running it
-    // in a copy of the project file keeps that out of examples/, and --config-file points there.
+    // in a copy of the project file keeps that out of the program's directory, and --config-file points there.
     fs.copyFileSync(path.join(programDir, "Pulumi.yaml"), path.join(project, "Pulumi.yaml"));
     await s.run("stack init", ["stack", "init", stackName, "--non-interactive"], { cwd: project });
     for (const [k, v] of Object.entries(options.config ?? {})) await s.setConfig(k, v);
@@ -129,7 +142,7 @@ export class PulumiStack {
 
   /**
    * Runs `pulumi <args>` in the program directory against this stack. Throws a
-   * PulumiCommandError naming the example and step, with the output's tail, when it fails.
+   * PulumiCommandError naming the program and step, with the output's tail, when it fails.
    */
   async run(
     step: string,
@@ -152,7 +165,7 @@ export class PulumiStack {
     if (!opts.revealsSecrets) this.transcript += `$ pulumi ${full.join(" ")}\n${result.stdout}\n${result.stderr}\n`;
     if (result.code !== 0 && !opts.allowFailure) {
       throw new PulumiCommandError(
-        `examples/${this.example}: step "${step}" failed: pulumi ${full.join(" ")} exited ${result.code}\n` +
+        `${this.label}: step "${step}" failed: pulumi ${full.join(" ")} exited ${result.code}\n` +
           `--- output (tail) ---\n${tail(result.stdout + "\n" + result.stderr)}`,
         result,
       );
@@ -182,7 +195,7 @@ export class PulumiStack {
     this.transcript += `$ pulumi ${full.join(" ")}\n${result.stdout}\n${result.stderr}\n`;
     if (result.code !== 0) {
       throw new PulumiCommandError(
-        `examples/${this.example}: step "config set ${key}" failed (exit ${result.code})\n${tail(result.stdout + "\n" + result.stderr)}`,
+        `${this.label}: step "config set ${key}" failed (exit ${result.code})\n${tail(result.stdout + "\n" + result.stderr)}`,
         result,
       );
     }
@@ -277,6 +290,12 @@ export function revealedSecret(v: unknown): unknown {
   const o = v as Record<string, unknown>;
   if (o[SECRET_SIG] !== SECRET_SIG_VALUE || typeof o.plaintext !== "string") return undefined;
   return JSON.parse(o.plaintext) as unknown;
+}
+
+/** `examples/quickstart`, `test/e2e/programs/invalid`: relative to the repository when inside it. */
+function programLabel(dir: string): string {
+  const rel = path.relative(repoRoot, dir);
+  return rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? dir : rel.split(path.sep).join("/");
 }
 
 function tail(text: string, lines = 60): string {
