@@ -10,10 +10,13 @@ export class ApiError extends Error {
     readonly operationId: string | undefined,
     readonly method: string,
     readonly path: string,
+    /** What the user can do about it, when the provider knows. */
+    readonly hint?: string,
   ) {
     super(
       `HTTP ${status}${errorCode ? ` ${errorCode}` : ""}: ${apiMessage}` +
-        (operationId ? ` (operation ${operationId})` : ""),
+        (operationId ? ` (operation ${operationId})` : "") +
+        (hint ? `. ${hint}` : ""),
     );
   }
 

@@ -30,6 +30,9 @@ export interface UpdateResult {
   outs: Props;
 }
 
+/** The service's code for "you already reserved this" (ERR_NGROK_414 is another account's). */
+const duplicateCode = "ERR_NGROK_413";
+
 /** Operations of one resource kind; `client` is resolved per call from the configured settings. */
 export class ResourceHandler {
   constructor(
@@ -62,7 +65,12 @@ export class ResourceHandler {
     for (const [name, prop] of inputProperties(this.def)) {
       if (!isAbsent(inputs[name])) body[prop.input.api] = toApiValue(prop.type, inputs[name]);
     }
-    const created = await this.client().post<ApiObject>(this.def.path, body);
+    let created: ApiObject;
+    try {
+      created = await this.client().post<ApiObject>(this.def.path, body);
+    } catch (err) {
+      throw await this.withAdoptionHint(err, inputs);
+    }
     const id = created?.id;
     if (typeof id !== "string" || id === "") {
       throw new Error(`${this.def.name}: the API's create response has no id`);
@@ -139,6 +147,27 @@ export class ResourceHandler {
       throw new Error(`${this.def.name} ids start with "${this.def.idPrefix}_"; "${id}" is not one`);
     }
     return `${this.def.path}/${encodeURIComponent(id)}`;
+  }
+
+  /**
+   * A create refused because the unique key is taken (a run interrupted after the service created
+   * the resource, or a resource made by hand): say which resource holds it and how to adopt it.
+   */
+  private async withAdoptionHint(err: unknown, inputs: Props): Promise<unknown> {
+    const key = this.def.uniqueKey;
+    if (!key || !(err instanceof ApiError) || err.status !== 400 || err.errorCode !== duplicateCode) return err;
+    const prop = this.def.properties[key]!;
+    try {
+      for await (const item of this.client().list<ApiObject>(this.def.path, this.def.listKey)) {
+        if (typeof item.id === "string" && sameInput(prop, toOutputs(this.def, item, inputs)[key], inputs[key])) {
+          const hint = `This account already has it as ${this.def.name} ${item.id}: to manage that one, add \`${importIdKey}: "${item.id}"\` to the resource`;
+          return new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, hint);
+        }
+      }
+    } catch {
+      // The hint is a courtesy: keep the original error if the lookup fails.
+    }
+    return err;
   }
 
   private keepsUniqueKey(olds: Props, news: Props): boolean {

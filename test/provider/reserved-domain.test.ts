@@ -115,11 +115,26 @@ describe("ReservedDomain lifecycle", () => {
     expect(await reservedDomain.read(created.id, refreshed.props)).toEqual({ id: "", props: {} });
   });
 
-  it("passes the service's refusal of a duplicate domain through as a typed error", async () => {
+  it("passes the service's refusal of a duplicate domain through as a typed error, with how to adopt it", async () => {
     const first = await reservedDomain.create({ domain: "dup.example.com" });
     const err = await reservedDomain.create({ domain: "DUP.example.com" }).catch((e: unknown) => e);
     expect(err).toMatchObject({ name: "ApiError", status: 400, errorCode: "ERR_NGROK_413" });
+    // The error says which reserved domain holds it and how to adopt it.
+    expect((err as Error).message).toContain(`add \`importId: "${first.id}"\` to the resource`);
     await reservedDomain.delete(first.id);
+  });
+
+  it("after a lost create response, the retry names the orphan and importId adopts it: still one domain", async () => {
+    emu.scriptFault({ method: "POST", path: "/reserved_domains", kind: "status-after", status: 502 });
+    await expect(reservedDomain.create({ domain: "lost.example.com" })).rejects.toMatchObject({ status: 502 });
+    const orphan = emu.resources("reserved_domains").find((d) => (d as { domain: string }).domain === "lost.example.com") as { id: string };
+    expect(orphan).toBeDefined();
+    const again = (await reservedDomain.create({ domain: "lost.example.com" }).catch((e: unknown) => e)) as Error;
+    expect(again.message).toContain(`importId: "${orphan.id}"`);
+    const adopted = await reservedDomain.create({ domain: "lost.example.com", importId: orphan.id });
+    expect(adopted.id).toBe(orphan.id);
+    expect(emu.resources("reserved_domains").filter((d) => (d as { domain: string }).domain === "lost.example.com")).toHaveLength(1);
+    await reservedDomain.delete(adopted.id);
   });
 
   it("echoes a user-uploaded certificate and clears it when removed", async () => {
