@@ -52,16 +52,18 @@ export class Credential extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: CredentialArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = {
-      description: undefined,
-      metadata: undefined,
-      acl: undefined,
-      ownerId: undefined,
-      token: undefined,
-      uri: undefined,
-      createdAt: undefined,
-      ...args,
-    };
+    const props = Object.assign(
+      {
+        description: undefined,
+        metadata: undefined,
+        acl: undefined,
+        ownerId: undefined,
+        token: undefined,
+        uri: undefined,
+        createdAt: undefined,
+      },
+      args,
+    );
     super(providerFor("Credential"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["token"] }), "ngrok", "Credential");
   }
 }

@@ -71,22 +71,25 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: ReservedDomainArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = {
-      region: undefined,
-      description: undefined,
-      metadata: undefined,
-      certificateId: undefined,
-      certificateManagementPolicy: undefined,
-      cnameTarget: undefined,
-      certificate: undefined,
-      certificateManagementStatus: undefined,
-      acmeChallengeCnameTarget: undefined,
-      httpEndpointConfiguration: undefined,
-      httpsEndpointConfiguration: undefined,
-      uri: undefined,
-      createdAt: undefined,
-      ...args,
-    };
+    const props = Object.assign(
+      {
+        domain: undefined,
+        region: undefined,
+        description: undefined,
+        metadata: undefined,
+        certificateId: undefined,
+        certificateManagementPolicy: undefined,
+        cnameTarget: undefined,
+        certificate: undefined,
+        certificateManagementStatus: undefined,
+        acmeChallengeCnameTarget: undefined,
+        httpEndpointConfiguration: undefined,
+        httpsEndpointConfiguration: undefined,
+        uri: undefined,
+        createdAt: undefined,
+      },
+      args,
+    );
     super(providerFor("ReservedDomain"), name, props, opts, "ngrok", "ReservedDomain");
   }
 }

@@ -123,10 +123,11 @@ function renderResource(def: ResourceDefinition): string {
   out += `    return new ${def.name}(name, undefined as unknown as ${def.name}Args, { ...opts, id });\n`;
   out += "  }\n\n";
   out += `  constructor(name: string, args: ${def.name}Args, opts?: pulumi.CustomResourceOptions) {\n`;
-  out += "    const props = {\n";
-  // Every output must be a key of the props to become an output of the resource.
-  for (const [name, p] of props) if (!p.input?.required) out += `      ${name}: undefined,\n`;
-  out += "      ...args,\n    };\n";
+  // Every property must be a key of the props to become an output of the resource, required
+  // inputs included: \`get\` passes no args. (Object.assign: a literal would repeat required keys.)
+  out += "    const props = Object.assign(\n      {\n";
+  for (const [name] of props) out += `        ${name}: undefined,\n`;
+  out += "      },\n      args,\n    );\n";
   const options = secrets.length
     ? `pulumi.mergeOptions(opts, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`
     : "opts";
