@@ -40,10 +40,25 @@ export class ResourceHandler {
     private readonly client: () => ApiClient,
   ) {}
 
-  async check(_olds: Props, news: Props): Promise<CheckResult> {
+  async check(olds: Props, news: Props): Promise<CheckResult> {
     const inputs: Props = {};
     for (const [k, v] of Object.entries(news)) if (v !== undefined) inputs[k] = v;
-    return { inputs, failures: checkInputs(this.def, news) };
+    const failures = checkInputs(this.def, news);
+    // A resource about to be created by adoption: verify at preview what `up` would find.
+    const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
+    if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
+    return { inputs, failures };
+  }
+
+  /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
+  private async adoptionProblems(inputs: Props): Promise<CheckFailure[]> {
+    try {
+      await this.readForAdoption(inputs[importIdKey] as string, inputs);
+      return [];
+    } catch (err) {
+      if (err instanceof AdoptionError) return [{ property: err.property, reason: err.message }];
+      return [];
+    }
   }
 
   async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {
@@ -101,24 +116,31 @@ export class ResourceHandler {
 
   /** Takes over an existing resource: immutable inputs must match, mutable ones are applied. */
   private async adopt(id: string, inputs: Props): Promise<CreateResult> {
+    const current = await this.readForAdoption(id, inputs);
+    return { id, outs: (await this.update(id, current, inputs)).outs };
+  }
+
+  /** The existing resource's outputs; fails when it is missing or an immutable input differs. */
+  private async readForAdoption(id: string, inputs: Props): Promise<Props> {
     let existing: ApiObject;
     try {
       existing = await this.client().get<ApiObject>(this.itemPath(id));
     } catch (err) {
       if (err instanceof ApiError && err.notFound) {
-        throw new Error(`${this.def.name} ${id} (${importIdKey}) does not exist, so it cannot be adopted`);
+        throw new AdoptionError(importIdKey, `${this.def.name} ${id} (${importIdKey}) does not exist, so it cannot be adopted`);
       }
       throw err;
     }
     const current = toOutputs(this.def, existing, inputs);
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "replace" || sameInput(prop, current[name], inputs[name])) continue;
-      throw new Error(
+      throw new AdoptionError(
+        name,
         `cannot adopt ${this.def.name} ${id}: its ${name} is ${JSON.stringify(current[name] ?? null)} but the program's is ` +
           `${JSON.stringify(inputs[name])}, and ${name} cannot be changed in place (if this is a replacement, remove ${importIdKey} from the program)`,
       );
     }
-    return { id, outs: (await this.update(id, current, inputs)).outs };
+    return current;
   }
 
   /** The PATCH body that turns `olds` (outputs) into `news` (inputs): changed mutable fields only. */
@@ -184,4 +206,19 @@ function mergeDefined(olds: Props, news: Props): Props {
   const merged: Props = { ...olds };
   for (const [k, v] of Object.entries(news)) if (v !== undefined) merged[k] = v;
   return merged;
+}
+
+/** Adoption is impossible; `property` names the input at fault. */
+class AdoptionError extends Error {
+  constructor(
+    readonly property: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether a Check's old inputs belong to an existing resource (a new one has none). */
+function hasInputs(olds: Props): boolean {
+  return Object.keys(olds).some((k) => !k.startsWith("__"));
 }

@@ -80,6 +80,14 @@ async function ngrokResources(s: PulumiStack): Promise<Record<string, StackResou
 const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
 
 /** `up` that is expected to fail: returns its output. */
+/** `pulumi preview` must fail, with the engine naming `property` of the resource as the problem. */
+async function failingPreview(s: PulumiStack, property: string): Promise<string> {
+  const r = await s.run("preview (must fail)", ["preview", "--config-file", s.configFile], { allowFailure: true });
+  expect(r.code).not.toBe(0);
+  expect(output(r)).toMatch(new RegExp(`property ${property} value .* has a problem`));
+  return output(r);
+}
+
 async function failingUp(s: PulumiStack): Promise<string> {
   const r = await s.run("up (must fail)", ["up", "--yes", "--skip-preview", "--diff", "--config-file", s.configFile], { allowFailure: true });
   expect(r.code).not.toBe(0);
@@ -196,9 +204,14 @@ describe("importId", () => {
     expect(rows("credentials")).toEqual([]);
   });
 
-  it("fails up naming the id when importId names nothing, and creates nothing", async () => {
+  it("fails preview and up naming the id when importId names nothing, and creates nothing", async () => {
     const missing = missingId("rd");
     const s = await newStack({ mode: "adopt-domain", domain: DOMAIN, domainId: missing });
+
+    // Preview tells the truth: the adoption would fail.
+    emu.clearRequests();
+    expect(await failingPreview(s, "importId")).toContain(missing);
+    expect(requestLines()).toEqual([`GET /reserved_domains/${missing}`]);
 
     emu.clearRequests();
     const out = await failingUp(s);
@@ -209,10 +222,13 @@ describe("importId", () => {
     expect(await ngrokResources(s)).toEqual({});
   });
 
-  it("fails up naming domain when the program's domain differs from the adopted one, and changes nothing", async () => {
+  it("fails preview and up naming domain when the program's domain differs from the adopted one, and changes nothing", async () => {
     const { domain } = await outOfBand();
     const before = rows("reserved_domains");
     const s = await newStack({ mode: "adopt-domain", domain: "other.example.com", domainId: domain.id });
+
+    emu.clearRequests();
+    expect(await failingPreview(s, "domain")).toContain("other.example.com");
 
     emu.clearRequests();
     const out = await failingUp(s);

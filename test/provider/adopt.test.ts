@@ -52,6 +52,23 @@ describe("importId", () => {
     ]);
   });
 
+  it("tells at preview (check) what adoption would find, for new resources only", async () => {
+    const existing = (await call(emu, "POST", "/reserved_domains", { domain: "preview.example.com" })).json;
+    expect((await rd.check({}, { domain: "preview.example.com", importId: existing.id })).failures).toEqual([]);
+    expect((await rd.check({}, { domain: "elsewhere.example.com", importId: existing.id })).failures).toEqual([
+      { property: "domain", reason: expect.stringContaining("cannot be changed in place") },
+    ]);
+    expect((await rd.check({}, { domain: "preview.example.com", importId: "rd_2abcdefghijklmnopqrstuvwxyz" })).failures).toEqual([
+      { property: "importId", reason: expect.stringContaining("does not exist") },
+    ]);
+    // An existing resource (it has old inputs) is past adoption: no lookup, whatever importId says.
+    emu.clearRequests();
+    const olds = { domain: "preview.example.com", importId: "rd_2abcdefghijklmnopqrstuvwxyz" };
+    expect((await rd.check(olds, olds)).failures).toEqual([]);
+    expect(emu.requests).toEqual([]);
+    await rd.delete(existing.id);
+  });
+
   it("adopts a credential; its token cannot be recovered", async () => {
     const existing = (await call(emu, "POST", "/credentials", { description: "old agent" })).json;
     const adopted = await cred.create({ description: "old agent", acl: ["bind:*.example.com"], importId: existing.id });
