@@ -27,8 +27,11 @@ check-generated: build
 
 # The README's test command: everything, end-to-end tests with the real Pulumi CLI included.
 # `pulumi` first, so that a cold CLI build shows its progress instead of running inside jest.
+# It ends with a plain "jest: N passed, N failed" line, the summary CI reads for any runner.
 test: build check-generated pulumi
-	jest --ci
+	@mkdir -p .pulumi-test
+	jest --ci --json --outputFile=.pulumi-test/jest-results.json
+	@node -e 'const r=require("./.pulumi-test/jest-results.json"); console.log(`jest: $${r.numPassedTests} passed, $${r.numFailedTests} failed` + (r.numPendingTests ? `, $${r.numPendingTests} skipped` : ""))'
 
 clean:
 	rm -rf dist .pulumi-test
