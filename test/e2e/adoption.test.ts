@@ -16,7 +16,7 @@
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call, missingId } from "../support/api";
-import { PulumiStack, pulumiBinDir, type RunResult, type StackResource } from "./pulumi";
+import { PulumiStack, pulumiBinDir, type RunResult, type StackResource, cleanUpStack } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
@@ -37,11 +37,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  if (stack) {
-    await stack.destroy("cleanup destroy").catch(() => undefined);
-    stack.dispose();
-    stack = undefined;
-  }
+  await cleanUpStack(stack);
+  stack = undefined;
   await emu?.close();
 });
 

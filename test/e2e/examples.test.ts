@@ -11,7 +11,8 @@
 import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
-import { PulumiStack, isEncryptedSecret, pulumiBinDir, revealedSecret, repoRoot, type StackExport, type StackResource } from "./pulumi";
+import { call } from "../support/api";
+import { PulumiStack, isEncryptedSecret, pulumiBinDir, revealedSecret, repoRoot, type StackExport, type StackResource, cleanUpStack } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
@@ -115,12 +116,8 @@ describe.each(examples)("examples/%s", (example) => {
   });
 
   afterEach(async () => {
-    if (stack) {
-      // Leave nothing behind even when a step failed midway.
-      await stack.destroy("cleanup destroy").catch(() => undefined);
-      stack.dispose();
-      stack = undefined;
-    }
+    await cleanUpStack(stack);
+    stack = undefined;
     await emu?.close();
   });
 
@@ -152,11 +149,7 @@ describe.each(examples)("examples/%s", (example) => {
 
     // Drift: changed behind Pulumi's back, shown by refresh, repaired by `up --refresh`.
     const target = rows[spec.drift.kind][0];
-    const patched = await fetch(`${emu.url}${spec.drift.path}/${String(target.id)}`, {
-      method: "PATCH",
-      headers: { authorization: `Bearer ${emu.apiKey}`, "ngrok-version": "2", "content-type": "application/json" },
-      body: JSON.stringify(spec.drift.body),
-    });
+    const patched = await call(emu, "PATCH", `${spec.drift.path}/${String(target.id)}`, spec.drift.body);
     expect({ at: at("out-of-band PATCH"), status: patched.status }).toEqual({ at: at("out-of-band PATCH"), status: 200 });
     const drifted = await s.run("refresh --preview-only --expect-no-changes (drift)", [
       "refresh", "--preview-only", "--expect-no-changes", "--diff", "--config-file", s.configFile,

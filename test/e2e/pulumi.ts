@@ -152,15 +152,7 @@ export class PulumiStack {
     const cwd = opts.cwd ?? this.programDir;
     const stackArgs = args[0] === "stack" && args[1] === "init" ? [] : ["--stack", this.stack];
     const full = [...args, ...stackArgs, "--non-interactive"];
-    const result = await new Promise<RunResult>((resolve, reject) => {
-      const child = spawn("pulumi", full, { cwd, env: this.env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+    const result = await this.spawnPulumi(full, cwd);
     // Output that shows secrets on purpose stays out of the transcript that leak checks read.
     if (!opts.revealsSecrets) this.transcript += `$ pulumi ${full.join(" ")}\n${result.stdout}\n${result.stderr}\n`;
     if (result.code !== 0 && !opts.allowFailure) {
@@ -173,6 +165,20 @@ export class PulumiStack {
     return result;
   }
 
+  /** Runs the CLI asynchronously (the emulator shares this process), feeding `stdin` when given. */
+  private spawnPulumi(args: string[], cwd: string, stdin?: string): Promise<RunResult> {
+    return new Promise<RunResult>((resolve, reject) => {
+      const child = spawn("pulumi", args, { cwd, env: this.env, stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      if (stdin !== undefined) child.stdin!.end(stdin);
+    });
+  }
+
   /** Commands that read or write stack config take the out-of-tree config file. */
   async pulumi(step: string, ...args: string[]): Promise<RunResult> {
     return this.run(step, [...args, "--config-file", this.configFile]);
@@ -182,16 +188,7 @@ export class PulumiStack {
     // The value goes through stdin so that a secret never shows in a process listing.
     const args = ["config", "set", key, ...(opts.secret ? ["--secret"] : ["--plaintext"])];
     const full = [...args, "--config-file", this.configFile, "--stack", this.stack, "--non-interactive"];
-    const result = await new Promise<RunResult>((resolve, reject) => {
-      const child = spawn("pulumi", full, { cwd: this.programDir, env: this.env, stdio: ["pipe", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-      child.stdin.end(value);
-    });
+    const result = await this.spawnPulumi(full, this.programDir, value);
     this.transcript += `$ pulumi ${full.join(" ")}\n${result.stdout}\n${result.stderr}\n`;
     if (result.code !== 0) {
       throw new PulumiCommandError(
@@ -300,4 +297,14 @@ function programLabel(dir: string): string {
 
 function tail(text: string, lines = 60): string {
   return text.trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+/**
+ * After a test: destroy whatever the stack still holds (even when a step failed midway, so that
+ * nothing leaks into the next test), then remove its temporary files.
+ */
+export async function cleanUpStack(stack: PulumiStack | undefined): Promise<void> {
+  if (!stack) return;
+  await stack.destroy("cleanup destroy").catch(() => undefined);
+  stack.dispose();
 }

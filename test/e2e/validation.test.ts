@@ -10,7 +10,7 @@
  */
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
-import { PulumiStack, pulumiBinDir, type RunResult } from "./pulumi";
+import { PulumiStack, pulumiBinDir, type RunResult, cleanUpStack } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
@@ -71,12 +71,8 @@ describe.each(CASES)("invalid input: $name", (c) => {
   });
 
   afterEach(async () => {
-    if (stack) {
-      // Nothing should exist; destroy anyway so that a regression leaves nothing behind.
-      await stack.destroy("cleanup destroy").catch(() => undefined);
-      stack.dispose();
-      stack = undefined;
-    }
+    await cleanUpStack(stack);
+    stack = undefined;
     await emu?.close();
   });
 
