@@ -19,6 +19,7 @@ Options:
   --fault-error-after P    probability of processing and then answering an error (0..1)
   --fault-reset P          probability of dropping the connection (0..1)
   --fault-latency-ms N     random delay of up to N ms per request
+  --foreign-domains D,...  domains another account has reserved (reserving one: ERR_NGROK_414)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -52,6 +53,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "fault-error-after": { type: "string" },
       "fault-reset": { type: "string" },
       "fault-latency-ms": { type: "string" },
+      "foreign-domains": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -65,6 +67,9 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     options.apiKey = values["api-key"];
   }
   if (values.state !== undefined) options.statePath = values.state;
+  if (values["foreign-domains"] !== undefined) {
+    options.foreignDomains = values["foreign-domains"].split(",").map((d) => d.trim()).filter((d) => d !== "");
+  }
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;

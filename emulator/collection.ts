@@ -15,6 +15,8 @@ export interface Ctx {
   readonly base: string;
   readonly store: Store;
   readonly now: Date;
+  /** Domains reserved by other accounts: reserving one is ERR_NGROK_414. */
+  readonly foreignDomains: ReadonlySet<string>;
   /** The address of a stored resource (absolute, or a path for agent ingresses). */
   uriOf(kind: string, rec: Rec): string;
   /** `{id, uri}` of a stored resource; throws 404 when it is gone. */

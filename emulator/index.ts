@@ -23,6 +23,11 @@ export interface EmulatorOptions {
   faults?: RandomFaultOptions;
   /** Persistence file: loaded on start, rewritten atomically after every change. */
   statePath?: string;
+  /**
+   * Domains that other accounts have reserved (the emulator serves one account): reserving one
+   * answers 400 ERR_NGROK_414, as the real service does.
+   */
+  foreignDomains?: readonly string[];
 }
 
 export interface Emulator {
@@ -61,6 +66,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     rateLimit,
     faults: options.faults,
     statePath: options.statePath,
+    foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
   });
   await server.listen();
   return {

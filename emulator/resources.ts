@@ -248,6 +248,9 @@ const reservedDomains: CollectionDef = {
         throw new ApiFailure(400, "ERR_NGROK_413", `The domain '${domain}' is already reserved for your account.`);
       }
     }
+    if (ctx.foreignDomains.has(domain)) {
+      throw new ApiFailure(400, "ERR_NGROK_414", `The domain '${domain}' is already reserved by another account.`);
+    }
     const data: JsonObject = {
       description: str(input["description"]),
       metadata: str(input["metadata"]),

@@ -19,6 +19,8 @@ export interface ServerOptions {
   rateLimit: { limit: number; windowMs: number } | false;
   faults: RandomFaultOptions | undefined;
   statePath: string | undefined;
+  /** Domains reserved by other accounts (lower-case). */
+  foreignDomains: ReadonlySet<string>;
 }
 
 export interface RecordedRequest {
@@ -299,6 +301,7 @@ export class EmulatorServer {
     const ctx: Ctx = {
       base,
       store,
+      foreignDomains: this.options.foreignDomains,
       now: new Date(),
       uriOf,
       ref(kind: string, id: string): Ref {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import * as ts from "typescript";
 import { request } from "undici";
+import { parseCli } from "../../emulator/cli";
 
 const ROOT = join(__dirname, "..", "..");
 let out: string;
@@ -114,4 +115,10 @@ it("is the package's ngrok-emulator bin, with a shebang", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
   expect(pkg.bin["ngrok-emulator"]).toBe("dist/emulator/cli.js");
   expect(readFileSync(join(ROOT, "emulator", "cli.ts"), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+});
+
+it("parses --foreign-domains as a comma-separated list", () => {
+  expect(parseCli(["--foreign-domains", "taken.example.com, other.example.com,"])).toEqual({
+    foreignDomains: ["taken.example.com", "other.example.com"],
+  });
 });

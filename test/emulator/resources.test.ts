@@ -129,6 +129,17 @@ describe("reserved_domains", () => {
     expectError(await call(emu, "POST", "/reserved_domains", { domain: "DUP.example.com." }), 400, "ERR_NGROK_413");
   });
 
+  it("refuses a domain another account holds (400 ERR_NGROK_414)", async () => {
+    const other = await startEmulator({ foreignDomains: ["Taken.Example.com."] });
+    try {
+      const e = expectError(await call(other, "POST", "/reserved_domains", { domain: "taken.example.com" }), 400, "ERR_NGROK_414");
+      expect(e.msg).toContain("another account");
+      expect((await call(other, "POST", "/reserved_domains", { domain: "free.example.com" })).status).toBe(201);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("validates domain syntax and region values", async () => {
     for (const domain of ["", "nodot", "bad_char.example.com", "-x.example.com", "a..b.com"]) {
       expectError(await call(emu, "POST", "/reserved_domains", { domain }), 400, "ERR_NGROK_215");
