@@ -12,6 +12,7 @@ export interface RateLimit {
 export class SlidingWindowLimiter {
   private readonly sent: number[] = [];
   private tail: Promise<void> = Promise.resolve();
+  private readonly margin: number;
 
   constructor(
     private readonly rate: RateLimit,
@@ -20,6 +21,7 @@ export class SlidingWindowLimiter {
     if (!(rate.limit >= 1) || !(rate.windowMs > 0)) {
       throw new RangeError(`invalid rate limit ${rate.limit}/${rate.windowMs}ms`);
     }
+    this.margin = Math.max(100, rate.windowMs / 100);
   }
 
   /** Resolves when one more request may be sent; callers are served in arrival order. */
@@ -37,8 +39,9 @@ export class SlidingWindowLimiter {
         this.sent.push(t);
         return;
       }
-      // A small margin: the service stamps a request when it arrives, a little after we send it.
-      await delay(this.sent[0]! + this.rate.windowMs - t + 25);
+      // A margin: the service stamps a request when it arrives, and an earlier request may have
+      // been slower on the way than a later one.
+      await delay(this.sent[0]! + this.rate.windowMs - t + this.margin);
     }
   }
 }

@@ -8,7 +8,6 @@ import { DynamicProviderHost } from "../support/host";
 import { captureRegistrations } from "../support/serialised";
 import { call } from "../support/api";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
 
 let emu: Emulator;

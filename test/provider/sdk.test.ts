@@ -2,7 +2,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require("pulumi-ngrok") as Record<string, unknown>;
 
 type ResourceClass = (new (name: string, args: unknown) => pulumi.Resource) & {

@@ -7,7 +7,6 @@ import { definitions } from "../../provider";
 import { captureRegistrations } from "../support/serialised";
 
 // The built SDK, as a program imports it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
 
 const apiKey = "ngrok-secret-api-key-for-serialisation-test";
