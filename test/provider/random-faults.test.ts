@@ -1,0 +1,77 @@
+/**
+ * The provider against an emulator that fails at random (seeded): errors before and after
+ * processing, and connections dropped before and after processing. Whatever happens, a create
+ * call makes at most one resource, every failure is typed, and what succeeded is really there.
+ */
+import fc from "fast-check";
+import { startEmulator } from "../../emulator";
+import { ApiClient, ApiError, ResourceHandler, TransportError, definitions } from "../../provider";
+
+it("never duplicates a create and keeps its promises under random faults", async () => {
+  // What the runs went through, so the test cannot pass without faults having happened.
+  const seen = { created: 0, failedUnprocessed: 0, failedProcessed: 0, faultedRequests: 0 };
+  await fc.assert(
+    fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+      const emu = await startEmulator({
+        rateLimit: false,
+        faults: { seed, errorBeforeRate: 0.25, errorAfterRate: 0.1, resetRate: 0.1 },
+      });
+      // The provider's own handler; only the backoff is shortened so the test runs quickly.
+      const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, backoff: { baseMs: 2, maxMs: 20, maxRetries: 10 } });
+      const credential = new ResourceHandler(definitions.Credential, () => client);
+      const processedPosts = () => emu.requests.filter((r) => r.method === "POST" && r.processed).length;
+      try {
+        const created: { id: string; token: unknown }[] = [];
+        let postsBefore = 0;
+        for (let i = 0; i < 4; i++) {
+          emu.clearRequests();
+          const result = await credential.create({ description: `agent ${i}`, acl: ["*"] }).then(
+            (r) => ({ ok: true as const, r }),
+            (e: unknown) => ({ ok: false as const, e }),
+          );
+          const posts = processedPosts();
+          expect(posts).toBeLessThanOrEqual(1); // never a duplicate
+          seen.faultedRequests += emu.requests.filter((r) => r.status === 0 || r.status >= 429).length;
+          if (result.ok) {
+            seen.created++;
+            expect(posts).toBe(1);
+            created.push({ id: result.r.id, token: result.r.outs.token });
+          } else {
+            // Only the faults can fail a valid create: a server error or a dropped connection.
+            const e = result.e;
+            if (posts === 0) seen.failedUnprocessed++;
+            else seen.failedProcessed++;
+            if (e instanceof ApiError) expect(e.status).toBeGreaterThanOrEqual(429);
+            else if (e instanceof TransportError) {
+              // "Certainly not sent" must be true.
+              if (!e.mayHaveBeenProcessed) expect(posts).toBe(0);
+            } else throw e; // untyped: a bug
+          }
+          postsBefore += posts;
+        }
+        // The account holds exactly what the service processed: nothing invented, nothing lost.
+        expect(emu.resources("credentials")).toHaveLength(postsBefore);
+
+        for (const c of created) {
+          const read = await credential.read(c.id, { token: c.token }).catch((e: unknown) => e);
+          if (read instanceof Error) {
+            expect(read instanceof ApiError || read instanceof TransportError).toBe(true);
+          } else {
+            expect(read).toMatchObject({ id: c.id, props: { token: c.token } });
+          }
+          const deleted = await credential.delete(c.id).then(() => "deleted", (e: unknown) => e);
+          if (deleted === "deleted") expect(emu.resources("credentials").some((r) => (r as { id: string }).id === c.id)).toBe(false);
+          else expect(deleted instanceof ApiError || deleted instanceof TransportError).toBe(true);
+        }
+      } finally {
+        await client.close();
+        await emu.close();
+      }
+    }),
+    { numRuns: 12 },
+  );
+  expect(seen.created).toBeGreaterThan(0);
+  expect(seen.faultedRequests).toBeGreaterThan(10);
+  // Lost answers after processing must have happened: the case a naive retry would duplicate.
+  expect(seen.failedProcessed).toBeGreaterThan(0);
+});
