@@ -94,6 +94,21 @@ function backendKind(id: string): string | undefined {
 // ---------------------------------------------------------------------------------------
 // Tunnel credentials
 
+/** What tunnel and SSH credentials share: description, metadata, ACL and owner. */
+function credentialData(input: JsonObject, ctx: Ctx): JsonObject {
+  const owner = str(input["owner_id"]) || ctx.store.userId;
+  // Owners are users or bots; the emulated caller is an admin, so any owner id is allowed.
+  requirePrefix("owner_id", owner, ["usr", "bot"]);
+  return { description: str(input["description"]), metadata: str(input["metadata"]), acl: validateAcl(input["acl"]), owner_id: owner };
+}
+
+const credentialUpdateSchema = z.strictObject({ description: description.optional(), metadata: metadata.optional(), acl: stringList.optional() });
+
+function updateCredential(rec: Rec, input: JsonObject): void {
+  if (input["acl"] !== undefined) input["acl"] = validateAcl(input["acl"]);
+  Object.assign(rec.data, input);
+}
+
 const credentials: CollectionDef = {
   kind: "credentials",
   path: "/credentials",
@@ -106,20 +121,14 @@ const credentials: CollectionDef = {
     owner_id: z.string().optional(),
   }),
   create(input, ctx) {
-    const owner = str(input["owner_id"]) || ctx.store.userId;
-    // Owners are users or bots; the emulated caller is an admin, so any owner id is allowed.
-    requirePrefix("owner_id", owner, ["usr", "bot"]);
     return {
-      data: { description: str(input["description"]), metadata: str(input["metadata"]), acl: validateAcl(input["acl"]), owner_id: owner },
+      data: credentialData(input, ctx),
       // The authtoken is shown once and never stored: every later response has token null.
       once: { token: `${randomBase62(27)}_${randomBase62(21)}` },
     };
   },
-  updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional(), acl: stringList.optional() }),
-  update(rec, input) {
-    if (input["acl"] !== undefined) input["acl"] = validateAcl(input["acl"]);
-    Object.assign(rec.data, input);
-  },
+  updateSchema: credentialUpdateSchema,
+  update: updateCredential,
   shape(rec, ctx) {
     return { ...common(credentials, rec, ctx), token: null, acl: strList(rec.data["acl"]), owner_id: str(rec.data["owner_id"]) };
   },
@@ -168,24 +177,11 @@ const sshCredentials: CollectionDef = {
     owner_id: z.string().optional(),
   }),
   create(input, ctx) {
-    const owner = str(input["owner_id"]) || ctx.store.userId;
-    requirePrefix("owner_id", owner, ["usr", "bot"]);
-    return {
-      data: {
-        description: str(input["description"]),
-        metadata: str(input["metadata"]),
-        acl: validateAcl(input["acl"]),
-        public_key: parseSshPublicKey(str(input["public_key"])),
-        owner_id: owner,
-      },
-    };
+    return { data: { ...credentialData(input, ctx), public_key: parseSshPublicKey(str(input["public_key"])) } };
   },
   // public_key and owner_id are immutable: not in the update body (ERR_NGROK_214 when sent).
-  updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional(), acl: stringList.optional() }),
-  update(rec, input) {
-    if (input["acl"] !== undefined) input["acl"] = validateAcl(input["acl"]);
-    Object.assign(rec.data, input);
-  },
+  updateSchema: credentialUpdateSchema,
+  update: updateCredential,
   shape(rec, ctx) {
     return {
       ...common(sshCredentials, rec, ctx),
