@@ -1,0 +1,233 @@
+/**
+ * The life cycle every program in examples/ goes through end to end, with the real Pulumi CLI and
+ * engine (scripts/pulumi-cli.sh) against an in-process emulator: up, preview and refresh with no
+ * changes, drift made through the API (refresh shows it, `up --refresh` repairs it), in-place
+ * updates, a replacement, destroy. After each step the emulator holds exactly what the program
+ * declares, and the state keeps secrets secret and stays small.
+ *
+ * Each example has its own test file in test/e2e/examples/ (so that jest can run them in
+ * parallel) holding its ExampleSpec. These tests fail, never skip, when the CLI cannot be built.
+ * The SDK is loaded from dist/ (`make build` first), as a user's program would load the package.
+ */
+import { startEmulator, type Emulator } from "../../emulator";
+import { call } from "../support/api";
+import { PulumiStack, isEncryptedSecret, pulumiBinDir, type StackExport, type StackResource, cleanUpStack, revealedSecret } from "./pulumi";
+
+export type Row = Record<string, unknown>;
+/** What the emulator must hold after a step: kind → rows, each matched by a subset of fields. */
+export type Expected = Record<string, Row[]>;
+
+export interface Step {
+  /** What the step demonstrates, e.g. "in-place update". */
+  name: string;
+  /** Stack config set before `up`. */
+  config: Record<string, string>;
+  expect: Expected;
+  /** Per kind: whether each row keeps its id ("same") or gets a new one ("new") across the step. */
+  ids: Record<string, "same" | "new">;
+  /** What preview must plan, by resource name (last part of the URN); every other resource is "same". */
+  ops: Record<string, "update" | "replace">;
+}
+
+export interface ExampleSpec {
+  /** Also run a short life cycle that takes the API's address and key from the environment. */
+  envCredentials?: boolean;
+  /** Collections the program manages: all checked for orphans, and empty after destroy. */
+  kinds: string[];
+  /** Stack config for the first `up`. */
+  config: Record<string, string>;
+  /** The emulator's state after the first `up`. */
+  expect: Expected;
+  /** Resource name (last part of the URN) → outputs that must be stored as encrypted secrets. */
+  secretOutputs: Record<string, string[]>;
+  /** At least one in-place update and one replacement. */
+  steps: Step[];
+  /**
+   * A change made outside Pulumi (PATCH of the first row of `kind` through the API): refresh must
+   * report it on `field`, and `up --refresh` must put the declared value back.
+   */
+  drift: { kind: string; path: string; body: Record<string, unknown>; field: string };
+}
+
+export function describeExample(example: string, spec: ExampleSpec): void {
+  describe(`examples/${example}`, () => {
+    beforeAll(async () => {
+      // Fails every test below (rather than skipping them) when the CLI cannot be had.
+      await pulumiBinDir();
+    }, 60 * 60_000);
+
+    // Each test has its own emulator and stack, so that one's leftovers cannot pass another.
+    let emu: Emulator;
+    let stack: PulumiStack | undefined;
+
+    beforeEach(async () => {
+      emu = await startEmulator();
+    });
+
+    afterEach(async () => {
+      await cleanUpStack(stack);
+      stack = undefined;
+      await emu?.close();
+    });
+
+    it("survives up, no-change preview and refresh, drift, update, replace and destroy", async () => {
+      expect(spec.steps.some((s) => Object.values(s.ids).includes("new"))).toBe(true);
+      expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
+      expect(spec.steps.some((s) => Object.values(s.ops).includes("replace"))).toBe(true);
+
+      stack = await PulumiStack.create({
+        example,
+        // The API key travels as a secret stack config value, as a user would keep it.
+        config: { "ngrok:apiBaseUrl": emu.url, ...spec.config },
+        secretConfig: { "ngrok:apiKey": emu.apiKey },
+      });
+      const s = stack;
+      const at = (step: string) => `examples/${example}, after ${step}`;
+
+      await s.up("up");
+      let rows = checkEmulator(emu, spec, spec.expect, at("up"));
+      await checkState(s, emu, spec, at("up"));
+
+      await s.previewExpectNoChanges();
+      await s.refreshExpectNoChanges();
+      // Refresh re-reads everything: the one-time token must survive it, still encrypted.
+      await checkState(s, emu, spec, at("refresh"));
+      checkEmulator(emu, spec, spec.expect, at("refresh"));
+
+      // Drift: changed behind Pulumi's back, shown by refresh, repaired by `up --refresh`.
+      const target = rows[spec.drift.kind][0];
+      const patched = await call(emu, "PATCH", `${spec.drift.path}/${String(target.id)}`, spec.drift.body);
+      expect({ at: at("out-of-band PATCH"), status: patched.status }).toEqual({ at: at("out-of-band PATCH"), status: 200 });
+      const drifted = await s.run("refresh --preview-only --expect-no-changes (drift)", [
+        "refresh", "--preview-only", "--expect-no-changes", "--diff", "--config-file", s.configFile,
+      ], { allowFailure: true });
+      const refreshOut = drifted.stdout + drifted.stderr;
+      expect({ at: at("drift"), failed: drifted.code !== 0, namesField: refreshOut.includes(spec.drift.field) }).toEqual({
+        at: at("drift"),
+        failed: true,
+        namesField: true,
+      });
+      await s.pulumi("up --refresh (repair drift)", "up", "--refresh", "--yes", "--skip-preview", "--diff");
+      const repaired = checkEmulator(emu, spec, spec.expect, at("up --refresh"));
+      expect(repaired[spec.drift.kind].map((r) => r.id)).toEqual(rows[spec.drift.kind].map((r) => r.id));
+      await s.previewExpectNoChanges("preview --expect-no-changes after repairing drift");
+      await checkState(s, emu, spec, at("up --refresh"));
+
+      for (const step of spec.steps) {
+        for (const [k, v] of Object.entries(step.config)) await s.setConfig(k, v);
+        // Preview tells the truth: an in-place update is planned as one, a replacement as one.
+        const planned = managedOps(await s.plannedOps(`preview --json: ${step.name}`));
+        const wanted = Object.fromEntries(Object.keys(planned).map((name) => [name, step.ops[name] ?? "same"]));
+        expect({ at: `examples/${example}, preview of ${step.name}`, planned }).toEqual({ at: `examples/${example}, preview of ${step.name}`, planned: wanted });
+        await s.up(`up: ${step.name}`);
+        const next = checkEmulator(emu, spec, step.expect, at(step.name));
+        for (const [kind, mode] of Object.entries(step.ids)) {
+          const before = rows[kind].map((r) => r.id).sort();
+          const after = next[kind].map((r) => r.id).sort();
+          if (mode === "same") expect({ at: at(step.name), kind, ids: after }).toEqual({ at: at(step.name), kind, ids: before });
+          else expect({ at: at(step.name), kind, reused: after.filter((id) => before.includes(id)) }).toEqual({ at: at(step.name), kind, reused: [] });
+        }
+        rows = next;
+        await checkState(s, emu, spec, at(step.name));
+        await s.previewExpectNoChanges(`preview --expect-no-changes after ${step.name}`);
+        await s.refreshExpectNoChanges(`refresh --expect-no-changes after ${step.name}`);
+        await checkState(s, emu, spec, at(`refresh after ${step.name}`));
+      }
+
+      await s.destroy();
+      for (const kind of spec.kinds) expect({ at: at("destroy"), kind, rows: emu.resources(kind) }).toEqual({ at: at("destroy"), kind, rows: [] });
+      const after = await s.stackExport();
+      expect((after.deployment.resources ?? []).filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"))).toEqual([]);
+      stack = undefined;
+      s.dispose();
+    });
+
+    if (spec.envCredentials) {
+      it("takes the API's address and key from NGROK_API_BASE_URL / NGROK_API_KEY", async () => {
+        stack = await PulumiStack.create({
+          example,
+          stack: "e2e-env",
+          config: spec.config,
+          env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
+        });
+        const s = stack;
+        const at = (step: string) => `examples/${example} (credentials from the environment), after ${step}`;
+        await s.up("up");
+        checkEmulator(emu, spec, spec.expect, at("up"));
+        await checkState(s, emu, spec, at("up"));
+        await s.refreshExpectNoChanges();
+        await checkState(s, emu, spec, at("refresh"));
+        await s.destroy();
+        for (const kind of spec.kinds) expect({ at: at("destroy"), kind, rows: emu.resources(kind) }).toEqual({ at: at("destroy"), kind, rows: [] });
+        stack = undefined;
+        s.dispose();
+      });
+    }
+  });
+}
+
+/** Planned operations of the program's own resources (not the stack, not providers), by name. */
+function managedOps(ops: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ops)
+      .filter(([urn]) => !urn.includes("::pulumi:pulumi:Stack::") && !urn.includes("::pulumi:providers:"))
+      .map(([urn, op]) => [urn.slice(urn.lastIndexOf("::") + 2), op]),
+  );
+}
+
+/** Asserts the emulator holds exactly the expected rows of every managed kind; returns them. */
+function checkEmulator(emu: Emulator, spec: ExampleSpec, expected: Expected, at: string): Record<string, Row[]> {
+  const actual: Record<string, Row[]> = {};
+  for (const kind of spec.kinds) {
+    const rows = emu.resources(kind) as Row[];
+    actual[kind] = rows;
+    const want = expected[kind] ?? [];
+    // Exactly as many as declared (nothing orphaned by a replace), each matching one expectation.
+    expect({ at, kind, count: rows.length }).toEqual({ at, kind, count: want.length });
+    expect({ at, kind, rows }).toEqual({ at, kind, rows: expect.arrayContaining(want.map((w) => expect.objectContaining(w))) });
+  }
+  return actual;
+}
+
+/** State checks on `pulumi stack export`. */
+async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: string): Promise<void> {
+  const state: StackExport = await s.stackExport();
+  const text = JSON.stringify(state);
+  // The API key is nowhere in state (it is a secret config value and the provider never stores it).
+  expect({ at, apiKeyInState: text.includes(emu.apiKey) }).toEqual({ at, apiKeyInState: false });
+  // Nor in anything the CLI printed.
+  expect({ at, apiKeyInOutput: s.transcript.includes(emu.apiKey) }).toEqual({ at, apiKeyInOutput: false });
+
+  const resources = state.deployment.resources ?? [];
+  // Dynamic resources: served by the pulumi-nodejs provider, whatever type name they register.
+  const dynamic = resources.filter((r) => r.custom && (r.provider as string | undefined)?.includes("::pulumi:providers:pulumi-nodejs::"));
+  expect(dynamic.length).toBeGreaterThan(0);
+  for (const r of dynamic) {
+    for (const where of ["inputs", "outputs"] as const) {
+      const provider = r[where]?.["__provider"];
+      const size = typeof provider === "string" ? Buffer.byteLength(provider) : -1;
+      // Present, and a small stub: the implementation is required by name at call time.
+      expect({ at, urn: r.urn, where, ok: size > 0 && size < 4096, size }).toEqual({ at, urn: r.urn, where, ok: true, size });
+    }
+  }
+  const revealed = (await s.stackExportWithSecrets()).deployment.resources ?? [];
+  for (const [name, keys] of Object.entries(spec.secretOutputs)) {
+    const r = resources.find((x: StackResource) => x.urn.endsWith(`::${name}`) && x.custom);
+    expect({ at, resource: name, found: Boolean(r) }).toEqual({ at, resource: name, found: true });
+    const plain = revealed.find((x) => x.urn === r?.urn);
+    for (const key of keys) {
+      const v = r?.outputs?.[key];
+      expect({ at, resource: name, key, encryptedSecret: isEncryptedSecret(v) }).toEqual({ at, resource: name, key, encryptedSecret: true });
+      // The value behind the ciphertext is real, and shows nowhere in clear: not in state, not in output.
+      const secret = revealedSecret(plain?.outputs?.[key]);
+      expect({ at, resource: name, key, nonEmptyString: typeof secret === "string" && secret.length > 0 }).toEqual({
+        at,
+        resource: name,
+        key,
+        nonEmptyString: true,
+      });
+      const leaked = typeof secret === "string" && (text.includes(secret) || s.transcript.includes(secret));
+      expect({ at, resource: name, key, leaked }).toEqual({ at, resource: name, key, leaked: false });
+    }
+  }
+}
