@@ -1,4 +1,5 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 export { Credential, type CredentialArgs } from "./credential";
+export { EventSource, type EventSourceArgs } from "./event-source";
 export { ReservedDomain, type ReservedDomainArgs } from "./reserved-domain";
 export type { inputs, outputs } from "./types";

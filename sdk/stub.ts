@@ -30,6 +30,6 @@ function makeStub(kind: string): pulumi.dynamic.ResourceProvider {
     read: (id, props) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).read(id, props),
     update: (id, olds, news) =>
       (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).update(id, olds, news),
-    delete: (id) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).delete(id),
+    delete: (id, props) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).delete(id, props),
   };
 }

@@ -1,10 +1,12 @@
 /** Every resource the provider manages, by name: the typed dispatch map's source. */
 import { credential } from "./credential";
+import { eventSource } from "./event-source";
 import { reservedDomain } from "./reserved-domain";
 import type { ResourceDefinition } from "./types";
 
 export const definitions = {
   Credential: credential,
+  EventSource: eventSource,
   ReservedDomain: reservedDomain,
 } as const satisfies Record<string, ResourceDefinition>;
 

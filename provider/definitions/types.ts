@@ -99,11 +99,18 @@ export interface ResourceDefinition {
   /** The resource's type name, e.g. "Credential"; the URN type is `pulumi-nodejs:dynamic/ngrok:<name>`. */
   name: string;
   description: string;
-  /** Collection path, e.g. "/credentials". */
+  /**
+   * Collection path, e.g. "/credentials". `{property}` placeholders name immutable inputs whose
+   * values locate the collection (a route lives under its edge: "/edges/https/{edgeId}/routes");
+   * such inputs travel in the path, not in request bodies.
+   */
   path: string;
-  idPrefix: string;
-  /** Array key of list responses. */
-  listKey: string;
+  /** Prefix of the ids the API assigns; absent for keyed resources, which have no id of their own. */
+  idPrefix?: string;
+  /** Array key of list responses; absent when the collection has no paged list. */
+  listKey?: string;
+  /** A resource with no id of its own (an event source, an edge module). */
+  keyed?: KeyedResource;
   properties: Record<string, PropertySpec>;
   rules?: readonly CrossFieldRule[];
   /**
@@ -113,6 +120,21 @@ export interface ResourceDefinition {
   uniqueKey?: string;
   /** A short TypeScript example for the docs. */
   example: string;
+}
+
+/**
+ * A resource addressed by its key inputs instead of an API-assigned id: its id is their values
+ * joined with "/" (so `Resource.get` and `importId` work from the id alone), and it lives at
+ * `itemPath`, whose `{property}` placeholders are exactly the keys.
+ */
+export interface KeyedResource {
+  keys: readonly string[];
+  itemPath: string;
+  /**
+   * "post": created by a POST to `path` (an event source); "put": created and replaced whole by a
+   * PUT to the item (an edge module, a singleton slot the program claims).
+   */
+  write: "post" | "put";
 }
 
 /** JSON as the API returns it (snake_case). */

@@ -6,6 +6,7 @@
  * at creation: later changes to it never produce a diff.
  */
 import type { PropertySpec, ResourceDefinition } from "../definitions/types";
+import { idForm } from "./locate";
 
 export const importIdKey = "importId";
 
@@ -14,7 +15,7 @@ export function importIdProperty(def: ResourceDefinition): PropertySpec {
   return {
     type: { kind: "string" },
     description:
-      `Adopt an existing ${def.name} (\`${def.idPrefix}_...\`) instead of creating one: the provider reads it, ` +
+      `Adopt an existing ${def.name} (\`${idForm(def)}\`) instead of creating one: the provider reads it, ` +
       `applies this program's inputs to it and manages it from then on (\`destroy\` deletes it). ` +
       `Immutable inputs must match the existing resource. Used only at creation; remove it after the first \`up\`.`,
     input: { api: "", onChange: "update", unset: "computed", updatable: false },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
+import { idForm, keysFromId } from "./locate";
 import { containsUnknown, inputProperties, isAbsent } from "./values";
 
 export interface CheckFailure {
@@ -106,10 +107,8 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
   }
 
   const adopt = news[importIdKey];
-  if (!isAbsent(adopt) && !containsUnknown(adopt)) {
-    if (typeof adopt !== "string" || !new RegExp(`^${def.idPrefix}_[0-9A-Za-z]+$`).test(adopt)) {
-      failures.push({ property: importIdKey, reason: `${importIdKey} must be the id of an existing ${def.name} (${def.idPrefix}_...)` });
-    }
+  if (!isAbsent(adopt) && !containsUnknown(adopt) && !isIdOf(def, adopt)) {
+    failures.push({ property: importIdKey, reason: `${importIdKey} must be the id of an existing ${def.name} (${idForm(def)})` });
   }
 
   for (const rule of def.rules ?? []) {
@@ -126,4 +125,11 @@ function describeIssue(name: string, issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type") return `${where} must be ${issue.expected}`;
   if (issue.code === "unrecognized_keys") return `${where} has unknown field(s): ${issue.keys.join(", ")}`;
   return `${where} ${issue.message}`;
+}
+
+/** Whether `value` has the form of an id of `def` (keyed resources: one non-empty part per key). */
+function isIdOf(def: ResourceDefinition, value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  if (def.keyed) return keysFromId(def, value) !== undefined;
+  return new RegExp(`^${def.idPrefix ?? "[a-z]+"}_[0-9A-Za-z]+$`).test(value);
 }

@@ -7,6 +7,7 @@ import { ApiError } from "../client/errors";
 import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { checkInputs, type CheckFailure } from "./check";
+import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -35,10 +36,17 @@ const duplicateCode = "ERR_NGROK_413";
 
 /** Operations of one resource kind; `client` is resolved per call from the configured settings. */
 export class ResourceHandler {
+  /** Inputs that locate the resource (path placeholders): sent in paths, kept from inputs in outputs. */
+  private readonly located: Set<string>;
+  /** Slots of keyed "put" resources created by this process, so two resources cannot claim one. */
+  private readonly claimed = new Set<string>();
+
   constructor(
     readonly def: ResourceDefinition,
     private readonly client: () => ApiClient,
-  ) {}
+  ) {
+    this.located = new Set([...pathProperties(def.path), ...pathProperties(def.keyed?.itemPath ?? "")]);
+  }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
     const inputs: Props = {};
@@ -76,27 +84,61 @@ export class ResourceHandler {
   async create(inputs: Props): Promise<CreateResult> {
     const adopt = inputs[importIdKey];
     if (typeof adopt === "string" && adopt !== "") return this.adopt(adopt, inputs);
-    const body: ApiObject = {};
-    for (const [name, prop] of inputProperties(this.def)) {
-      if (!isAbsent(inputs[name])) body[prop.input.api] = toApiValue(prop.type, inputs[name]);
-    }
+    const keyed = this.def.keyed;
+    if (keyed?.write === "put") return this.claim(keyedId(this.def, inputs), inputs);
     let created: ApiObject;
     try {
-      created = await this.client().post<ApiObject>(this.def.path, body);
+      created = await this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
     } catch (err) {
       throw await this.withAdoptionHint(err, inputs);
     }
-    const id = created?.id;
+    const id = keyed ? keyedId(this.def, inputs) : created?.id;
     if (typeof id !== "string" || id === "") {
       throw new Error(`${this.def.name}: the API's create response has no id`);
     }
-    return { id, outs: toOutputs(this.def, created, inputs) };
+    return { id, outs: this.outputsOf(created, inputs) };
+  }
+
+  /**
+   * Creates a keyed "put" resource: its slot must be free, both in the account (a configuration
+   * made outside this program is adopted only through importId) and among this program's resources.
+   */
+  private async claim(id: string, inputs: Props): Promise<CreateResult> {
+    if (this.claimed.has(id)) {
+      throw new Error(`two resources of this program configure the same ${this.def.name} (${id}): keep one of them`);
+    }
+    this.claimed.add(id);
+    try {
+      const path = this.itemPath(id, inputs);
+      if (await this.exists(path)) {
+        throw new Error(
+          `${this.def.name} ${id} is already configured in the account, outside this program: to manage it, ` +
+            `add \`${importIdKey}: "${id}"\` to the resource (its configuration is then replaced by the program's)`,
+        );
+      }
+      const written = await this.client().put<ApiObject>(path, this.requestBody(inputs, this.def.keyed!.itemPath));
+      return { id, outs: this.outputsOf(written, inputs) };
+    } catch (err) {
+      this.claimed.delete(id);
+      throw err;
+    }
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    try {
+      await this.client().get<ApiObject>(path);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.notFound) return false;
+      throw err;
+    }
   }
 
   async read(id: string, props: Props = {}): Promise<ReadResult> {
     try {
-      const current = await this.client().get<ApiObject>(this.itemPath(id));
-      return { id, props: toOutputs(this.def, current, props) };
+      const located = { ...props, ...keysFromId(this.def, id) };
+      const current = await this.client().get<ApiObject>(this.itemPath(id, located));
+      return { id, props: this.outputsOf(current, located) };
     } catch (err) {
       // Gone: an empty id tells the engine to drop the resource from state.
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };
@@ -105,13 +147,34 @@ export class ResourceHandler {
   }
 
   async update(id: string, olds: Props, news: Props): Promise<UpdateResult> {
-    const body = this.patchBody(olds, news);
-    const path = this.itemPath(id);
-    const current =
-      Object.keys(body).length > 0
-        ? await this.client().patch<ApiObject>(path, body)
-        : await this.client().get<ApiObject>(path);
-    return { outs: toOutputs(this.def, current, mergeDefined(olds, news)) };
+    const merged = mergeDefined(olds, news);
+    const path = this.itemPath(id, merged);
+    let current: ApiObject;
+    if (this.def.keyed?.write === "put") {
+      // A slot is written whole: what the program leaves out goes back to the service's default.
+      current = await this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath));
+    } else {
+      const body = this.patchBody(olds, news);
+      current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+    }
+    return { outs: this.outputsOf(current, merged) };
+  }
+
+  /** The body of a create (or a whole-slot PUT) to `template`: every input set, except those in the path. */
+  private requestBody(inputs: Props, template: string): ApiObject {
+    const inPath = pathProperties(template);
+    const body: ApiObject = {};
+    for (const [name, prop] of inputProperties(this.def)) {
+      if (!inPath.has(name) && !isAbsent(inputs[name])) body[prop.input.api] = toApiValue(prop.type, inputs[name]);
+    }
+    return body;
+  }
+
+  /** Outputs of an API object; inputs that locate the resource are not in its body, so they come from `prior`. */
+  private outputsOf(api: ApiObject, prior: Props): Props {
+    const outs = toOutputs(this.def, api ?? {}, prior);
+    for (const name of this.located) if (isAbsent(outs[name]) && !isAbsent(prior[name])) outs[name] = prior[name];
+    return outs;
   }
 
   /** Takes over an existing resource: immutable inputs must match, mutable ones are applied. */
@@ -122,16 +185,19 @@ export class ResourceHandler {
 
   /** The existing resource's outputs; fails when it is missing or an immutable input differs. */
   private async readForAdoption(id: string, inputs: Props): Promise<Props> {
+    if (this.def.keyed && !containsUnknown(inputs) && id !== keyedId(this.def, inputs)) {
+      throw new AdoptionError(importIdKey, `${importIdKey} of a ${this.def.name} must be ${idForm(this.def)} of the program's own inputs`);
+    }
     let existing: ApiObject;
     try {
-      existing = await this.client().get<ApiObject>(this.itemPath(id));
+      existing = await this.client().get<ApiObject>(this.itemPath(id, { ...inputs, ...keysFromId(this.def, id) }));
     } catch (err) {
       if (err instanceof ApiError && err.notFound) {
         throw new AdoptionError(importIdKey, `${this.def.name} ${id} (${importIdKey}) does not exist, so it cannot be adopted`);
       }
       throw err;
     }
-    const current = toOutputs(this.def, existing, inputs);
+    const current = this.outputsOf(existing, inputs);
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "replace" || sameInput(prop, current[name], inputs[name])) continue;
       throw new AdoptionError(
@@ -155,20 +221,28 @@ export class ResourceHandler {
     return body;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, props: Props = {}): Promise<void> {
     try {
-      await this.client().delete(this.itemPath(id));
+      await this.client().delete(this.itemPath(id, props));
     } catch (err) {
       if (err instanceof ApiError && err.notFound) return; // already gone
       throw err;
+    } finally {
+      this.claimed.delete(id);
     }
   }
 
-  private itemPath(id: string): string {
-    if (!id.startsWith(`${this.def.idPrefix}_`)) {
+  /** The item's path: from its keys for a keyed resource, else under its collection (placeholders from `located`). */
+  private itemPath(id: string, located: Props): string {
+    const keys = keysFromId(this.def, id);
+    if (this.def.keyed) {
+      if (!keys) throw new Error(`${this.def.name} ids have the form ${idForm(this.def)}; "${id}" is not one`);
+      return fillPath(this.def, this.def.keyed.itemPath, keys);
+    }
+    if (this.def.idPrefix && !id.startsWith(`${this.def.idPrefix}_`)) {
       throw new Error(`${this.def.name} ids start with "${this.def.idPrefix}_"; "${id}" is not one`);
     }
-    return `${this.def.path}/${encodeURIComponent(id)}`;
+    return `${fillPath(this.def, this.def.path, located)}/${encodeURIComponent(id)}`;
   }
 
   /**
@@ -177,10 +251,11 @@ export class ResourceHandler {
    */
   private async withAdoptionHint(err: unknown, inputs: Props): Promise<unknown> {
     const key = this.def.uniqueKey;
-    if (!key || !(err instanceof ApiError) || err.status !== 400 || err.errorCode !== duplicateCode) return err;
+    const listKey = this.def.listKey;
+    if (!key || !listKey || !(err instanceof ApiError) || err.status !== 400 || err.errorCode !== duplicateCode) return err;
     const prop = this.def.properties[key]!;
     try {
-      for await (const item of this.client().list<ApiObject>(this.def.path, this.def.listKey)) {
+      for await (const item of this.client().list<ApiObject>(fillPath(this.def, this.def.path, inputs), listKey)) {
         if (typeof item.id === "string" && sameInput(prop, toOutputs(this.def, item, inputs)[key], inputs[key])) {
           const hint = `This account already has it as ${this.def.name} ${item.id}: to manage that one, add \`${importIdKey}: "${item.id}"\` to the resource`;
           return new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, hint);

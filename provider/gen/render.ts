@@ -6,6 +6,7 @@ import { definitions } from "../definitions";
 import type { ObjectType, PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { settingSources } from "../config";
 import { importIdKey, importIdProperty } from "../engine/adopt";
+import { idForm, placeholders } from "../engine/locate";
 
 const header = "// Generated from provider/definitions by `make generate`. Do not edit.\n";
 const packageName = "ngrok";
@@ -116,11 +117,20 @@ function renderResource(def: ResourceDefinition): string {
   }
   out += "\n";
   out += doc(
-    `Adopts an existing ${def.name} by its id (\`${def.idPrefix}_...\`): its state is read from the API.`,
+    `Adopts an existing ${def.name} by its id (\`${idForm(def)}\`): its state is read from the API.` +
+      (def.keyed || !def.path.includes("{") ? "" : ` \`located\` gives the ${placeholders(def.path).join(", ")} it lives under.`),
     "  ",
   );
-  out += `  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ${def.name} {\n`;
-  out += `    return new ${def.name}(name, undefined as unknown as ${def.name}Args, { ...opts, id });\n`;
+  // A resource under a parent (a route under its edge) is read through its parent: get takes it.
+  const parents = def.keyed ? [] : placeholders(def.path);
+  if (parents.length) {
+    const located = parents.map((p) => `${p}: pulumi.Input<string>`).join("; ");
+    out += `  static get(name: string, id: pulumi.Input<pulumi.ID>, located: { ${located} }, opts?: pulumi.CustomResourceOptions): ${def.name} {\n`;
+    out += `    return new ${def.name}(name, located as unknown as ${def.name}Args, { ...opts, id });\n`;
+  } else {
+    out += `  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ${def.name} {\n`;
+    out += `    return new ${def.name}(name, undefined as unknown as ${def.name}Args, { ...opts, id });\n`;
+  }
   out += "  }\n\n";
   out += `  constructor(name: string, args: ${def.name}Args, opts?: pulumi.CustomResourceOptions) {\n`;
   // Every property must be a key of the props to become an output of the resource, required
@@ -289,7 +299,7 @@ function renderDocs(defs: ResourceDefinition[]): string {
   out += "# Reference\n\n";
   for (const def of defs) {
     out += `## ${def.name}\n\n${def.description}\n\n`;
-    out += `API: \`${def.path}\`, ids \`${def.idPrefix}_...\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
+    out += `API: \`${def.keyed?.itemPath ?? def.path}\`, ids \`${idForm(def)}\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
     out += "```typescript\n" + def.example + "\n```\n\n";
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
     for (const [n, p] of inputsOf(def)) {

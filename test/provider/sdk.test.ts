@@ -1,17 +1,18 @@
 /** The SDK classes expose every property of their definition as an output, for new and adopted resources. */
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
+import type { ResourceDefinition } from "../../provider/definitions/types";
+import { sampleArgs, sampleId, sampleLocation, sampleState } from "../support/samples";
 
 const sdk = require("pulumi-ngrok") as Record<string, unknown>;
 
 type ResourceClass = (new (name: string, args: unknown) => pulumi.Resource) & {
-  get(name: string, id: string): pulumi.Resource;
+  get(name: string, id: string, ...rest: unknown[]): pulumi.Resource;
 };
 
-const values: Record<string, Record<string, unknown>> = {
-  Credential: { description: "d", token: "tok", uri: "u", createdAt: "t" },
-  ReservedDomain: { domain: "a.example.com", description: "d", uri: "u", createdAt: "t" },
-};
+const all = definitions as Record<string, ResourceDefinition>;
+/** What the mocked engine answers for each kind: a value for every property. */
+const values = Object.fromEntries(Object.entries(all).map(([kind, def]) => [kind, sampleState(def)]));
 
 beforeAll(async () => {
   await pulumi.runtime.setMocks(
@@ -34,17 +35,18 @@ function output(r: pulumi.Resource, key: string): Promise<unknown> {
 
 describe.each(Object.keys(definitions))("%s", (kind) => {
   const Class = sdk[kind] as ResourceClass;
-  const def = definitions[kind as keyof typeof definitions];
+  const def = all[kind]!;
 
   it("declares every property as an output", () => {
-    const r = new Class(`new-${kind}`, kind === "ReservedDomain" ? { domain: "a.example.com" } : {});
+    const r = new Class(`new-${kind}`, sampleArgs(def));
     for (const name of Object.keys(def.properties)) {
       expect({ name, isOutput: pulumi.Output.isInstance((r as unknown as Record<string, unknown>)[name]) }).toEqual({ name, isOutput: true });
     }
   });
 
   it("get() resolves every property, required inputs included", async () => {
-    const r = Class.get(`got-${kind}`, `${def.idPrefix}_2abcdefghijklmnopqrstuvwxyz`);
+    const location = sampleLocation(def);
+    const r = location ? Class.get(`got-${kind}`, sampleId(def), location) : Class.get(`got-${kind}`, sampleId(def));
     for (const [name, value] of Object.entries(values[kind]!)) {
       expect({ name, value: await output(r, name) }).toEqual({ name, value });
     }

@@ -4,6 +4,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
+import type { ResourceDefinition } from "../../provider/definitions/types";
+import { sampleArgs } from "../support/samples";
 import { captureRegistrations } from "../support/serialised";
 
 // The built SDK, as a program imports it.
@@ -13,12 +15,8 @@ const apiKey = "ngrok-secret-api-key-for-serialisation-test";
 
 it("every SDK resource serialises a small stub with no key, no paths, identical each time", async () => {
   process.env.NGROK_API_KEY = apiKey;
-  const args: Record<string, Record<string, unknown>> = {
-    Credential: { description: "d", acl: ["*"] },
-    ReservedDomain: { domain: "s.example.com" },
-  };
   const kinds = Object.keys(definitions);
-  expect(Object.keys(args).sort()).toEqual([...kinds].sort()); // a new resource must be added here
+  const args = Object.fromEntries(Object.entries(definitions as Record<string, ResourceDefinition>).map(([k, d]) => [k, sampleArgs(d)]));
 
   const run = () =>
     captureRegistrations(() => {

@@ -1,0 +1,31 @@
+import { eventType } from "./event-type";
+import { uri } from "./common";
+import type { ResourceDefinition } from "./types";
+
+export const eventSource: ResourceDefinition = {
+  name: "EventSource",
+  description:
+    "One event type of an event subscription, managed as a resource of its own. It has no id of its own: " +
+    "its id is `<subscriptionId>/<type>`. Use it only for subscriptions whose `sources` the program leaves unset: " +
+    "a subscription that sets `sources` owns the whole list, and an EventSource beside it would be undone by the next `up`.",
+  path: "/event_subscriptions/{subscriptionId}/sources",
+  keyed: { keys: ["subscriptionId", "type"], itemPath: "/event_subscriptions/{subscriptionId}/sources/{type}", write: "post" },
+  properties: {
+    subscriptionId: {
+      type: { kind: "string" },
+      description: "The event subscription (`esb_...`) that the type triggers.",
+      input: { api: "subscription_id", required: true, onChange: "replace", unset: "clear" },
+    },
+    type: {
+      type: { kind: "string", refine: eventType },
+      description: "The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`.",
+      input: { api: "type", required: true, onChange: "replace", unset: "clear" },
+    },
+    uri,
+  },
+  example: `const subscription = new ngrok.EventSubscription("audit", { description: "audit trail" });
+const created = new ngrok.EventSource("ip-policy-created", {
+    subscriptionId: subscription.id,
+    type: "ip_policy_created.v0",
+});`,
+};
