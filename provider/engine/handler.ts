@@ -6,7 +6,7 @@ import type { ApiClient } from "../client/http";
 import { ApiError } from "../client/errors";
 import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
 import { importIdKey } from "./adopt";
-import { checkInputs, type CheckFailure } from "./check";
+import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -47,7 +47,7 @@ export class ResourceHandler {
     // A resource about to be created by adoption: verify at preview what `up` would find.
     const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
     if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
-    return { inputs, failures };
+    return { inputs, failures: forEngine(failures) };
   }
 
   /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
@@ -127,17 +127,21 @@ export class ResourceHandler {
       existing = await this.client().get<ApiObject>(this.itemPath(id));
     } catch (err) {
       if (err instanceof ApiError && err.notFound) {
-        throw new AdoptionError(importIdKey, `${this.def.name} ${id} (${importIdKey}) does not exist, so it cannot be adopted`);
+        throw new AdoptionError(
+          importIdKey,
+          `${importIdKey} names no existing ${this.def.name}, so there is nothing to adopt (remove ${importIdKey} to create a new one)`,
+        );
       }
       throw err;
     }
     const current = toOutputs(this.def, existing, inputs);
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "replace" || sameInput(prop, current[name], inputs[name])) continue;
+      // Neither value is quoted: the engine prints errors in clear, and either may be a secret.
       throw new AdoptionError(
         name,
-        `cannot adopt ${this.def.name} ${id}: its ${name} is ${JSON.stringify(current[name] ?? null)} but the program's is ` +
-          `${JSON.stringify(inputs[name])}, and ${name} cannot be changed in place (if this is a replacement, remove ${importIdKey} from the program)`,
+        `${name} differs from the ${name} of the ${this.def.name} that ${importIdKey} names, and ${name} cannot be changed ` +
+          `in place, so it cannot be adopted: make them match (if this is a replacement, remove ${importIdKey} from the program)`,
       );
     }
     return current;
