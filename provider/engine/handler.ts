@@ -6,6 +6,7 @@ import type { ApiClient } from "../client/http";
 import { ApiError } from "../client/errors";
 import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
 import { importIdKey } from "./adopt";
+import { apiErrorInProgramTerms } from "./api-terms";
 import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
@@ -84,7 +85,7 @@ export class ResourceHandler {
     try {
       created = await this.client().post<ApiObject>(this.def.path, body);
     } catch (err) {
-      throw await this.withAdoptionHint(err, inputs);
+      throw await this.withAdoptionHint(apiErrorInProgramTerms(this.def, err, inputs), inputs);
     }
     const id = created?.id;
     if (typeof id !== "string" || id === "") {
@@ -107,10 +108,12 @@ export class ResourceHandler {
   async update(id: string, olds: Props, news: Props): Promise<UpdateResult> {
     const body = this.patchBody(olds, news);
     const path = this.itemPath(id);
-    const current =
-      Object.keys(body).length > 0
-        ? await this.client().patch<ApiObject>(path, body)
-        : await this.client().get<ApiObject>(path);
+    let current: ApiObject;
+    try {
+      current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+    } catch (err) {
+      throw apiErrorInProgramTerms(this.def, err, news);
+    }
     return { outs: toOutputs(this.def, current, mergeDefined(olds, news)) };
   }
 
@@ -132,7 +135,7 @@ export class ResourceHandler {
           `${importIdKey} names no existing ${this.def.name}, so there is nothing to adopt (remove ${importIdKey} to create a new one)`,
         );
       }
-      throw err;
+      throw apiErrorInProgramTerms(this.def, err, inputs);
     }
     const current = toOutputs(this.def, existing, inputs);
     for (const [name, prop] of inputProperties(this.def)) {
