@@ -3,6 +3,8 @@
  * call time. Stacks keep old stubs in their state, so `configure` and `dispatch` are a permanent
  * API: change their signatures only compatibly.
  */
+// First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
+import "./node-version";
 import { configure as configureSettings, currentClient } from "./config";
 import { definitions, isResourceKind, type ResourceKind } from "./definitions";
 import { ResourceHandler } from "./engine/handler";

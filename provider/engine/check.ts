@@ -1,4 +1,7 @@
-/** Preview-time validation: every failure names the property, and unknown values are skipped. */
+/**
+ * Preview-time validation: every failure names the property in its reason, never quotes a value,
+ * and unknown values are skipped.
+ */
 import { z } from "zod";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
@@ -8,6 +11,27 @@ import { containsUnknown, inputProperties, isAbsent } from "./values";
 export interface CheckFailure {
   property: string;
   reason: string;
+}
+
+/**
+ * The failures as the engine must get them. The engine prints a failure that names a property as
+ * "property P value V has a problem", V in clear and whole: a value the program wrapped in
+ * `pulumi.secret` (a provider's check receives it unwrapped, so it cannot tell) or a 4 KB
+ * metadata, twice per run. A failure with no property prints only its reason. So every failure
+ * goes out with an empty property and a reason that begins with the property's name, as the
+ * program writes it; identical reasons (a rule across properties) go out once.
+ */
+export function forEngine(failures: readonly CheckFailure[]): CheckFailure[] {
+  const reasons = new Set<string>();
+  for (const { property, reason } of failures) {
+    reasons.add(property === "" || startsWithName(reason, property) ? reason : `${property}: ${reason}`);
+  }
+  return [...reasons].map((reason) => ({ property: "", reason }));
+}
+
+/** Whether `text` begins with the name `name` (followed by a space, `[`, `.`, `:` or nothing). */
+function startsWithName(text: string, name: string): boolean {
+  return text.startsWith(name) && !/^[A-Za-z0-9_]/.test(text.slice(name.length));
 }
 
 const schemaCache = new WeakMap<TypeSpec, z.ZodType>();
@@ -75,7 +99,10 @@ function objectSchema(type: ObjectType): z.ZodType {
   return z.strictObject(shape);
 }
 
-/** Validates a resource's inputs as the engine's Check does. */
+/**
+ * Validates a resource's inputs as the engine's Check does. Each failure's reason begins with the
+ * property's name (see `forEngine`) and never includes a value: the engine prints reasons in clear.
+ */
 export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const inputs = new Map(inputProperties(def));
@@ -87,7 +114,7 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
       property: key,
       reason: def.properties[key]
         ? `${key} is an output of ${def.name} and cannot be set`
-        : `${def.name} has no input named ${key} (inputs: ${known})`,
+        : `${key} is not an input of ${def.name} (inputs: ${known})`,
     });
   }
 
@@ -114,7 +141,11 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
   for (const rule of def.rules ?? []) {
     if (rule.properties.some((p) => containsUnknown(news[p]))) continue;
     const reason = rule.violated(news);
-    if (reason) for (const property of rule.properties) failures.push({ property, reason });
+    // Once, naming every property involved (a reason that does not begin with one gets them all).
+    if (reason) {
+      const property = rule.properties.find((p) => startsWithName(reason, p)) ?? rule.properties.join(" and ");
+      failures.push({ property, reason });
+    }
   }
   return failures;
 }

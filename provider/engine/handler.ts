@@ -6,7 +6,8 @@ import type { ApiClient } from "../client/http";
 import { ApiError } from "../client/errors";
 import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
 import { importIdKey } from "./adopt";
-import { checkInputs, type CheckFailure } from "./check";
+import { apiErrorInProgramTerms } from "./api-terms";
+import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
@@ -55,7 +56,7 @@ export class ResourceHandler {
     // A resource about to be created by adoption: verify at preview what `up` would find.
     const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
     if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
-    return { inputs, failures };
+    return { inputs, failures: forEngine(failures) };
   }
 
   /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
@@ -90,7 +91,7 @@ export class ResourceHandler {
     try {
       created = await this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
     } catch (err) {
-      throw await this.withAdoptionHint(err, inputs);
+      throw await this.withAdoptionHint(apiErrorInProgramTerms(this.def, err, inputs), inputs);
     }
     const id = keyed ? keyedId(this.def, inputs) : created?.id;
     if (typeof id !== "string" || id === "") {
@@ -120,7 +121,7 @@ export class ResourceHandler {
       return { id, outs: this.outputsOf(written, inputs) };
     } catch (err) {
       this.claimed.delete(id);
-      throw err;
+      throw apiErrorInProgramTerms(this.def, err, inputs);
     }
   }
 
@@ -150,12 +151,16 @@ export class ResourceHandler {
     const merged = mergeDefined(olds, news);
     const path = this.itemPath(id, merged);
     let current: ApiObject;
-    if (this.def.keyed?.write === "put") {
-      // A slot is written whole: what the program leaves out goes back to the service's default.
-      current = await this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath));
-    } else {
-      const body = this.patchBody(olds, news);
-      current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+    try {
+      if (this.def.keyed?.write === "put") {
+        // A slot is written whole: what the program leaves out goes back to the service's default.
+        current = await this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath));
+      } else {
+        const body = this.patchBody(olds, news);
+        current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+      }
+    } catch (err) {
+      throw apiErrorInProgramTerms(this.def, err, news);
     }
     return { outs: this.outputsOf(current, merged) };
   }
@@ -186,24 +191,28 @@ export class ResourceHandler {
   /** The existing resource's outputs; fails when it is missing or an immutable input differs. */
   private async readForAdoption(id: string, inputs: Props): Promise<Props> {
     if (this.def.keyed && !containsUnknown(inputs) && id !== keyedId(this.def, inputs)) {
-      throw new AdoptionError(importIdKey, `${importIdKey} of a ${this.def.name} must be ${idForm(this.def)} of the program's own inputs`);
+      throw new AdoptionError(importIdKey, `${importIdKey} of a keyed ${this.def.name} must be its own ${idForm(this.def)}`);
     }
     let existing: ApiObject;
     try {
       existing = await this.client().get<ApiObject>(this.itemPath(id, { ...inputs, ...keysFromId(this.def, id) }));
     } catch (err) {
       if (err instanceof ApiError && err.notFound) {
-        throw new AdoptionError(importIdKey, `${this.def.name} ${id} (${importIdKey}) does not exist, so it cannot be adopted`);
+        throw new AdoptionError(
+          importIdKey,
+          `${importIdKey} names no existing ${this.def.name}, so there is nothing to adopt (remove ${importIdKey} to create a new one)`,
+        );
       }
-      throw err;
+      throw apiErrorInProgramTerms(this.def, err, inputs);
     }
     const current = this.outputsOf(existing, inputs);
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "replace" || sameInput(prop, current[name], inputs[name])) continue;
+      // Neither value is quoted: the engine prints errors in clear, and either may be a secret.
       throw new AdoptionError(
         name,
-        `cannot adopt ${this.def.name} ${id}: its ${name} is ${JSON.stringify(current[name] ?? null)} but the program's is ` +
-          `${JSON.stringify(inputs[name])}, and ${name} cannot be changed in place (if this is a replacement, remove ${importIdKey} from the program)`,
+        `${name} differs from the ${name} of the ${this.def.name} that ${importIdKey} names, and ${name} cannot be changed ` +
+          `in place, so it cannot be adopted: make them match (if this is a replacement, remove ${importIdKey} from the program)`,
       );
     }
     return current;

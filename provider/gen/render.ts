@@ -170,6 +170,8 @@ function renderTypes(defs: ResourceDefinition[]): string {
 
 function renderIndex(defs: ResourceDefinition[]): string {
   let out = header;
+  // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
+  out += `import "../provider/node-version";\n`;
   for (const def of defs) out += `export { ${def.name}, type ${def.name}Args } from "./${fileName(def.name)}";\n`;
   out += `export type { inputs, outputs } from "./types";\n`;
   return out;

@@ -1,13 +1,14 @@
 /**
  * End to end: invalid inputs fail at preview, with the real Pulumi CLI and engine, naming the
- * property, before the provider sends a single request to the API; `up` fails the same way and
- * creates nothing. The program is test/e2e/programs/invalid (stack config `case` picks the invalid
- * resource). Each case has its own emulator and stack, so that every request it records came from
- * that case.
+ * property and the limit but printing no value (a secret, a 4 KB metadata), before the provider
+ * sends a single request to the API; `up` fails the same way and creates nothing. The program is
+ * test/e2e/programs/invalid (stack config `case` picks the invalid resource). Each case has its own
+ * emulator and stack, so that every request it records came from that case.
  *
  * These tests fail, never skip, when the CLI cannot be built. The SDK is loaded from dist/
  * (`make build` first), as a user's program would load the published package.
  */
+import { randomBytes } from "crypto";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { PulumiStack, pulumiBinDir, type RunResult, cleanUpStack } from "./pulumi";
@@ -21,34 +22,48 @@ interface Case {
   name: string;
   /** The resource type in the URN the engine names. */
   type: string;
-  /** Properties the failure must name, each on its own error line. */
-  properties: string[];
-  /** The provider's reason on each property's line (what a user reads in the CLI). */
+  /** The provider's reasons, each on its own error line, beginning with the property's name. */
   reasons: RegExp[];
+  /** More stack config for the program, plain and secret. */
+  config?: Record<string, string>;
+  secretConfig?: Record<string, string>;
+  /** Text of the program's values that must appear nowhere in any command's output. */
+  hidden: string[];
 }
+
+/** A secret one byte over the 255-byte limit, different in every run: 18 characters, then 119 two-byte ones. */
+const secretPrefix = `SECRET${randomBytes(6).toString("hex")}`;
+const secretDescription = secretPrefix + "é".repeat((256 - secretPrefix.length) / 2);
+/** 4,097 bytes, one over the limit: a 64-character piece of it would show a dump. */
+const metadata = "METADATA:" + "0123456789abcdef".repeat(256).slice(0, 4097 - 9);
 
 const CASES: Case[] = [
   {
     name: "description",
     type: "ReservedDomain",
-    properties: ["description"],
-    reasons: [/has a problem: description is too long: at most 255 bytes/],
+    reasons: [/^description is too long: at most 255 bytes \(UTF-8\)$/],
+    secretConfig: { secretDescription },
+    hidden: [secretDescription, secretPrefix, "é".repeat(8)],
+  },
+  {
+    name: "metadata",
+    type: "ReservedDomain",
+    reasons: [/^metadata is too long: at most 4096 bytes \(UTF-8\)$/],
+    config: { metadata },
+    hidden: ["METADATA:", metadata.slice(100, 164)],
   },
   {
     name: "certificate",
     type: "ReservedDomain",
-    properties: ["certificateId", "certificateManagementPolicy"],
-    // Both properties carry the same reason, which names both.
-    reasons: [
-      /has a problem: certificateId and certificateManagementPolicy are mutually exclusive/,
-      /has a problem: certificateId and certificateManagementPolicy are mutually exclusive/,
-    ],
+    // One reason naming both properties.
+    reasons: [/^certificateId and certificateManagementPolicy are mutually exclusive: set one or the other$/],
+    hidden: ["cert_2abcdefghijklmnopqrstuvwxyz"],
   },
   {
     name: "acl",
     type: "Credential",
-    properties: ["acl"],
-    reasons: [/has a problem: acl\[0\] "allow:everything" is not an ACL rule/],
+    reasons: [/^acl\[0\] is not an ACL rule: the only rule kind is "bind:<target>"/],
+    hidden: ["allow:everything"],
   },
 ];
 
@@ -65,8 +80,8 @@ describe.each(CASES)("invalid input: $name", (c) => {
     emu = await startEmulator();
     stack = await PulumiStack.create({
       programDir,
-      config: { "ngrok:apiBaseUrl": emu.url, case: c.name },
-      secretConfig: { "ngrok:apiKey": emu.apiKey },
+      config: { "ngrok:apiBaseUrl": emu.url, case: c.name, ...c.config },
+      secretConfig: { "ngrok:apiKey": emu.apiKey, ...c.secretConfig },
     });
   });
 
@@ -77,18 +92,21 @@ describe.each(CASES)("invalid input: $name", (c) => {
   });
 
   /**
-   * Asserts a failed command reported a failed check of the invalid resource for every invalid
-   * property, in the engine's words: `error: pulumi-nodejs:dynamic/ngrok:<Type> resource 'bad':
-   * property <name> value {...} has a problem: <the provider's reason>`.
+   * Asserts a failed command reported the invalid resource's problems in the engine's words,
+   * `error: pulumi-nodejs:dynamic/ngrok:<Type> resource 'bad' has a problem: <the provider's reason>`,
+   * and printed none of its values: no "property <name> value <value>" line, none of the case's
+   * hidden text anywhere in this command's output or any earlier one's (stack init, config set).
    */
-  function expectCheckFailure(r: RunResult): void {
+  function expectCheckFailure(r: RunResult, s: PulumiStack): void {
     const out = `${r.stdout}\n${r.stderr}`;
     expect(r.code).not.toBe(0);
-    c.properties.forEach((p, i) => {
-      const line = out.split("\n").find((l) => l.includes(`ngrok:${c.type} resource 'bad': property ${p} value `));
-      expect({ property: p, line }).toEqual({ property: p, line: expect.stringMatching(/^error: .* has a problem: /) });
-      expect(line).toMatch(c.reasons[i]!);
-    });
+    const prefix = `error: pulumi-nodejs:dynamic/ngrok:${c.type} resource 'bad' has a problem: `;
+    const problems = [...new Set(out.split("\n").filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length).trimEnd()))];
+    expect(problems).toEqual(c.reasons.map((re) => expect.stringMatching(re)));
+    expect(out).not.toMatch(/property \S+ value /);
+    for (const text of c.hidden) {
+      expect({ hidden: text, found: out.includes(text) || s.transcript.includes(text) }).toEqual({ hidden: text, found: false });
+    }
     // The program itself ran fine: no TypeScript or runtime error of ours.
     expect(out).not.toMatch(/TSError|unknown case|Unhandled exception/);
   }
@@ -96,7 +114,7 @@ describe.each(CASES)("invalid input: $name", (c) => {
   it("preview fails naming the property, and nothing reaches the API", async () => {
     const s = stack!;
     const r = await s.run("preview", ["preview", "--diff", "--config-file", s.configFile], { allowFailure: true });
-    expectCheckFailure(r);
+    expectCheckFailure(r, s);
     // The provider validates at check time only: not even a GET reached the emulator.
     expect(emu.requests).toEqual([]);
   });
@@ -104,7 +122,7 @@ describe.each(CASES)("invalid input: $name", (c) => {
   it("up fails the same way and creates nothing", async () => {
     const s = stack!;
     const r = await s.run("up", ["up", "--yes", "--skip-preview", "--diff", "--config-file", s.configFile], { allowFailure: true });
-    expectCheckFailure(r);
+    expectCheckFailure(r, s);
     expect(emu.requests).toEqual([]);
     expect(emu.resources("reserved_domains")).toEqual([]);
     expect(emu.resources("credentials")).toEqual([]);

@@ -75,9 +75,9 @@ describe("EventSource", () => {
 
     const { failures } = await source.check({}, { ...inputs, importId: "ip_policy_deleted.v0" });
     expect(failures.map((f) => f.reason)).toEqual(["importId must be the id of an existing EventSource (<subscriptionId>/<type>)"]);
-    await expect(source.create({ ...inputs, type: "ip_policy_created.v0" })).rejects.toThrow(/importId of a EventSource must be <subscriptionId>\/<type>/);
+    await expect(source.create({ ...inputs, type: "ip_policy_created.v0" })).rejects.toThrow(/importId of a keyed EventSource must be its own <subscriptionId>\/<type>/);
     await expect(source.create({ subscriptionId, type: "ip_policy_updated.v0", importId: `${subscriptionId}/ip_policy_updated.v0` })).rejects.toThrow(
-      /does not exist, so it cannot be adopted/,
+      /importId names no existing EventSource/,
     );
   });
 

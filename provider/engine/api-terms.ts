@@ -1,0 +1,91 @@
+/**
+ * The API's error messages in the program's terms. The service names its own fields
+ * (`Invalid value for 'certificate_id'`, `Unknown field 'certificate_management_policy.foo'`) and
+ * quotes the values it got (`'cr_...' is not a valid cert_ id`, `Invalid ACL rule 'allow:x'`); a
+ * program knows `certificateId` and `acl[0]`, and the engine prints errors in clear, secrets
+ * included. Field names and paths are mapped back through the definition, nested object fields
+ * and list indexes included; a quoted input value becomes `<its property path>`.
+ */
+import { ApiError } from "../client/errors";
+import type { NestedProperty, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
+import { importIdKey } from "./adopt";
+import { inputProperties } from "./values";
+
+/** A field path as the service writes it: `acl[0]`, `certificate_management_policy.private_key_type`. */
+const pathPattern = String.raw`[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*`;
+const quotedPath = new RegExp(String.raw`(['"\`])(${pathPattern})\1`, "g");
+/** Unquoted, only names with an underscore are surely field names (`certificate_id`, not `the`). */
+const bareSnakePath = new RegExp(String.raw`(?<![A-Za-z0-9_.\[])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:\[\d+\]|\.[a-z][a-z0-9_]*)*(?![A-Za-z0-9_])`, "g");
+/** Shorter values are quoted in messages for other reasons too (`'*'` in the ACL rule syntax). */
+const minQuotedValueLength = 4;
+
+/**
+ * The program's path for an API field path of `def`'s requests and responses, or undefined when
+ * its first field is not one of `def`'s. Past the last field the definition knows (a field the
+ * service added, or a typo it reports), the rest is kept as the service wrote it.
+ */
+export function programPath(def: ResourceDefinition, apiPath: string): string | undefined {
+  const segments = apiPath.match(/\[\d+\]|\.?[^.[\]]+/g);
+  if (!segments) return undefined;
+  const [head, ...rest] = segments;
+  const top = Object.entries(def.properties).find(([name, p]) => (p.input?.api ?? p.api ?? name) === head || p.api === head);
+  if (!top) return undefined;
+  let out = top[0];
+  let type: TypeSpec | undefined = top[1].type;
+  for (const [i, segment] of rest.entries()) {
+    const field = segment.slice(1);
+    if (segment.startsWith("[") && type?.kind === "array") {
+      out += segment;
+      type = type.items;
+    } else if (segment.startsWith(".") && type?.kind === "object") {
+      const known: [string, NestedProperty] | undefined = Object.entries(type.properties).find(([, p]) => p.api === field);
+      if (!known) return out + rest.slice(i).join("");
+      out += `.${known[0]}`;
+      type = known[1].type;
+    } else if (segment.startsWith(".") && type?.kind === "map") {
+      // Map keys are the program's own.
+      out += segment;
+      type = type.values;
+    } else {
+      return out + rest.slice(i).join("");
+    }
+  }
+  return out;
+}
+
+/** `message` in the program's terms: field names mapped, quoted values of `inputs` replaced. */
+export function inProgramTerms(def: ResourceDefinition, message: string, inputs: Props = {}): string {
+  let out = message;
+  for (const [value, path] of stringLeaves(def, inputs)) {
+    for (const q of ["'", '"', "`"]) out = out.split(`${q}${value}${q}`).join(`<${path}>`);
+  }
+  out = out.replace(quotedPath, (whole, q: string, path: string) => {
+    const mapped = programPath(def, path);
+    return mapped === undefined ? whole : `${q}${mapped}${q}`;
+  });
+  return out.replace(bareSnakePath, (path) => programPath(def, path) ?? path);
+}
+
+/** An ApiError with its message in the program's terms; status, code and operation id kept. */
+export function apiErrorInProgramTerms(def: ResourceDefinition, err: unknown, inputs: Props = {}): unknown {
+  if (!(err instanceof ApiError)) return err;
+  const message = inProgramTerms(def, err.apiMessage, inputs);
+  if (message === err.apiMessage) return err;
+  return new ApiError(err.status, err.errorCode, message, err.operationId, err.method, err.path, err.hint);
+}
+
+/** The string values among a resource's inputs with their paths, longest first. */
+function stringLeaves(def: ResourceDefinition, inputs: Props): [string, string][] {
+  const leaves: [string, string][] = [];
+  const visit = (value: unknown, path: string): void => {
+    if (typeof value === "string") {
+      if (value.length >= minQuotedValueLength) leaves.push([value, path]);
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => visit(v, `${path}[${i}]`));
+    } else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`);
+    }
+  };
+  for (const name of [...inputProperties(def).map(([n]) => n), importIdKey]) visit(inputs[name], name);
+  return leaves.sort((a, b) => b[0].length - a[0].length);
+}

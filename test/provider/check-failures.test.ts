@@ -1,0 +1,82 @@
+/**
+ * What the engine gets from a failed check, for every resource and every input: failures that
+ * name no property (the engine would print the value next to it, in clear even when the program
+ * made it a secret) and whose reason begins with the property's path as the program writes it and
+ * never includes the value. Every definition is covered, so a new resource is covered without
+ * being listed here.
+ */
+import { definitions, dispatch, type ResourceKind } from "../../provider";
+import type { PropertySpec, TypeSpec } from "../../provider/definitions/types";
+
+/** What a leaked value would contain. */
+const MARK = "SeCrEt-MaRk";
+
+/** Invalid values of a type, each holding MARK where the type allows a string. */
+function invalidValues(type: TypeSpec): unknown[] {
+  switch (type.kind) {
+    case "string": {
+      const values: unknown[] = [`${MARK} !`, `bind:${MARK} !`, `*.${MARK}*x`, `${MARK}=a=b`, 42];
+      const limit = type.maxBytes ?? type.maxChars;
+      if (limit !== undefined) values.push(MARK.repeat(Math.ceil((limit + 1) / MARK.length)));
+      return values;
+    }
+    case "array":
+      return [MARK, ...invalidValues(type.items).map((v) => [v])];
+    case "map":
+      return [MARK, ...invalidValues(type.values).map((v) => ({ key: v }))];
+    case "object":
+      return [
+        MARK,
+        ...Object.entries(type.properties).flatMap(([name, p]) => invalidValues(p.type).map((v) => ({ [name]: v }))),
+      ];
+    default:
+      return [MARK];
+  }
+}
+
+/** Valid inputs to start from: required strings get a value every definition accepts. */
+const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
+  Credential: {},
+  EventSource: { subscriptionId: "esb_2abcdefghijklmnopqrstuvwxyz", type: "ip_policy_created.v0" },
+  ReservedDomain: { domain: "base.example.com" },
+};
+
+const inputs = (Object.keys(definitions) as ResourceKind[]).flatMap((kind) =>
+  Object.entries(definitions[kind].properties as Record<string, PropertySpec>)
+    .filter(([, p]) => p.input)
+    .map(([name, p]) => ({ kind, name, type: p.type })),
+);
+
+it("has valid base inputs for every resource", async () => {
+  for (const kind of Object.keys(definitions) as ResourceKind[]) {
+    expect({ kind, base: baseInputs[kind] }).toEqual({ kind, base: expect.any(Object) }); // a new resource must be added above
+    expect((await dispatch(kind).check({}, baseInputs[kind])).failures).toEqual([]);
+  }
+});
+
+describe.each(inputs)("$kind.$name", ({ kind, name, type }) => {
+  it("fails without a property and without the value, the reason beginning with the input's name", async () => {
+    let failed = 0;
+    for (const value of invalidValues(type)) {
+      const { failures } = await dispatch(kind).check({}, { ...baseInputs[kind], [name]: value });
+      failed += failures.length > 0 ? 1 : 0;
+      for (const f of failures) {
+        expect({ value, failure: f }).toEqual({ value, failure: { property: "", reason: expect.stringMatching(new RegExp(`^${name}\\b`)) } });
+        expect({ value, reason: f.reason }).toEqual({ value, reason: expect.not.stringContaining(MARK) });
+      }
+    }
+    // A value of the wrong type always fails: the loop above had something to look at.
+    expect(failed).toBeGreaterThan(0);
+  });
+});
+
+describe.each(Object.keys(definitions) as ResourceKind[])("%s", (kind) => {
+  it("names unknown and output-only inputs, and a bad importId, without their values", async () => {
+    const outputOnly = Object.entries(definitions[kind].properties as Record<string, PropertySpec>).find(([, p]) => !p.input)?.[0];
+    const news = { ...baseInputs[kind], nonsenseInput: MARK, importId: `${MARK}_x`, ...(outputOnly ? { [outputOnly]: MARK } : {}) };
+    const { failures } = await dispatch(kind).check({}, news);
+    expect(failures.map((f) => f.property)).toEqual(failures.map(() => ""));
+    expect(failures.map((f) => f.reason.split(" ")[0]).sort()).toEqual(["importId", "nonsenseInput", ...(outputOnly ? [outputOnly] : [])].sort());
+    expect(failures.map((f) => f.reason).join("\n")).not.toContain(MARK);
+  });
+});
