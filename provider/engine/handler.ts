@@ -32,6 +32,8 @@ export interface UpdateResult {
 
 /** The service's code for "you already reserved this" (ERR_NGROK_414 is another account's). */
 const duplicateCode = "ERR_NGROK_413";
+/** The service's code for "the referenced resource does not exist". */
+const missingReferenceCode = "ERR_NGROK_380";
 
 /** Operations of one resource kind; `client` is resolved per call from the configured settings. */
 export class ResourceHandler {
@@ -84,7 +86,7 @@ export class ResourceHandler {
     try {
       created = await this.client().post<ApiObject>(this.def.path, body);
     } catch (err) {
-      throw await this.withAdoptionHint(err, inputs);
+      throw this.withReferenceHint(await this.withAdoptionHint(err, inputs), inputs);
     }
     const id = created?.id;
     if (typeof id !== "string" || id === "") {
@@ -107,10 +109,12 @@ export class ResourceHandler {
   async update(id: string, olds: Props, news: Props): Promise<UpdateResult> {
     const body = this.patchBody(olds, news);
     const path = this.itemPath(id);
-    const current =
-      Object.keys(body).length > 0
-        ? await this.client().patch<ApiObject>(path, body)
-        : await this.client().get<ApiObject>(path);
+    let current: ApiObject;
+    try {
+      current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+    } catch (err) {
+      throw this.withReferenceHint(err, news);
+    }
     return { outs: toOutputs(this.def, current, mergeDefined(olds, news)) };
   }
 
@@ -190,6 +194,25 @@ export class ResourceHandler {
       // The hint is a courtesy: keep the original error if the lookup fails.
     }
     return err;
+  }
+
+  /**
+   * The service refused a reference to a resource that does not exist (ERR_NGROK_380): name the
+   * program's property holding it (a reference input, with an `idPrefix`), never its value.
+   */
+  private withReferenceHint(err: unknown, inputs: Props): unknown {
+    if (!(err instanceof ApiError) || err.errorCode !== missingReferenceCode || err.hint !== undefined) return err;
+    const named = inputProperties(this.def)
+      .filter(([name, prop]) => {
+        const type = prop.type.kind === "array" ? prop.type.items : prop.type;
+        if (type.kind !== "string" || type.idPrefix === undefined) return false;
+        const ids = [inputs[name]].flat().filter((v): v is string => typeof v === "string" && v !== "");
+        return ids.some((id) => err.apiMessage.includes(id));
+      })
+      .map(([name]) => name);
+    if (named.length === 0) return err;
+    const hint = `${named.join(", ")} ${named.length > 1 ? "refer" : "refers"} to a resource that does not exist: check the id, or create that resource first`;
+    return new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, hint);
   }
 
   private keepsUniqueKey(olds: Props, news: Props): boolean {

@@ -1,0 +1,79 @@
+/**
+ * Reference inputs (an `idPrefix` on their type): a known value of the wrong kind fails at preview,
+ * naming the program's property and not the value; an unknown one waits for `up`. A reference the
+ * service does not know fails at `up` with the API's message and the property named.
+ */
+import type { Emulator } from "../../emulator";
+import { dispatch } from "../../provider";
+import { unknownValue } from "../../provider/engine/values";
+import { emulatorForProvider } from "../support/provider";
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await emulatorForProvider();
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+const wrongId = "rd_2abcdefghijklmnopqrstuvwxy";
+
+interface Row {
+  kind: string;
+  /** Valid inputs without the reference. */
+  base: Record<string, unknown>;
+  property: string;
+  /** The reference's value in the program, given one id. */
+  wrap: (id: string) => unknown;
+  /** Where the failure points, e.g. `backends[0]`. */
+  where: string;
+  /** What the failure says is expected. */
+  expected: string;
+  good: string;
+}
+
+const rows: Row[] = [
+  {
+    kind: "ReservedDomain",
+    base: { domain: "a.example.com" },
+    property: "certificateId",
+    wrap: (id) => id,
+    where: "certificateId",
+    expected: '"cert_"',
+    good: "cert_2abcdefghijklmnopqrstuvwxy",
+  },
+  {
+    kind: "Credential",
+    base: {},
+    property: "ownerId",
+    wrap: (id) => id,
+    where: "ownerId",
+    expected: '"usr_" or "bot_"',
+    good: "bot_2abcdefghijklmnopqrstuvwxy",
+  },
+];
+
+describe.each(rows)("$kind.$property", (row) => {
+  const handler = dispatch(row.kind);
+  it("accepts an id of the right kind, and an unknown value at preview", async () => {
+    expect((await handler.check({}, { ...row.base, [row.property]: row.wrap(row.good) })).failures).toEqual([]);
+    expect((await handler.check({}, { ...row.base, [row.property]: row.wrap(unknownValue) })).failures).toEqual([]);
+  });
+  it("refuses an id of another kind, naming the property and not the value", async () => {
+    const { failures } = await handler.check({}, { ...row.base, [row.property]: row.wrap(wrongId) });
+    expect(failures).toEqual([{ property: row.property, reason: `${row.where} must be an id beginning with ${row.expected}` }]);
+    expect(JSON.stringify(failures)).not.toContain(wrongId);
+  });
+});
+
+describe("a reference to a resource that does not exist", () => {
+  it("fails at up with the API's message (ERR_NGROK_380), naming the program's property", async () => {
+    const missing = "cert_000000000000000000000000000";
+    const err = (await dispatch("ReservedDomain")
+      .create({ domain: "missing-cert.example.com", certificateId: missing })
+      .catch((e: unknown) => e)) as Error & { errorCode?: string };
+    expect(err.errorCode).toBe("ERR_NGROK_380");
+    expect(err.message).toContain("certificateId refers to a resource that does not exist");
+    expect(emu.resources("reserved_domains")).toEqual([]);
+  });
+});
