@@ -6,7 +6,9 @@
 import type { Emulator } from "../../emulator";
 import { dispatch } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
+import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
+import { sshPublicKeyLine } from "../support/ssh";
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -51,6 +53,42 @@ const rows: Row[] = [
     expected: '"usr_" or "bot_"',
     good: "bot_2abcdefghijklmnopqrstuvwxy",
   },
+  {
+    kind: "IpPolicyRule",
+    base: { cidr: "10.0.0.0/8", action: "allow" },
+    property: "ipPolicyId",
+    wrap: (id) => id,
+    where: "ipPolicyId",
+    expected: '"ipp_"',
+    good: "ipp_2abcdefghijklmnopqrstuvwxy",
+  },
+  {
+    kind: "IpRestriction",
+    base: { type: "api" },
+    property: "ipPolicyIds",
+    wrap: (id) => ["ipp_2abcdefghijklmnopqrstuvwxy", id],
+    where: "ipPolicyIds[1]",
+    expected: '"ipp_"',
+    good: "ipp_2bbcdefghijklmnopqrstuvwxy",
+  },
+  {
+    kind: "FailoverBackend",
+    base: {},
+    property: "backends",
+    wrap: (id) => [id],
+    where: "backends[0]",
+    expected: '"bkdhr_" or "bkdfo_" or "bkdtg_"',
+    good: "bkdtg_2abcdefghijklmnopqrstuvwxy",
+  },
+  {
+    kind: "SshCredential",
+    base: { publicKey: sshPublicKeyLine("ssh-ed25519") },
+    property: "ownerId",
+    wrap: (id) => id,
+    where: "ownerId",
+    expected: '"usr_" or "bot_"',
+    good: "usr_2abcdefghijklmnopqrstuvwxy",
+  },
 ];
 
 describe.each(rows)("$kind.$property", (row) => {
@@ -75,5 +113,50 @@ describe("a reference to a resource that does not exist", () => {
     expect(err.errorCode).toBe("ERR_NGROK_380");
     expect(err.message).toContain("certificateId refers to a resource that does not exist");
     expect(emu.resources("reserved_domains")).toEqual([]);
+  });
+});
+
+describe.each([
+  {
+    kind: "FailoverBackend",
+    property: "backends",
+    kindOfRow: "failover_backends",
+    inputs: (existing: string, missing: string) => ({ backends: [existing, missing] }),
+    missing: "bkdhr_000000000000000000000000000",
+    existing: async (): Promise<string> => (await call(emu, "POST", "/backends/http_response", { body: "x" })).json.id as string,
+  },
+  {
+    kind: "IpRestriction",
+    property: "ipPolicyIds",
+    kindOfRow: "ip_restrictions",
+    inputs: (existing: string, missing: string) => ({ type: "api", ipPolicyIds: [existing, missing] }),
+    missing: "ipp_000000000000000000000000000",
+    existing: async (): Promise<string> => (await call(emu, "POST", "/ip_policies", {})).json.id as string,
+  },
+  {
+    kind: "IpPolicyRule",
+    property: "ipPolicyId",
+    kindOfRow: "ip_policy_rules",
+    inputs: (_existing: string, missing: string) => ({ cidr: "10.0.0.0/8", action: "allow", ipPolicyId: missing }),
+    missing: "ipp_000000000000000000000000000",
+    existing: async (): Promise<string> => "",
+  },
+])("$kind: $property naming a resource that does not exist", (row) => {
+  it("fails create and update with the API's message, naming the property", async () => {
+    const handler = dispatch(row.kind);
+    const existing = await row.existing();
+    const inputs = row.inputs(existing, row.missing);
+    expect((await handler.check({}, inputs)).failures).toEqual([]);
+    const err = (await handler.create(inputs).catch((e: unknown) => e)) as Error & { errorCode?: string };
+    expect(err.errorCode).toBe("ERR_NGROK_380");
+    expect(err.message).toContain(`${row.property} refers to a resource that does not exist`);
+    expect(emu.resources(row.kindOfRow)).toEqual([]);
+    if (existing === "") return;
+    // The same at update, for a resource that exists.
+    const created = await handler.create(row.inputs(existing, existing));
+    const failed = (await handler.update(created.id, created.outs, inputs).catch((e: unknown) => e)) as Error & { errorCode?: string };
+    expect(failed.errorCode).toBe("ERR_NGROK_380");
+    expect(failed.message).toContain(`${row.property} refers to a resource that does not exist`);
+    await handler.delete(created.id);
   });
 });

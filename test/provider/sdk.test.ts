@@ -11,6 +11,13 @@ type ResourceClass = (new (name: string, args: unknown) => pulumi.Resource) & {
 const values: Record<string, Record<string, unknown>> = {
   Credential: { description: "d", token: "tok", uri: "u", createdAt: "t" },
   ReservedDomain: { domain: "a.example.com", description: "d", uri: "u", createdAt: "t" },
+  SshCredential: { publicKey: "ssh-ed25519 AAAA", acl: ["*"], ownerId: "usr_1", uri: "u", createdAt: "t" },
+  IpPolicy: { description: "d", uri: "u", createdAt: "t" },
+  IpPolicyRule: { cidr: "10.0.0.0/8", action: "deny", ipPolicyId: "ipp_1", uri: "u", createdAt: "t" },
+  IpRestriction: { type: "api", enforced: false, ipPolicyIds: ["ipp_1"], ipPolicies: [{ id: "ipp_1", uri: "u" }], uri: "u", createdAt: "t" },
+  HttpResponseBackend: { body: "b", headers: { "content-type": "text/plain" }, statusCode: 503, uri: "u", createdAt: "t" },
+  FailoverBackend: { backends: ["bkdhr_1"], uri: "u", createdAt: "t" },
+  TunnelGroupBackend: { labels: { app: "web" }, tunnels: [{ id: "tn_1", uri: "u" }], uri: "u", createdAt: "t" },
 };
 
 beforeAll(async () => {
