@@ -16,6 +16,13 @@ it("every SDK resource serialises a small stub with no key, no paths, identical 
   const args: Record<string, Record<string, unknown>> = {
     Credential: { description: "d", acl: ["*"] },
     ReservedDomain: { domain: "s.example.com" },
+    SshCredential: { publicKey: "ssh-ed25519 AAAA" },
+    IpPolicy: { description: "d" },
+    IpPolicyRule: { ipPolicyId: "ipp_1", cidr: "10.0.0.0/8", action: "allow" },
+    IpRestriction: { type: "api", ipPolicyIds: ["ipp_1"] },
+    HttpResponseBackend: { body: "b", headers: { "Content-Type": "text/plain" } },
+    FailoverBackend: { backends: ["bkdhr_1"] },
+    TunnelGroupBackend: { labels: { app: "web" } },
   };
   const kinds = Object.keys(definitions);
   expect(Object.keys(args).sort()).toEqual([...kinds].sort()); // a new resource must be added here
