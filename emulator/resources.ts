@@ -19,6 +19,7 @@ import {
 import { validateAcl } from "./rules/acl";
 import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "./rules/modules";
 import { normalizeCaPem, parseCaPem, peculiarX509 } from "./x509";
+import { deleteRulesOf, ipPolicyRules } from "./collections/ip-policy-rules";
 
 // ---------------------------------------------------------------------------------------
 // Shared rules
@@ -526,6 +527,7 @@ const ipPolicies: CollectionDef = {
     return { data: { description: str(input["description"]), metadata: str(input["metadata"]) } };
   },
   updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional() }),
+  beforeDelete: deleteRulesOf,
   shape(rec, ctx) {
     return common(ipPolicies, rec, ctx);
   },
@@ -926,6 +928,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   failoverBackends,
   tunnelGroupBackends,
   ipPolicies,
+  ipPolicyRules,
   ipRestrictions,
   certificateAuthorities,
   tlsCertificates,

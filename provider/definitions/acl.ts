@@ -1,5 +1,6 @@
 /** ACL rules of tunnel and SSH credentials, as the spec defines them. */
 import { z } from "zod";
+import type { PropertySpec } from "./types";
 
 /**
  * Why `rule` is not a valid ACL rule, or undefined when it is. The reason follows the rule's
@@ -37,3 +38,11 @@ export function aclRule(): z.ZodType<string, string> {
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 }
+
+/** The `acl` input of tunnel and SSH credentials. */
+export const aclProperty: PropertySpec = {
+  type: { kind: "array", items: { kind: "string", refine: aclRule } },
+  description:
+    "ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction.",
+  input: { api: "acl", onChange: "update", unset: "clear" },
+};

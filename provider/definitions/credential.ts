@@ -1,4 +1,4 @@
-import { aclRule } from "./acl";
+import { aclProperty } from "./acl";
 import { createdAt, description, metadata, uri } from "./common";
 import type { ResourceDefinition } from "./types";
 
@@ -12,14 +12,9 @@ export const credential: ResourceDefinition = {
   properties: {
     description: description("Who or what uses the credential."),
     metadata: metadata(),
-    acl: {
-      type: { kind: "array", items: { kind: "string", refine: aclRule } },
-      description:
-        'ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction.',
-      input: { api: "acl", onChange: "update", unset: "clear" },
-    },
+    acl: aclProperty,
     ownerId: {
-      type: { kind: "string" },
+      type: { kind: "string", idPrefix: ["usr", "bot"] },
       description:
         "The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token.",
       input: { api: "owner_id", onChange: "replace", unset: "computed" },

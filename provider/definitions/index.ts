@@ -1,13 +1,27 @@
 /** Every resource the provider manages, by name: the typed dispatch map's source. */
 import { credential } from "./credential";
 import { eventSource } from "./event-source";
+import { failoverBackend } from "./failover-backend";
+import { httpResponseBackend } from "./http-response-backend";
+import { ipPolicy } from "./ip-policy";
+import { ipPolicyRule } from "./ip-policy-rule";
+import { ipRestriction } from "./ip-restriction";
 import { reservedDomain } from "./reserved-domain";
+import { sshCredential } from "./ssh-credential";
+import { tunnelGroupBackend } from "./tunnel-group-backend";
 import type { ResourceDefinition } from "./types";
 
 export const definitions = {
   Credential: credential,
   EventSource: eventSource,
   ReservedDomain: reservedDomain,
+  SshCredential: sshCredential,
+  IpPolicy: ipPolicy,
+  IpPolicyRule: ipPolicyRule,
+  IpRestriction: ipRestriction,
+  HttpResponseBackend: httpResponseBackend,
+  FailoverBackend: failoverBackend,
+  TunnelGroupBackend: tunnelGroupBackend,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof definitions;

@@ -40,7 +40,7 @@ export const reservedDomain: ResourceDefinition = {
     description: description("What the domain is for."),
     metadata: metadata(),
     certificateId: {
-      type: { kind: "string" },
+      type: { kind: "string", idPrefix: "cert" },
       description:
         "The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`.",
       input: { api: "certificate_id", onChange: "update", unset: "clear" },

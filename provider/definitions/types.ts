@@ -24,6 +24,11 @@ export interface StringType {
   enum?: readonly string[];
   /** Extra validation beyond the type (ACL rule syntax, domain names). Built on demand. */
   refine?: () => z.ZodType<string, string>;
+  /**
+   * The id of another resource: it must begin with `<prefix>_` (any of them, when several kinds
+   * fit). Checked at preview when the value is known; the failure names the property, not the value.
+   */
+  idPrefix?: string | readonly string[];
 }
 
 /** A nested object type; `name` becomes its SDK interface and its schema.json type token. */

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { idForm, keysFromId } from "./locate";
-import { containsUnknown, inputProperties, isAbsent } from "./values";
+import { containsUnknown, idPrefixes, inputProperties, isAbsent } from "./values";
 
 export interface CheckFailure {
   property: string;
@@ -61,6 +61,13 @@ function buildSchema(type: TypeSpec): z.ZodType {
       if (type.maxChars !== undefined) {
         const max = type.maxChars;
         s = s.refine((v) => [...v].length <= max, { message: `is too long: at most ${max} characters` });
+      }
+      if (type.idPrefix !== undefined) {
+        const prefixes = idPrefixes(type.idPrefix);
+        // "" is how the API spells "none" (it clears a reference), so it is not a malformed id.
+        s = s.refine((v) => v === "" || prefixes.some((p) => v.startsWith(`${p}_`) && v.length > p.length + 1), {
+          message: `must be an id beginning with ${prefixes.map((p) => `"${p}_"`).join(" or ")}`,
+        });
       }
       if (type.refine) s = s.pipe(type.refine());
       return s;

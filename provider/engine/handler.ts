@@ -34,6 +34,8 @@ export interface UpdateResult {
 
 /** The service's code for "you already reserved this" (ERR_NGROK_414 is another account's). */
 const duplicateCode = "ERR_NGROK_413";
+/** The service's code for "the referenced resource does not exist". */
+const missingReferenceCode = "ERR_NGROK_380";
 
 /** Operations of one resource kind; `client` is resolved per call from the configured settings. */
 export class ResourceHandler {
@@ -91,7 +93,7 @@ export class ResourceHandler {
     try {
       created = await this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
     } catch (err) {
-      throw await this.withAdoptionHint(apiErrorInProgramTerms(this.def, err, inputs), inputs);
+      throw await this.withAdoptionHint(this.inProgramTerms(err, inputs), inputs);
     }
     const id = keyed ? keyedId(this.def, inputs) : created?.id;
     if (typeof id !== "string" || id === "") {
@@ -121,7 +123,7 @@ export class ResourceHandler {
       return { id, outs: this.outputsOf(written, inputs) };
     } catch (err) {
       this.claimed.delete(id);
-      throw apiErrorInProgramTerms(this.def, err, inputs);
+      throw this.inProgramTerms(err, inputs);
     }
   }
 
@@ -160,7 +162,7 @@ export class ResourceHandler {
         current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
       }
     } catch (err) {
-      throw apiErrorInProgramTerms(this.def, err, news);
+      throw this.inProgramTerms(err, news);
     }
     return { outs: this.outputsOf(current, merged) };
   }
@@ -203,7 +205,7 @@ export class ResourceHandler {
           `${importIdKey} names no existing ${this.def.name}, so there is nothing to adopt (remove ${importIdKey} to create a new one)`,
         );
       }
-      throw apiErrorInProgramTerms(this.def, err, inputs);
+      throw this.inProgramTerms(err, inputs);
     }
     const current = this.outputsOf(existing, inputs);
     for (const [name, prop] of inputProperties(this.def)) {
@@ -274,6 +276,30 @@ export class ResourceHandler {
       // The hint is a courtesy: keep the original error if the lookup fails.
     }
     return err;
+  }
+
+  /**
+   * The service refused a reference to a resource that does not exist (ERR_NGROK_380): name the
+   * program's property holding it (a reference input, with an `idPrefix`), never its value.
+   */
+  /** An API error in the program's terms: its field names and quoted inputs mapped, missing references named. */
+  private inProgramTerms(err: unknown, inputs: Props): unknown {
+    return apiErrorInProgramTerms(this.def, this.withReferenceHint(err, inputs), inputs);
+  }
+
+  private withReferenceHint(err: unknown, inputs: Props): unknown {
+    if (!(err instanceof ApiError) || err.errorCode !== missingReferenceCode || err.hint !== undefined) return err;
+    const named = inputProperties(this.def)
+      .filter(([name, prop]) => {
+        const type = prop.type.kind === "array" ? prop.type.items : prop.type;
+        if (type.kind !== "string" || type.idPrefix === undefined) return false;
+        const ids = [inputs[name]].flat().filter((v): v is string => typeof v === "string" && v !== "");
+        return ids.some((id) => err.apiMessage.includes(id));
+      })
+      .map(([name]) => name);
+    if (named.length === 0) return err;
+    const hint = `${named.join(", ")} ${named.length > 1 ? "refer" : "refers"} to a resource that does not exist: check the id, or create that resource first`;
+    return new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, hint);
   }
 
   private keepsUniqueKey(olds: Props, news: Props): boolean {

@@ -22,6 +22,11 @@ export function inputProperties(def: ResourceDefinition): [string, PropertySpec 
   );
 }
 
+/** The id prefixes a reference type accepts. */
+export function idPrefixes(idPrefix: string | readonly string[]): readonly string[] {
+  return typeof idPrefix === "string" ? [idPrefix] : idPrefix;
+}
+
 /** The value an absent "clear" input stands for. */
 export function emptyValue(type: TypeSpec): unknown {
   switch (type.kind) {

@@ -7,6 +7,7 @@ import type { ObjectType, PropertySpec, ResourceDefinition, TypeSpec } from "../
 import { settingSources } from "../config";
 import { importIdKey, importIdProperty } from "../engine/adopt";
 import { idForm, placeholders } from "../engine/locate";
+import { idPrefixes } from "../engine/values";
 
 const header = "// Generated from provider/definitions by `make generate`. Do not edit.\n";
 const packageName = "ngrok";
@@ -95,11 +96,13 @@ function renderResource(def: ResourceDefinition): string {
   const props = Object.entries(def.properties);
   const inputs = inputsOf(def);
   const secrets = props.filter(([, p]) => p.secret && !p.input).map(([n]) => n);
-  const usesTypes = props.some(([, p]) => JSON.stringify(p.type).includes('"kind":"object"'));
+  const hasObject = ([, p]: [string, PropertySpec]) => JSON.stringify(p.type).includes('"kind":"object"');
+  // Outputs declare every property; inputs only the inputs (object types may be output-only).
+  const typeImports = [...(inputs.some(hasObject) ? ["inputs"] : []), ...(props.some(hasObject) ? ["outputs"] : [])];
   let out = header;
   out += `import * as pulumi from "@pulumi/pulumi";\n`;
   out += `import { providerFor } from "./stub";\n`;
-  if (usesTypes) out += `import type { inputs, outputs } from "./types";\n`;
+  if (typeImports.length) out += `import type { ${typeImports.join(", ")} } from "./types";\n`;
   out += "\n";
   out += doc(`The arguments of a {@link ${def.name}}.`, "");
   out += `export interface ${def.name}Args {\n`;
@@ -201,10 +204,18 @@ function schemaType(t: TypeSpec): JsonObject {
 }
 
 function limits(t: TypeSpec): string {
-  if (t.kind !== "string") return "";
+  if (t.kind !== "string") return referenceNote(t);
   const parts: string[] = [];
   if (t.enum) parts.push(`One of: ${t.enum.map((e) => `\`${e}\``).join(", ")}.`);
-  return parts.length ? ` ${parts.join(" ")}` : "";
+  return (parts.length ? ` ${parts.join(" ")}` : "") + referenceNote(t);
+}
+
+/** What a reference input (a string, or a list of them, with an `idPrefix`) accepts. */
+function referenceNote(t: TypeSpec): string {
+  const s = t.kind === "array" ? t.items : t;
+  if (s.kind !== "string" || s.idPrefix === undefined) return "";
+  const ids = idPrefixes(s.idPrefix).map((p) => `\`${p}_...\``).join(" or ");
+  return ` ${t.kind === "array" ? "Each an id" : "An id"} of the form ${ids}, checked at preview.`;
 }
 
 function schemaProperty(name: string, p: PropertySpec): JsonObject {
@@ -306,7 +317,7 @@ function renderDocs(defs: ResourceDefinition[]): string {
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
     for (const [n, p] of inputsOf(def)) {
       const onChange = n === importIdKey ? "ignored" : p.input!.onChange;
-      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description)} |\n`;
+      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description + referenceNote(p.type))} |\n`;
     }
     out += "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n";
     for (const [n, p] of Object.entries(def.properties)) {

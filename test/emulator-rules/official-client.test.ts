@@ -165,6 +165,28 @@ describe("IP restrictions", () => {
   });
 });
 
+describe("IP policy rules", () => {
+  it("create, get, list, update, delete", async () => {
+    const policy = await ngrok.ipPolicies.create({ description: "offices" });
+    const created = await ngrok.ipPolicyRules.create({ ipPolicyId: policy.id, cidr: "203.0.113.0/24", action: "allow", description: "sf office" });
+    expect(created.id).toMatch(/^ipr_[0-9A-Za-z]{27}$/);
+    expect(created.uri).toBe(`${emu.url}/ip_policy_rules/${created.id}`);
+    expect(created).toMatchObject({ cidr: "203.0.113.0/24", action: "allow", description: "sf office", ipPolicy: { id: policy.id, uri: policy.uri } });
+
+    expect(await ngrok.ipPolicyRules.get(created.id)).toEqual(created);
+    expect((await ngrok.ipPolicyRules.list()).map((r) => r.id)).toContain(created.id);
+
+    const updated = await ngrok.ipPolicyRules.update({ id: created.id, cidr: "2001:db8::/32", metadata: "{\"site\":\"sf\"}" });
+    expect(updated).toMatchObject({ id: created.id, cidr: "2001:db8::/32", metadata: "{\"site\":\"sf\"}", description: "sf office", action: "allow" });
+
+    const missing = await clientError(ngrok.ipPolicyRules.create({ ipPolicyId: "ipp_000000000000000000000000000", cidr: "10.0.0.0/8", action: "deny" }));
+    expect(missing).toMatchObject({ statusCode: 400, errorCode: "ERR_NGROK_380" });
+
+    await clientDelete(() => ngrok.ipPolicyRules.delete(created.id));
+    await expectNotFound(ngrok.ipPolicyRules.get(created.id));
+  });
+});
+
 describe("event subscriptions", () => {
   it("create, get, list, update, delete, and sources", async () => {
     const destination = await ngrok.eventDestinations.create({

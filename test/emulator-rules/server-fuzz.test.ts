@@ -28,6 +28,7 @@ async function makeFixtures(): Promise<void> {
   fixtures.bkdtg = await create("/backends/tunnel_group", { labels: { env: "fuzz" } });
   fixtures.bkdfo = await create("/backends/failover", { backends: [fixtures.bkdhr] });
   fixtures.ipp = await create("/ip_policies", {});
+  fixtures.ipr = await create("/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: fixtures.ipp, action: "allow" });
   fixtures.ipx = await create("/ip_restrictions", { type: "api", ip_policy_ids: [fixtures.ipp] });
   fixtures.ed = await create("/event_destinations", { target: { datadog: { api_key: "k" } } });
   fixtures.esb = await create("/event_subscriptions", { sources: [{ type: "ip_policy_created.v0" }], destination_ids: [fixtures.ed] });
@@ -57,6 +58,7 @@ const COLLECTIONS: Array<[string, string]> = [
   ["/backends/failover", "bkdfo"],
   ["/backends/tunnel_group", "bkdtg"],
   ["/ip_policies", "ipp"],
+  ["/ip_policy_rules", "ipr"],
   ["/ip_restrictions", "ipx"],
   ["/certificate_authorities", "ca"],
   ["/tls_certificates", "cert"],
@@ -108,13 +110,14 @@ const FIELDS = [
   "labels", "enforced", "type", "ip_policy_ids", "ca_pem", "certificate_pem", "private_key_pem", "format", "target",
   "datadog", "sources", "destination_ids", "hostports", "match_type", "match", "enabled", "issuer", "client_id",
   "client_secret", "provider", "secret", "num_buckets", "error_threshold_percentage", "backend_id", "terminate_at",
-  "min_version", "allow", "deny", "http", "tokens", "jws", "id", "http_endpoint_configuration_id",
+  "min_version", "allow", "deny", "http", "tokens", "jws", "id", "http_endpoint_configuration_id", "cidr", "ip_policy_id",
+  "action",
 ];
 const VALUES = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.constantFrom("", "x", "*", "bind:*.example.com", "api", "edge", "upstream", "1.2", "sns", "github", "json",
     "letsencrypt", "rsa", "ecdsa", "us", "path_prefix", "/", "example.com", "ip_policy_created.v0", "https://x.example",
-    "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", 0, 1, 0.5, 129, -1, 2 ** 40, true, null),
+    "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n", "10.0.0.0/8", "2001:db8::/129", 0, 1, 0.5, 129, -1, 2 ** 40, true, null),
   fc.constantFrom(...["cr", "ipp", "ed", "bkdhr", "bkdtg", "rd"]).map((k) => [fixtures[k]]),
   fc.constantFrom(...["cr", "ipp", "ed", "bkdhr", "bkdtg"]).map((k) => fixtures[k]),
 );

@@ -253,6 +253,71 @@ describe("ip_restrictions", () => {
   });
 });
 
+describe("ip_policy_rules", () => {
+  it("creates ipr_ rules with the policy as a ref; cidr, description and metadata change, policy and action do not", async () => {
+    const p = (await call(emu, "POST", "/ip_policies", { description: "office" })).json;
+    const a = await call(emu, "POST", "/ip_policy_rules", { cidr: "203.0.113.0/24", ip_policy_id: p.id, action: "allow", description: "sf" });
+    expect(a.status).toBe(201);
+    expect(a.json).toEqual({
+      id: expect.stringMatching(/^ipr_[0-9A-Za-z]{27}$/),
+      uri: `${emu.url}/ip_policy_rules/${a.json.id}`,
+      created_at: expect.any(String),
+      description: "sf",
+      cidr: "203.0.113.0/24",
+      ip_policy: { id: p.id, uri: `${emu.url}/ip_policies/${p.id}` },
+      action: "allow",
+    });
+    const listed = await call(emu, "GET", "/ip_policy_rules");
+    expect(Object.keys(listed.json)).toEqual(["ip_policy_rules", "uri", "next_page_uri"]);
+    expect(listed.json.ip_policy_rules).toContainEqual(a.json);
+    const patched = await call(emu, "PATCH", `/ip_policy_rules/${a.json.id}`, { cidr: "2001:db8::/32", metadata: "m" });
+    expect(patched.json).toMatchObject({ cidr: "2001:db8::/32", metadata: "m", description: "sf", action: "allow" });
+    expectError(await call(emu, "PATCH", `/ip_policy_rules/${a.json.id}`, { action: "deny" }), 400, "ERR_NGROK_214");
+    expectError(await call(emu, "PATCH", `/ip_policy_rules/${a.json.id}`, { ip_policy_id: p.id }), 400, "ERR_NGROK_214");
+  });
+
+  it.each([
+    ["a bare IPv4 address", "198.51.100.7", 201],
+    ["a bare IPv6 address", "2001:db8::1", 201],
+    ["the whole IPv4 space", "0.0.0.0/0", 201],
+    ["an IPv6 /128", "2001:db8::1/128", 201],
+    ["an IPv4 prefix over 32", "10.0.0.0/33", 400],
+    ["an IPv6 prefix over 128", "2001:db8::/129", 400],
+    ["a prefix that is not a number", "10.0.0.0/x", 400],
+    ["an empty prefix", "10.0.0.0/", 400],
+    ["a short IPv4 address", "10.0.0/8", 400],
+    ["a host name", "example.com", 400],
+    ["an IPv6 zone id", "fe80::1%eth0", 400],
+    ["nothing", "", 400],
+  ])("cidr: %s (%j) is %d", async (_what, cidr, status) => {
+    const p = (await call(emu, "POST", "/ip_policies", {})).json;
+    const r = await call(emu, "POST", "/ip_policy_rules", { cidr, ip_policy_id: p.id, action: "deny" });
+    if (status === 201) expect({ status: r.status, cidr: r.json.cidr }).toEqual({ status, cidr });
+    else expect(expectError(r, 400, "ERR_NGROK_215").msg).toContain("cidr");
+  });
+
+  it("needs an existing policy (ERR_NGROK_380) and an action of allow or deny", async () => {
+    const p = (await call(emu, "POST", "/ip_policies", {})).json;
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: missingId("ipp"), action: "allow" }), 400, "ERR_NGROK_380");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: "ipx_x", action: "allow" }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: p.id, action: "block" }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: p.id }), 400, "ERR_NGROK_215");
+  });
+
+  it("deleting a policy deletes its rules, and only its rules", async () => {
+    const doomed = (await call(emu, "POST", "/ip_policies", {})).json;
+    const kept = (await call(emu, "POST", "/ip_policies", {})).json;
+    const rules = [];
+    for (const [policy, cidr] of [[doomed, "10.0.0.0/8"], [doomed, "10.1.0.0/16"], [kept, "10.2.0.0/16"]] as const) {
+      rules.push((await call(emu, "POST", "/ip_policy_rules", { cidr, ip_policy_id: policy.id, action: "allow" })).json.id as string);
+    }
+    expect((await call(emu, "DELETE", `/ip_policies/${doomed.id}`)).status).toBe(204);
+    expect((await call(emu, "GET", `/ip_policy_rules/${rules[0]}`)).status).toBe(404);
+    expect((await call(emu, "GET", `/ip_policy_rules/${rules[1]}`)).status).toBe(404);
+    expect((await call(emu, "GET", `/ip_policy_rules/${rules[2]}`)).json.ip_policy.id).toBe(kept.id);
+  });
+});
+
 describe("certificate_authorities", () => {
   it("derives fields from the PEM, adds a trailing newline, rejects a bad PEM", async () => {
     const { certificatePem } = await selfSigned("Test CA", true);

@@ -140,7 +140,7 @@ describe.each(API_CASES)("the emulator's $code for $name", (c) => {
       apiMessage: c.message,
     });
     expect(e.operationId).toMatch(/^op_[0-9A-Za-z]+$/);
-    expect(e.message).toBe(`HTTP 400 ${c.code}: ${e.apiMessage} (operation ${e.operationId})`);
+    expect(e.message).toBe(`HTTP 400 ${c.code}: ${e.apiMessage} (operation ${e.operationId})${e.hint ? `. ${e.hint}` : ""}`);
     for (const text of c.absent) expect({ absent: text, message: e.message }).toEqual({ absent: text, message: expect.not.stringContaining(text) });
   });
 });

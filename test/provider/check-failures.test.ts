@@ -7,6 +7,7 @@
  */
 import { definitions, dispatch, type ResourceKind } from "../../provider";
 import type { PropertySpec, TypeSpec } from "../../provider/definitions/types";
+import { sshPublicKeyLine } from "../support/ssh";
 
 /** What a leaked value would contain. */
 const MARK = "SeCrEt-MaRk";
@@ -39,6 +40,13 @@ const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
   Credential: {},
   EventSource: { subscriptionId: "esb_2abcdefghijklmnopqrstuvwxyz", type: "ip_policy_created.v0" },
   ReservedDomain: { domain: "base.example.com" },
+  SshCredential: { publicKey: sshPublicKeyLine("ssh-ed25519", "base") },
+  IpPolicy: {},
+  IpPolicyRule: { ipPolicyId: "ipp_2abcdefghijklmnopqrstuvwxyz", cidr: "10.0.0.0/8", action: "allow" },
+  IpRestriction: { type: "api", ipPolicyIds: ["ipp_2abcdefghijklmnopqrstuvwxyz"] },
+  HttpResponseBackend: { body: "down for maintenance", statusCode: 503 },
+  FailoverBackend: { backends: ["bkdhr_2abcdefghijklmnopqrstuvwxyz"] },
+  TunnelGroupBackend: { labels: { app: "web" } },
 };
 
 const inputs = (Object.keys(definitions) as ResourceKind[]).flatMap((kind) =>

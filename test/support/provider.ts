@@ -2,9 +2,10 @@
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
 import { configure } from "../../provider";
 
-export async function emulatorForProvider(options: EmulatorOptions = {}): Promise<Emulator> {
+export async function emulatorForProvider(options: EmulatorOptions = {}, extra: Record<string, string> = {}): Promise<Emulator> {
   const emu = await startEmulator(options);
   const config: Record<string, string> = {
+    ...extra,
     "ngrok:apiKey": emu.apiKey,
     "ngrok:apiBaseUrl": emu.url,
     // Tests should not wait for long backoffs; the policy itself is tested in client.test.ts.

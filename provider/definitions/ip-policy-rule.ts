@@ -1,0 +1,38 @@
+import { createdAt, description, metadata, uri } from "./common";
+import { cidr } from "./ip";
+import { refId } from "./refs";
+import type { ResourceDefinition } from "./types";
+
+export const ipPolicyRule: ResourceDefinition = {
+  name: "IpPolicyRule",
+  description: "One IPv4 or IPv6 range of an IpPolicy, allowed or denied.",
+  path: "/ip_policy_rules",
+  idPrefix: "ipr",
+  listKey: "ip_policy_rules",
+  properties: {
+    description: description("Whose addresses these are, e.g. `sf office`."),
+    metadata: metadata(),
+    cidr: {
+      type: { kind: "string", refine: cidr },
+      description: "The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.",
+      input: { api: "cidr", required: true, onChange: "update", unset: "clear" },
+    },
+    action: {
+      type: { kind: "string", enum: ["allow", "deny"] },
+      description: "Whether traffic from the range is allowed or denied.",
+      input: { api: "action", required: true, onChange: "replace", unset: "clear" },
+    },
+    ipPolicyId: {
+      type: { kind: "string", idPrefix: "ipp" },
+      description: "The IpPolicy the rule belongs to.",
+      input: { api: "ip_policy_id", required: true, onChange: "replace", unset: "clear" },
+      // The API answers the policy as a reference, `ip_policy: {id, uri}`.
+      fromApi: (api) => refId(api, "ip_policy"),
+    },
+    uri,
+    createdAt,
+  },
+  example: `const vpn = new ngrok.IpPolicy("vpn", { description: "VPN egress" });
+new ngrok.IpPolicyRule("vpn-v4", { ipPolicyId: vpn.id, cidr: "198.51.100.0/24", action: "allow", description: "VPN (IPv4)" });
+new ngrok.IpPolicyRule("vpn-v6", { ipPolicyId: vpn.id, cidr: "2001:db8:1234::/48", action: "allow", description: "VPN (IPv6)" });`,
+};

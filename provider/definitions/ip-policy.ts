@@ -1,0 +1,19 @@
+import { createdAt, description, metadata, uri } from "./common";
+import type { ResourceDefinition } from "./types";
+
+export const ipPolicy: ResourceDefinition = {
+  name: "IpPolicy",
+  description:
+    "A named set of IP ranges, allowed or denied by its IpPolicyRules. It applies to no traffic until an IpRestriction (or an edge's IP restriction module) uses it. Deleting it deletes its rules.",
+  path: "/ip_policies",
+  idPrefix: "ipp",
+  listKey: "ip_policies",
+  properties: {
+    description: description("What the policy's addresses are, e.g. `office networks`."),
+    metadata: metadata(),
+    uri,
+    createdAt,
+  },
+  example: `const offices = new ngrok.IpPolicy("offices", { description: "office networks" });
+new ngrok.IpPolicyRule("sf", { ipPolicyId: offices.id, cidr: "203.0.113.0/24", action: "allow" });`,
+};

@@ -1,0 +1,30 @@
+import { createdAt, description, metadata, refType, uri } from "./common";
+import type { ResourceDefinition } from "./types";
+
+export const tunnelGroupBackend: ResourceDefinition = {
+  name: "TunnelGroupBackend",
+  description: "A backend that balances traffic over the online agent tunnels whose labels include all of its labels.",
+  path: "/backends/tunnel_group",
+  idPrefix: "bkdtg",
+  listKey: "backends",
+  properties: {
+    description: description("What the tunnel group serves."),
+    metadata: metadata(),
+    labels: {
+      type: { kind: "map", values: { kind: "string" } },
+      description: "The labels a tunnel must carry (all of them) to serve this backend, e.g. `{ app: \"web\", env: \"prod\" }`.",
+      input: { api: "labels", required: true, onChange: "update", unset: "clear" },
+    },
+    tunnels: {
+      type: { kind: "array", items: refType },
+      api: "tunnels",
+      description: "The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource.",
+    },
+    uri,
+    createdAt,
+  },
+  example: `const web = new ngrok.TunnelGroupBackend("web", {
+    description: "web servers",
+    labels: { app: "web", env: "prod" },
+});`,
+};

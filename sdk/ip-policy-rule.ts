@@ -1,0 +1,69 @@
+// Generated from provider/definitions by `make generate`. Do not edit.
+import * as pulumi from "@pulumi/pulumi";
+import { providerFor } from "./stub";
+
+/** The arguments of a {@link IpPolicyRule}. */
+export interface IpPolicyRuleArgs {
+  /** Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes. */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  metadata?: pulumi.Input<string>;
+  /** The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview. */
+  cidr: pulumi.Input<string>;
+  /** Whether traffic from the range is allowed or denied. Changing it replaces the resource. */
+  action: pulumi.Input<"allow" | "deny">;
+  /** The IpPolicy the rule belongs to. Changing it replaces the resource. */
+  ipPolicyId: pulumi.Input<string>;
+  /** Adopt an existing IpPolicyRule (`ipr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
+  importId?: pulumi.Input<string>;
+}
+
+/**
+ * One IPv4 or IPv6 range of an IpPolicy, allowed or denied.
+ *
+ * @example
+ * ```typescript
+ * import * as ngrok from "pulumi-ngrok";
+ *
+ * const vpn = new ngrok.IpPolicy("vpn", { description: "VPN egress" });
+ * new ngrok.IpPolicyRule("vpn-v4", { ipPolicyId: vpn.id, cidr: "198.51.100.0/24", action: "allow", description: "VPN (IPv4)" });
+ * new ngrok.IpPolicyRule("vpn-v6", { ipPolicyId: vpn.id, cidr: "2001:db8:1234::/48", action: "allow", description: "VPN (IPv6)" });
+ * ```
+ */
+export class IpPolicyRule extends pulumi.dynamic.Resource {
+  /** Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes. */
+  declare public readonly description: pulumi.Output<string | undefined>;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  declare public readonly metadata: pulumi.Output<string | undefined>;
+  /** The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview. */
+  declare public readonly cidr: pulumi.Output<string>;
+  /** Whether traffic from the range is allowed or denied. Changing it replaces the resource. */
+  declare public readonly action: pulumi.Output<"allow" | "deny">;
+  /** The IpPolicy the rule belongs to. Changing it replaces the resource. */
+  declare public readonly ipPolicyId: pulumi.Output<string>;
+  /** The address of the resource in the API. */
+  declare public readonly uri: pulumi.Output<string>;
+  /** When the resource was created (RFC 3339). */
+  declare public readonly createdAt: pulumi.Output<string>;
+
+  /** Adopts an existing IpPolicyRule by its id (`ipr_...`): its state is read from the API. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): IpPolicyRule {
+    return new IpPolicyRule(name, undefined as unknown as IpPolicyRuleArgs, { ...opts, id });
+  }
+
+  constructor(name: string, args: IpPolicyRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = Object.assign(
+      {
+        description: undefined,
+        metadata: undefined,
+        cidr: undefined,
+        action: undefined,
+        ipPolicyId: undefined,
+        uri: undefined,
+        createdAt: undefined,
+      },
+      args,
+    );
+    super(providerFor("IpPolicyRule"), name, props, opts, "ngrok", "IpPolicyRule");
+  }
+}

@@ -1,0 +1,64 @@
+// Generated from provider/definitions by `make generate`. Do not edit.
+import * as pulumi from "@pulumi/pulumi";
+import { providerFor } from "./stub";
+import type { outputs } from "./types";
+
+/** The arguments of a {@link TunnelGroupBackend}. */
+export interface TunnelGroupBackendArgs {
+  /** What the tunnel group serves. Optional, at most 255 bytes. */
+  description?: pulumi.Input<string>;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  metadata?: pulumi.Input<string>;
+  /** The labels a tunnel must carry (all of them) to serve this backend, e.g. `{ app: "web", env: "prod" }`. */
+  labels: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
+  /** Adopt an existing TunnelGroupBackend (`bkdtg_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
+  importId?: pulumi.Input<string>;
+}
+
+/**
+ * A backend that balances traffic over the online agent tunnels whose labels include all of its labels.
+ *
+ * @example
+ * ```typescript
+ * import * as ngrok from "pulumi-ngrok";
+ *
+ * const web = new ngrok.TunnelGroupBackend("web", {
+ *     description: "web servers",
+ *     labels: { app: "web", env: "prod" },
+ * });
+ * ```
+ */
+export class TunnelGroupBackend extends pulumi.dynamic.Resource {
+  /** What the tunnel group serves. Optional, at most 255 bytes. */
+  declare public readonly description: pulumi.Output<string | undefined>;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  declare public readonly metadata: pulumi.Output<string | undefined>;
+  /** The labels a tunnel must carry (all of them) to serve this backend, e.g. `{ app: "web", env: "prod" }`. */
+  declare public readonly labels: pulumi.Output<{ [key: string]: string }>;
+  /** The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource. */
+  declare public readonly tunnels: pulumi.Output<outputs.Ref[] | undefined>;
+  /** The address of the resource in the API. */
+  declare public readonly uri: pulumi.Output<string>;
+  /** When the resource was created (RFC 3339). */
+  declare public readonly createdAt: pulumi.Output<string>;
+
+  /** Adopts an existing TunnelGroupBackend by its id (`bkdtg_...`): its state is read from the API. */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TunnelGroupBackend {
+    return new TunnelGroupBackend(name, undefined as unknown as TunnelGroupBackendArgs, { ...opts, id });
+  }
+
+  constructor(name: string, args: TunnelGroupBackendArgs, opts?: pulumi.CustomResourceOptions) {
+    const props = Object.assign(
+      {
+        description: undefined,
+        metadata: undefined,
+        labels: undefined,
+        tunnels: undefined,
+        uri: undefined,
+        createdAt: undefined,
+      },
+      args,
+    );
+    super(providerFor("TunnelGroupBackend"), name, props, opts, "ngrok", "TunnelGroupBackend");
+  }
+}

@@ -1,0 +1,267 @@
+/**
+ * The life cycle of each credentials-and-access and backend resource through the provider's
+ * operations, against the emulator over loopback, driven by one table: create, read, no-change
+ * diff (also for the service's normalisation), an in-place update of every mutable input, a
+ * replace for every immutable one, refresh after an out-of-band change, delete, delete again,
+ * and adoption (`importId`, and the read `Resource.get` makes).
+ */
+import type { Emulator } from "../../emulator";
+import { dispatch } from "../../provider";
+import { inputProperties } from "../../provider/engine/values";
+import { call } from "../support/api";
+import { emulatorForProvider } from "../support/provider";
+import { sshPublicKeyLine } from "../support/ssh";
+
+type Props = Record<string, unknown>;
+type Deps = Record<string, string>;
+
+interface Row {
+  kind: string;
+  /** Resources the row refers to, made through the API: name → id. */
+  setup?: () => Promise<Deps>;
+  inputs: (d: Deps) => Props;
+  /** What the API holds after create (a subset, in the API's field names). */
+  api: (d: Deps) => Props;
+  /** Inputs the service stores differently, or leaves to its default: never a diff. */
+  same?: (d: Deps) => Props[];
+  /** Changes applied in place one after the other (`undefined` removes an input), and what the API then holds. */
+  updates: (d: Deps) => { change: Props; api: Props }[];
+  /** Changes each of which replaces the resource. */
+  replaces: (d: Deps) => Props[];
+  /** An out-of-band PATCH through the API, and the property and value a refresh then reads. */
+  drift: (d: Deps) => { body: Props; property: string; value: unknown };
+}
+
+const keyA = sshPublicKeyLine("ssh-ed25519", "deploy@ci");
+const keyB = sshPublicKeyLine("ecdsa-sha2-nistp256", "deploy@ci");
+const otherOwner = "bot_2abcdefghijklmnopqrstuvwxy";
+const policy = async (description: string) => (await call(emu, "POST", "/ip_policies", { description })).json.id as string;
+const responseBackend = async (body: string) => (await call(emu, "POST", "/backends/http_response", { body })).json.id as string;
+
+const rows: Row[] = [
+  {
+    kind: "SshCredential",
+    inputs: () => ({ description: "deploy host", metadata: '{"team":"ops"}', publicKey: keyA, acl: ["bind:*.example.com"] }),
+    api: () => ({ description: "deploy host", metadata: '{"team":"ops"}', public_key: keyA, acl: ["bind:*.example.com"], owner_id: expect.stringMatching(/^usr_/) }),
+    same: () => [
+      { publicKey: `${keyA}\n` }, // read from a file
+      { publicKey: keyA.replace("deploy@ci", "renamed@laptop") }, // the comment is not the key
+      { publicKey: `  ${keyA.replace(/ /g, "  ")}  ` },
+    ],
+    updates: () => [
+      { change: { description: "deploy hosts" }, api: { description: "deploy hosts" } },
+      { change: { metadata: '{"team":"platform"}' }, api: { metadata: '{"team":"platform"}' } },
+      { change: { acl: ["bind:deploy.example.com", "bind:env=prod"] }, api: { acl: ["bind:deploy.example.com", "bind:env=prod"] } },
+      { change: { acl: undefined, metadata: undefined }, api: { acl: [] } },
+    ],
+    replaces: () => [{ publicKey: keyB }, { ownerId: otherOwner }],
+    drift: () => ({ body: { acl: ["*"] }, property: "acl", value: ["*"] }),
+  },
+  {
+    kind: "IpPolicy",
+    inputs: () => ({ description: "office networks", metadata: "m" }),
+    api: () => ({ description: "office networks", metadata: "m" }),
+    same: () => [{ description: "office networks", metadata: "m" }],
+    updates: () => [
+      { change: { description: "offices and VPN" }, api: { description: "offices and VPN" } },
+      { change: { metadata: '{"v":2}' }, api: { metadata: '{"v":2}' } },
+      { change: { metadata: undefined }, api: {} },
+    ],
+    replaces: () => [],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "IpPolicyRule",
+    setup: async () => ({ office: await policy("office"), vpn: await policy("vpn") }),
+    inputs: (d) => ({ ipPolicyId: d.office, cidr: "203.0.113.0/24", action: "allow", description: "sf office" }),
+    api: (d) => ({ ip_policy: { id: d.office, uri: expect.stringContaining(d.office!) }, cidr: "203.0.113.0/24", action: "allow", description: "sf office" }),
+    updates: () => [
+      { change: { cidr: "2001:db8::/32" }, api: { cidr: "2001:db8::/32" } },
+      { change: { description: "sf office (IPv6)" }, api: { description: "sf office (IPv6)" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: (d) => [{ action: "deny" }, { ipPolicyId: d.vpn }],
+    drift: () => ({ body: { cidr: "198.51.100.0/24" }, property: "cidr", value: "198.51.100.0/24" }),
+  },
+  {
+    kind: "IpRestriction",
+    setup: async () => ({ office: await policy("office"), vpn: await policy("vpn"), home: await policy("home") }),
+    inputs: (d) => ({ type: "dashboard", ipPolicyIds: [d.office, d.vpn], description: "dashboard from the office" }),
+    api: (d) => ({ type: "dashboard", enforced: false, ip_policies: [expect.objectContaining({ id: d.office }), expect.objectContaining({ id: d.vpn })] }),
+    same: (d) => [
+      { ipPolicyIds: [d.vpn, d.office] }, // a set: order is no change
+      { ipPolicyIds: [d.office, d.vpn, d.office] },
+      { enforced: false }, // the default, said explicitly
+    ],
+    updates: (d) => [
+      { change: { enforced: true }, api: { enforced: true } },
+      { change: { ipPolicyIds: [d.home] }, api: { ip_policies: [expect.objectContaining({ id: d.home })] } },
+      { change: { description: "dashboard from home" }, api: { description: "dashboard from home" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+      { change: { enforced: undefined }, api: { enforced: false } },
+    ],
+    replaces: () => [{ type: "api" }],
+    drift: () => ({ body: { enforced: true }, property: "enforced", value: true }),
+  },
+  {
+    kind: "HttpResponseBackend",
+    inputs: () => ({ body: "Down for maintenance", headers: { "Content-Type": "text/plain", "Retry-After": "600" }, statusCode: 503 }),
+    api: () => ({ body: "Down for maintenance", headers: { "content-type": "text/plain", "retry-after": "600" }, status_code: 503 }),
+    same: () => [
+      { headers: { "content-type": "text/plain", "retry-after": "600" } }, // as the service stores them
+      { headers: { "RETRY-AFTER": "600", "CONTENT-TYPE": "text/plain" } },
+      { statusCode: undefined }, // absent keeps the service's value
+    ],
+    updates: () => [
+      { change: { body: "Back soon" }, api: { body: "Back soon" } },
+      { change: { headers: { "Content-Type": "text/html" } }, api: { headers: { "content-type": "text/html" } } },
+      { change: { statusCode: 200 }, api: { status_code: 200 } },
+      { change: { description: "maintenance page" }, api: { description: "maintenance page" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+      { change: { headers: undefined, body: undefined }, api: { headers: {}, body: "" } },
+    ],
+    replaces: () => [],
+    drift: () => ({ body: { status_code: 500 }, property: "statusCode", value: 500 }),
+  },
+  {
+    kind: "FailoverBackend",
+    setup: async () => ({ first: await responseBackend("first"), second: await responseBackend("second") }),
+    inputs: (d) => ({ backends: [d.first, d.second], description: "web" }),
+    api: (d) => ({ backends: [d.first, d.second], description: "web" }),
+    updates: (d) => [
+      { change: { backends: [d.second, d.first] }, api: { backends: [d.second, d.first] } }, // order matters
+      { change: { description: "web, reordered" }, api: { description: "web, reordered" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: () => [],
+    drift: (d) => ({ body: { backends: [d.first] }, property: "backends", value: [d.first] }),
+  },
+  {
+    kind: "TunnelGroupBackend",
+    inputs: () => ({ labels: { app: "web" }, description: "web servers" }),
+    api: () => ({ labels: { app: "web" }, description: "web servers", tunnels: [] }),
+    same: () => [{ labels: { app: "web" } }],
+    updates: () => [
+      { change: { labels: { app: "web", env: "prod" } }, api: { labels: { app: "web", env: "prod" } } },
+      { change: { description: "prod web servers" }, api: { description: "prod web servers" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: () => [],
+    drift: () => ({ body: { labels: { app: "api" } }, property: "labels", value: { app: "api" } }),
+  },
+];
+
+let emu: Emulator;
+beforeAll(async () => {
+  // Many requests in a few seconds: neither the emulator nor the client paces them here (pacing is tested in client.test.ts).
+  emu = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+function merged(base: Props, change: Props): Props {
+  const out = { ...base, ...change };
+  for (const [k, v] of Object.entries(change)) if (v === undefined) delete out[k];
+  return out;
+}
+
+describe.each(rows)("$kind", (row) => {
+  const handler = dispatch(row.kind);
+  const def = handler.def;
+  const get = async (id: string) => (await call(emu, "GET", `${def.path}/${id}`)).json as Props;
+
+  it("the table covers every input: each mutable one is updated, each immutable one replaces", () => {
+    const inputs = inputProperties(def);
+    const d = new Proxy({}, { get: (_t, name) => `${String(name)}-id` }) as Deps;
+    const updated = new Set(row.updates(d).flatMap((u) => Object.keys(u.change)));
+    const replaced = new Set(row.replaces(d).flatMap((c) => Object.keys(c)));
+    expect([...updated].sort()).toEqual(inputs.filter(([, p]) => p.input.onChange === "update").map(([n]) => n).sort());
+    expect([...replaced].sort()).toEqual(inputs.filter(([, p]) => p.input.onChange === "replace").map(([n]) => n).sort());
+  });
+
+  it("creates, reads, updates in place, shows replaces, refreshes drift and deletes", async () => {
+    const d = (await row.setup?.()) ?? {};
+    let inputs = row.inputs(d);
+    expect((await handler.check({}, inputs)).failures).toEqual([]);
+
+    const created = await handler.create(inputs);
+    expect(created.id).toMatch(new RegExp(`^${def.idPrefix}_[0-9A-Za-z]{27}$`));
+    expect(await get(created.id)).toMatchObject(row.api(d));
+    expect(created.outs).toMatchObject({ uri: expect.stringContaining(created.id), createdAt: expect.any(String) });
+
+    const read = await handler.read(created.id, created.outs);
+    expect(read).toEqual({ id: created.id, props: created.outs });
+    expect(await handler.diff(created.id, read.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    for (const variant of row.same?.(d) ?? []) {
+      expect({ variant, diff: await handler.diff(created.id, read.props, merged(inputs, variant)) }).toEqual({
+        variant,
+        diff: { changes: false, replaces: [], deleteBeforeReplace: false },
+      });
+    }
+
+    let outs = read.props;
+    for (const { change, api } of row.updates(d)) {
+      const news = merged(inputs, change);
+      expect((await handler.check(inputs, news)).failures).toEqual([]);
+      expect({ change, diff: await handler.diff(created.id, outs, news) }).toEqual({ change, diff: { changes: true, replaces: [], deleteBeforeReplace: false } });
+      outs = (await handler.update(created.id, outs, news)).outs;
+      const stored = await get(created.id);
+      expect({ change, stored }).toEqual({ change, stored: expect.objectContaining(api) });
+      // Applied: no diff left, and a refresh reads what the update returned.
+      expect({ change, diff: await handler.diff(created.id, outs, news) }).toEqual({ change, diff: { changes: false, replaces: [], deleteBeforeReplace: false } });
+      expect((await handler.read(created.id, outs)).props).toEqual(outs);
+      inputs = news;
+    }
+
+    for (const change of row.replaces(d)) {
+      expect({ change, diff: await handler.diff(created.id, outs, merged(inputs, change)) }).toEqual({
+        change,
+        diff: { changes: true, replaces: Object.keys(change), deleteBeforeReplace: false },
+      });
+    }
+
+    const drift = row.drift(d);
+    expect((await call(emu, "PATCH", `${def.path}/${created.id}`, drift.body)).status).toBe(200);
+    const refreshed = await handler.read(created.id, outs);
+    expect(refreshed.props[drift.property]).toEqual(drift.value);
+    expect(await handler.diff(created.id, refreshed.props, inputs)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+
+    await handler.delete(created.id);
+    expect((await call(emu, "GET", `${def.path}/${created.id}`)).status).toBe(404);
+    await expect(handler.delete(created.id)).resolves.toBeUndefined();
+    expect(await handler.read(created.id, refreshed.props)).toEqual({ id: "", props: {} });
+  });
+
+  it("adopts an existing one with importId, and reads one by id alone (Resource.get)", async () => {
+    const d = (await row.setup?.()) ?? {};
+    const inputs = row.inputs(d);
+    const existing = await handler.create(inputs);
+    emu.clearRequests();
+    const [first] = row.updates(d);
+    const adopted = await handler.create({ ...merged(inputs, first!.change), importId: existing.id });
+    expect(adopted.id).toBe(existing.id);
+    expect(emu.requests.filter((r) => r.method === "POST")).toEqual([]);
+    expect(await get(existing.id)).toMatchObject(first!.api);
+
+    const got = await handler.read(existing.id, {});
+    expect(got.id).toBe(existing.id);
+    expect(got.props).toEqual(adopted.outs);
+    await handler.delete(existing.id);
+  });
+});
+
+describe("TunnelGroupBackend tunnels", () => {
+  it("lists the matching online tunnels as an output that never makes a diff", async () => {
+    const tg = dispatch("TunnelGroupBackend");
+    const inputs = { labels: { app: "shop" } };
+    const created = await tg.create(inputs);
+    expect(created.outs.tunnels).toEqual([]);
+    const cred = (await call(emu, "POST", "/credentials", {})).json.id as string;
+    emu.connectAgent({ credentialId: cred, os: "linux", agentVersion: "3.18.0", tunnels: [{ proto: "https", forwardsTo: "http://localhost:80", labels: { app: "shop", env: "prod" } }] });
+    const read = await tg.read(created.id, created.outs);
+    expect(read.props.tunnels).toEqual([{ id: expect.stringMatching(/^tn_/), uri: expect.any(String) }]);
+    expect((await tg.diff(created.id, read.props, inputs)).changes).toBe(false);
+    await tg.delete(created.id);
+  });
+});
