@@ -1,5 +1,6 @@
 /** Preview-time validation: every failure names the property, and unknown values are skipped. */
 import { z } from "zod";
+import { definitions } from "../definitions";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { idForm, keysFromId } from "./locate";
@@ -38,6 +39,10 @@ function buildSchema(type: TypeSpec): z.ZodType {
         const max = type.maxChars;
         s = s.refine((v) => [...v].length <= max, { message: `is too long: at most ${max} characters` });
       }
+      if (type.idPrefix !== undefined) {
+        const prefixes = typeof type.idPrefix === "string" ? [type.idPrefix] : type.idPrefix;
+        s = s.refine((v) => prefixes.some((p) => new RegExp(`^${p}_[0-9A-Za-z]+$`).test(v)), { message: `must be the id of ${idKinds(prefixes)}` });
+      }
       if (type.refine) s = s.pipe(type.refine());
       return s;
     }
@@ -64,6 +69,17 @@ function buildSchema(type: TypeSpec): z.ZodType {
     case "object":
       return objectSchema(type);
   }
+}
+
+/** "an EventDestination (ed_...)": the resources whose ids have these prefixes, in the program's words. */
+function idKinds(prefixes: readonly string[]): string {
+  const defs = Object.values(definitions) as ResourceDefinition[];
+  return prefixes
+    .map((p) => {
+      const name = defs.find((d) => d.idPrefix === p)?.name ?? "resource";
+      return `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name} (${p}_...)`;
+    })
+    .join(" or ");
 }
 
 function objectSchema(type: ObjectType): z.ZodType {
