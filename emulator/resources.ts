@@ -672,7 +672,68 @@ const tlsCertificates: CollectionDef = {
 // ---------------------------------------------------------------------------------------
 // Event destinations and subscriptions
 
-const DESTINATION_TARGETS = ["firehose", "kinesis", "cloudwatch_logs", "datadog", "azure_logs", "debug"];
+// Target kinds and their fields, as ngrok's official clients write them (EventTarget).
+const awsAuthSchema = z.strictObject({
+  role: z.strictObject({ role_arn: z.string() }).optional(),
+  creds: z.strictObject({ aws_access_key_id: z.string(), aws_secret_access_key: z.string().optional() }).optional(),
+});
+const TARGET_KINDS = {
+  firehose: z.strictObject({ auth: awsAuthSchema, delivery_stream_arn: z.string() }),
+  kinesis: z.strictObject({ auth: awsAuthSchema, stream_arn: z.string() }),
+  cloudwatch_logs: z.strictObject({ auth: awsAuthSchema, log_group_arn: z.string() }),
+  datadog: z.strictObject({
+    api_key: z.string().optional(),
+    ddtags: z.string().optional(),
+    service: z.string().optional(),
+    ddsite: z.string().optional(),
+  }),
+  azure_logs_ingestion: z.strictObject({
+    tenant_id: z.string(),
+    client_id: z.string(),
+    client_secret: z.string().optional(),
+    logs_ingestion_uri: z.string(),
+    data_collection_rule_id: z.string(),
+    data_collection_stream_name: z.string(),
+  }),
+  debug: z.strictObject({ log: z.boolean().optional(), callback_url: z.string().optional() }),
+};
+const targetSchema = z.strictObject(
+  Object.fromEntries(Object.entries(TARGET_KINDS).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof TARGET_KINDS]: z.ZodOptional<(typeof TARGET_KINDS)[K]>;
+  },
+);
+/** Secret fields of a target: stored, never answered (the real service redacts them). */
+const TARGET_SECRETS: readonly (readonly string[])[] = [
+  ["datadog", "api_key"],
+  ["azure_logs_ingestion", "client_secret"],
+  ...["firehose", "kinesis", "cloudwatch_logs"].map((k) => [k, "auth", "creds", "aws_secret_access_key"]),
+];
+
+/** A validated target: exactly one kind, and AWS auth with exactly one of `role` and `creds`. */
+function eventTarget(input: Json | undefined): JsonObject {
+  const target = isObject(input) ? input : {};
+  const kinds = Object.keys(target);
+  if (kinds.length !== 1) {
+    throw badValue(`Invalid value for 'target': exactly one of ${Object.keys(TARGET_KINDS).join(", ")} must be set.`);
+  }
+  const kind = kinds[0]!;
+  const config = target[kind];
+  const auth = isObject(config) ? config["auth"] : undefined;
+  if (isObject(auth) && Object.keys(auth).length !== 1) {
+    throw badValue(`Invalid value for 'target.${kind}.auth': exactly one of role, creds must be set.`);
+  }
+  return target;
+}
+
+function withoutSecrets(target: Json | undefined): Json {
+  const copy = structuredClone(target ?? {});
+  for (const path of TARGET_SECRETS) {
+    let node: Json | undefined = copy;
+    for (const key of path.slice(0, -1)) node = isObject(node) ? node[key] : undefined;
+    if (isObject(node)) delete node[path[path.length - 1]!];
+  }
+  return copy;
+}
 
 const eventDestinations: CollectionDef = {
   kind: "event_destinations",
@@ -683,19 +744,25 @@ const eventDestinations: CollectionDef = {
     description: description.optional(),
     metadata: metadata.optional(),
     format: z.enum(["json"]).optional(),
-    target: z.record(z.string(), z.record(z.string(), z.unknown())),
+    target: targetSchema,
   }),
   create(input) {
-    const target = isObject(input["target"]) ? input["target"] : {};
-    const keys = Object.keys(target);
-    if (keys.length !== 1 || !DESTINATION_TARGETS.includes(keys[0] ?? "")) {
-      throw badValue(`Invalid value for 'target': exactly one of ${DESTINATION_TARGETS.join(", ")} must be set.`);
-    }
+    const target = eventTarget(input["target"]);
     return { data: { description: str(input["description"]), metadata: str(input["metadata"]), format: str(input["format"]) || "json", target } };
   },
-  updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional() }),
+  // The official clients send format and the whole target on update, and the service takes them.
+  updateSchema: z.strictObject({
+    description: description.optional(),
+    metadata: metadata.optional(),
+    format: z.enum(["json"]).optional(),
+    target: targetSchema.optional(),
+  }),
+  update(rec, input) {
+    for (const key of ["description", "metadata", "format"]) if (input[key] !== undefined) rec.data[key] = input[key] ?? "";
+    if (input["target"] !== undefined) rec.data["target"] = eventTarget(input["target"]);
+  },
   shape(rec, ctx) {
-    return { ...common(eventDestinations, rec, ctx), format: str(rec.data["format"]), target: rec.data["target"] ?? {} };
+    return { ...common(eventDestinations, rec, ctx), format: str(rec.data["format"]), target: withoutSecrets(rec.data["target"]) };
   },
 };
 

@@ -4,7 +4,7 @@ import { providerFor } from "./stub";
 
 /** The arguments of a {@link EventSource}. */
 export interface EventSourceArgs {
-  /** The event subscription (`esb_...`) that the type triggers. Changing it replaces the resource. */
+  /** The event subscription (`esb_...`) that the type triggers. Its program must leave the subscription's `sources` unset. Changing it replaces the resource. */
   subscriptionId: pulumi.Input<string>;
   /** The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource. */
   type: pulumi.Input<string>;
@@ -13,7 +13,7 @@ export interface EventSourceArgs {
 }
 
 /**
- * One event type of an event subscription, managed as a resource of its own. It has no id of its own: its id is `<subscriptionId>/<type>`. Use it only for subscriptions whose `sources` the program leaves unset: a subscription that sets `sources` owns the whole list, and an EventSource beside it would be undone by the next `up`.
+ * One event type of an event subscription, managed as a resource of its own. It has no id of its own: its id is `<subscriptionId>/<type>`. A subscription whose program sets `sources` owns its whole list of event types; one that leaves `sources` out keeps the service's list, which EventSource resources then manage, one type each. Use one way or the other for a subscription, never both: check fails when an EventSource names a subscription whose program sets `sources`.
  *
  * @example
  * ```typescript
@@ -27,7 +27,7 @@ export interface EventSourceArgs {
  * ```
  */
 export class EventSource extends pulumi.dynamic.Resource {
-  /** The event subscription (`esb_...`) that the type triggers. Changing it replaces the resource. */
+  /** The event subscription (`esb_...`) that the type triggers. Its program must leave the subscription's `sources` unset. Changing it replaces the resource. */
   declare public readonly subscriptionId: pulumi.Output<string>;
   /** The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource. */
   declare public readonly type: pulumi.Output<string>;

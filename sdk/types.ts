@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 export namespace inputs {
+  /** How ngrok authenticates to your AWS account: exactly one of `role` and `creds`. */
+  export interface AwsAuth {
+    /** A role ngrok assumes on your behalf. */
+    role?: pulumi.Input<inputs.AwsRole>;
+    /** A long-term access key ngrok signs in with. */
+    creds?: pulumi.Input<inputs.AwsCredentials>;
+  }
+
+  /** A long-term AWS access key. */
+  export interface AwsCredentials {
+    /** The id part of the access key. */
+    awsAccessKeyId: pulumi.Input<string>;
+    /** The secret part of the access key. Secret: the API never returns it, the provider keeps it in state, encrypted. */
+    awsSecretAccessKey?: pulumi.Input<string>;
+  }
+
+  /** A role ngrok assumes to deliver events. */
+  export interface AwsRole {
+    /** The ARN of the role ngrok assumes. */
+    roleArn: pulumi.Input<string>;
+  }
+
   /** How certificates are issued automatically. */
   export interface CertificateManagementPolicy {
     /** The certificate authority; the only supported value is `letsencrypt`. */
@@ -30,6 +52,88 @@ export namespace inputs {
     retriesAt?: pulumi.Input<string>;
   }
 
+  /** An event type that triggers the subscription. */
+  export interface EventSubscriptionSource {
+    /** The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. */
+    type: pulumi.Input<string>;
+  }
+
+  /** Where an event destination sends events: exactly one of its fields. */
+  export interface EventTarget {
+    /** Amazon Kinesis Data Firehose. */
+    firehose?: pulumi.Input<inputs.EventTargetFirehose>;
+    /** Amazon Kinesis. */
+    kinesis?: pulumi.Input<inputs.EventTargetKinesis>;
+    /** Amazon CloudWatch Logs. */
+    cloudwatchLogs?: pulumi.Input<inputs.EventTargetCloudwatchLogs>;
+    /** Datadog. */
+    datadog?: pulumi.Input<inputs.EventTargetDatadog>;
+    /** Azure Monitor Logs Ingestion. */
+    azureLogsIngestion?: pulumi.Input<inputs.EventTargetAzureLogsIngestion>;
+    /** For trying subscriptions out (the service logs the events or sends them to a URL). */
+    debug?: pulumi.Input<inputs.EventTargetDebug>;
+  }
+
+  /** Sends events to Azure Monitor through the Logs Ingestion API. */
+  export interface EventTargetAzureLogsIngestion {
+    /** The Azure tenant id. */
+    tenantId: pulumi.Input<string>;
+    /** The application (client) id ngrok signs in as. */
+    clientId: pulumi.Input<string>;
+    /** The application's client secret. Secret: the API never returns it, the provider keeps it in state, encrypted. */
+    clientSecret: pulumi.Input<string>;
+    /** The data collection endpoint's logs ingestion URI. */
+    logsIngestionUri: pulumi.Input<string>;
+    /** The data collection rule's immutable id. */
+    dataCollectionRuleId: pulumi.Input<string>;
+    /** The data collection stream receiving the events. */
+    dataCollectionStreamName: pulumi.Input<string>;
+  }
+
+  /** Sends events to Amazon CloudWatch Logs. */
+  export interface EventTargetCloudwatchLogs {
+    /** How ngrok authenticates to AWS. */
+    auth: pulumi.Input<inputs.AwsAuth>;
+    /** The ARN of the CloudWatch Logs group receiving the events. */
+    logGroupArn: pulumi.Input<string>;
+  }
+
+  /** Sends events to Datadog. */
+  export interface EventTargetDatadog {
+    /** The Datadog API key. Secret: the API never returns it, the provider keeps it in state, encrypted. */
+    apiKey?: pulumi.Input<string>;
+    /** Tags sent with each event. */
+    ddtags?: pulumi.Input<string>;
+    /** The service name sent with each event. */
+    service?: pulumi.Input<string>;
+    /** The Datadog site, such as `datadoghq.com` or `datadoghq.eu`. */
+    ddsite?: pulumi.Input<string>;
+  }
+
+  /** A target for trying subscriptions out: events are logged by the service or sent to a URL. */
+  export interface EventTargetDebug {
+    /** Whether the service logs the events. */
+    log?: pulumi.Input<boolean>;
+    /** A URL the events are sent to. */
+    callbackUrl?: pulumi.Input<string>;
+  }
+
+  /** Sends events to Amazon Kinesis Data Firehose. */
+  export interface EventTargetFirehose {
+    /** How ngrok authenticates to AWS. */
+    auth: pulumi.Input<inputs.AwsAuth>;
+    /** The ARN of the Firehose delivery stream receiving the events. */
+    deliveryStreamArn: pulumi.Input<string>;
+  }
+
+  /** Sends events to Amazon Kinesis. */
+  export interface EventTargetKinesis {
+    /** How ngrok authenticates to AWS. */
+    auth: pulumi.Input<inputs.AwsAuth>;
+    /** The ARN of the Kinesis stream receiving the events. */
+    streamArn: pulumi.Input<string>;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
@@ -40,6 +144,28 @@ export namespace inputs {
 }
 
 export namespace outputs {
+  /** How ngrok authenticates to your AWS account: exactly one of `role` and `creds`. */
+  export interface AwsAuth {
+    /** A role ngrok assumes on your behalf. */
+    role?: outputs.AwsRole;
+    /** A long-term access key ngrok signs in with. */
+    creds?: outputs.AwsCredentials;
+  }
+
+  /** A long-term AWS access key. */
+  export interface AwsCredentials {
+    /** The id part of the access key. */
+    awsAccessKeyId?: string;
+    /** The secret part of the access key. Secret: the API never returns it, the provider keeps it in state, encrypted. */
+    awsSecretAccessKey?: string;
+  }
+
+  /** A role ngrok assumes to deliver events. */
+  export interface AwsRole {
+    /** The ARN of the role ngrok assumes. */
+    roleArn?: string;
+  }
+
   /** How certificates are issued automatically. */
   export interface CertificateManagementPolicy {
     /** The certificate authority; the only supported value is `letsencrypt`. */
@@ -66,6 +192,88 @@ export namespace outputs {
     startedAt?: string;
     /** When the job will be retried (RFC 3339). */
     retriesAt?: string;
+  }
+
+  /** An event type that triggers the subscription. */
+  export interface EventSubscriptionSource {
+    /** The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. */
+    type?: string;
+  }
+
+  /** Where an event destination sends events: exactly one of its fields. */
+  export interface EventTarget {
+    /** Amazon Kinesis Data Firehose. */
+    firehose?: outputs.EventTargetFirehose;
+    /** Amazon Kinesis. */
+    kinesis?: outputs.EventTargetKinesis;
+    /** Amazon CloudWatch Logs. */
+    cloudwatchLogs?: outputs.EventTargetCloudwatchLogs;
+    /** Datadog. */
+    datadog?: outputs.EventTargetDatadog;
+    /** Azure Monitor Logs Ingestion. */
+    azureLogsIngestion?: outputs.EventTargetAzureLogsIngestion;
+    /** For trying subscriptions out (the service logs the events or sends them to a URL). */
+    debug?: outputs.EventTargetDebug;
+  }
+
+  /** Sends events to Azure Monitor through the Logs Ingestion API. */
+  export interface EventTargetAzureLogsIngestion {
+    /** The Azure tenant id. */
+    tenantId?: string;
+    /** The application (client) id ngrok signs in as. */
+    clientId?: string;
+    /** The application's client secret. Secret: the API never returns it, the provider keeps it in state, encrypted. */
+    clientSecret?: string;
+    /** The data collection endpoint's logs ingestion URI. */
+    logsIngestionUri?: string;
+    /** The data collection rule's immutable id. */
+    dataCollectionRuleId?: string;
+    /** The data collection stream receiving the events. */
+    dataCollectionStreamName?: string;
+  }
+
+  /** Sends events to Amazon CloudWatch Logs. */
+  export interface EventTargetCloudwatchLogs {
+    /** How ngrok authenticates to AWS. */
+    auth?: outputs.AwsAuth;
+    /** The ARN of the CloudWatch Logs group receiving the events. */
+    logGroupArn?: string;
+  }
+
+  /** Sends events to Datadog. */
+  export interface EventTargetDatadog {
+    /** The Datadog API key. Secret: the API never returns it, the provider keeps it in state, encrypted. */
+    apiKey?: string;
+    /** Tags sent with each event. */
+    ddtags?: string;
+    /** The service name sent with each event. */
+    service?: string;
+    /** The Datadog site, such as `datadoghq.com` or `datadoghq.eu`. */
+    ddsite?: string;
+  }
+
+  /** A target for trying subscriptions out: events are logged by the service or sent to a URL. */
+  export interface EventTargetDebug {
+    /** Whether the service logs the events. */
+    log?: boolean;
+    /** A URL the events are sent to. */
+    callbackUrl?: string;
+  }
+
+  /** Sends events to Amazon Kinesis Data Firehose. */
+  export interface EventTargetFirehose {
+    /** How ngrok authenticates to AWS. */
+    auth?: outputs.AwsAuth;
+    /** The ARN of the Firehose delivery stream receiving the events. */
+    deliveryStreamArn?: string;
+  }
+
+  /** Sends events to Amazon Kinesis. */
+  export interface EventTargetKinesis {
+    /** How ngrok authenticates to AWS. */
+    auth?: outputs.AwsAuth;
+    /** The ARN of the Kinesis stream receiving the events. */
+    streamArn?: string;
   }
 
   /** A reference to another resource. */

@@ -1,19 +1,28 @@
 import { eventType } from "./event-type";
 import { uri } from "./common";
+import { eventSourcesOwnership } from "./event-subscription";
 import type { ResourceDefinition } from "./types";
 
 export const eventSource: ResourceDefinition = {
   name: "EventSource",
   description:
     "One event type of an event subscription, managed as a resource of its own. It has no id of its own: " +
-    "its id is `<subscriptionId>/<type>`. Use it only for subscriptions whose `sources` the program leaves unset: " +
-    "a subscription that sets `sources` owns the whole list, and an EventSource beside it would be undone by the next `up`.",
+    "its id is `<subscriptionId>/<type>`. " +
+    eventSourcesOwnership,
   path: "/event_subscriptions/{subscriptionId}/sources",
   keyed: { keys: ["subscriptionId", "type"], itemPath: "/event_subscriptions/{subscriptionId}/sources/{type}", write: "post" },
+  conflictsWith: [
+    {
+      input: "subscriptionId",
+      resource: "EventSubscription",
+      property: "sources",
+      advice: "List the type in the subscription's sources instead, or remove sources from the subscription and manage each type as an EventSource.",
+    },
+  ],
   properties: {
     subscriptionId: {
-      type: { kind: "string" },
-      description: "The event subscription (`esb_...`) that the type triggers.",
+      type: { kind: "string", idPrefix: "esb" },
+      description: "The event subscription (`esb_...`) that the type triggers. Its program must leave the subscription's `sources` unset.",
       input: { api: "subscription_id", required: true, onChange: "replace", unset: "clear" },
     },
     type: {

@@ -1,6 +1,8 @@
 /** Every resource the provider manages, by name: the typed dispatch map's source. */
 import { credential } from "./credential";
+import { eventDestination } from "./event-destination";
 import { eventSource } from "./event-source";
+import { eventSubscription } from "./event-subscription";
 import { failoverBackend } from "./failover-backend";
 import { httpResponseBackend } from "./http-response-backend";
 import { ipPolicy } from "./ip-policy";
@@ -13,7 +15,9 @@ import type { ResourceDefinition } from "./types";
 
 export const definitions = {
   Credential: credential,
+  EventDestination: eventDestination,
   EventSource: eventSource,
+  EventSubscription: eventSubscription,
   ReservedDomain: reservedDomain,
   SshCredential: sshCredential,
   IpPolicy: ipPolicy,

@@ -68,6 +68,8 @@ export interface InputSpec {
   unset: UnsetMode;
   /** Sent on update only when changed; `false` for create-only fields such as `region`. */
   updatable?: boolean;
+  /** Sent at creation when the program leaves the input out (the API requires the field). */
+  createDefault?: unknown;
 }
 
 /** One property of a resource: an input, an output, or both (an input is always echoed as output). */
@@ -123,8 +125,26 @@ export interface ResourceDefinition {
    * replace that keeps its value must delete the old resource before creating the new one.
    */
   uniqueKey?: string;
+  /** Resources that own part of what this one manages; a program may not use both (checked at preview). */
+  conflictsWith?: readonly Conflict[];
   /** A short TypeScript example for the docs. */
   example: string;
+}
+
+/**
+ * Another resource owns what this one manages when its program sets `property` (a subscription
+ * that sets `sources` owns its whole list of event types, so an EventSource beside it would be
+ * undone by the subscription's next update). Check fails when `input` names such a resource.
+ */
+export interface Conflict {
+  /** This resource's input holding the other resource's id. */
+  input: string;
+  /** The other resource's type name. */
+  resource: string;
+  /** The other resource's input that, when its program sets it, makes it the owner. */
+  property: string;
+  /** What the user should do instead, for the failure's reason. */
+  advice: string;
 }
 
 /**

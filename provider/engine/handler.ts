@@ -9,6 +9,7 @@ import { importIdKey } from "./adopt";
 import { apiErrorInProgramTerms } from "./api-terms";
 import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
+import { conflictFailures, recordProgramInputs } from "./ownership";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -54,7 +55,7 @@ export class ResourceHandler {
   async check(olds: Props, news: Props): Promise<CheckResult> {
     const inputs: Props = {};
     for (const [k, v] of Object.entries(news)) if (v !== undefined) inputs[k] = v;
-    const failures = checkInputs(this.def, news);
+    const failures = [...checkInputs(this.def, news), ...conflictFailures(this.def, news)];
     // A resource about to be created by adoption: verify at preview what `up` would find.
     const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
     if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
@@ -72,7 +73,8 @@ export class ResourceHandler {
     }
   }
 
-  async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {
+  async diff(id: string, olds: Props, news: Props): Promise<DiffResult> {
+    recordProgramInputs(this.def, id, news);
     const replaces: string[] = [];
     let changes = false;
     for (const [name, prop] of inputProperties(this.def)) {
@@ -99,6 +101,7 @@ export class ResourceHandler {
     if (typeof id !== "string" || id === "") {
       throw new Error(`${this.def.name}: the API's create response has no id`);
     }
+    recordProgramInputs(this.def, id, inputs);
     return { id, outs: this.outputsOf(created, inputs) };
   }
 
@@ -150,6 +153,7 @@ export class ResourceHandler {
   }
 
   async update(id: string, olds: Props, news: Props): Promise<UpdateResult> {
+    recordProgramInputs(this.def, id, news);
     const merged = mergeDefined(olds, news);
     const path = this.itemPath(id, merged);
     let current: ApiObject;
@@ -172,7 +176,8 @@ export class ResourceHandler {
     const inPath = pathProperties(template);
     const body: ApiObject = {};
     for (const [name, prop] of inputProperties(this.def)) {
-      if (!inPath.has(name) && !isAbsent(inputs[name])) body[prop.input.api] = toApiValue(prop.type, inputs[name]);
+      const value = isAbsent(inputs[name]) ? prop.input.createDefault : inputs[name];
+      if (!inPath.has(name) && !isAbsent(value)) body[prop.input.api] = toApiValue(prop.type, value);
     }
     return body;
   }

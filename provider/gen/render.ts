@@ -95,7 +95,10 @@ function inputsOf(def: ResourceDefinition): [string, PropertySpec][] {
 function renderResource(def: ResourceDefinition): string {
   const props = Object.entries(def.properties);
   const inputs = inputsOf(def);
-  const secrets = props.filter(([, p]) => p.secret && !p.input).map(([n]) => n);
+  // Secret outputs are marked by the class; secret inputs are also wrapped, so that the program's
+  // value is stored encrypted whether or not it was a secret (the engine marks only top-level keys).
+  const secrets = props.filter(([, p]) => p.secret).map(([n]) => n);
+  const secretInputs = inputs.filter(([, p]) => p.secret).map(([n]) => n);
   const hasObject = ([, p]: [string, PropertySpec]) => JSON.stringify(p.type).includes('"kind":"object"');
   // Outputs declare every property; inputs only the inputs (object types may be output-only).
   const typeImports = [...(inputs.some(hasObject) ? ["inputs"] : []), ...(props.some(hasObject) ? ["outputs"] : [])];
@@ -140,7 +143,9 @@ function renderResource(def: ResourceDefinition): string {
   // inputs included: \`get\` passes no args. (Object.assign: a literal would repeat required keys.)
   out += "    const props = Object.assign(\n      {\n";
   for (const [name] of props) out += `        ${name}: undefined,\n`;
-  out += "      },\n      args,\n    );\n";
+  out += "      },\n      args,\n";
+  for (const n of secretInputs) out += `      args?.${n} === undefined ? {} : { ${n}: pulumi.secret(args.${n}) },\n`;
+  out += "    );\n";
   const options = secrets.length
     ? `pulumi.mergeOptions(opts, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`
     : "opts";
@@ -317,7 +322,7 @@ function renderDocs(defs: ResourceDefinition[]): string {
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
     for (const [n, p] of inputsOf(def)) {
       const onChange = n === importIdKey ? "ignored" : p.input!.onChange;
-      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description + referenceNote(p.type))} |\n`;
+      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description + referenceNote(p.type) + (p.secret ? " Secret." : ""))} |\n`;
     }
     out += "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n";
     for (const [n, p] of Object.entries(def.properties)) {

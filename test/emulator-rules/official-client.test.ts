@@ -218,6 +218,38 @@ describe("event subscriptions", () => {
   });
 });
 
+describe("event destinations", () => {
+  it("create, then update format and target in place, get, list, delete", async () => {
+    const created = await ngrok.eventDestinations.create({
+      description: "audit",
+      format: "json",
+      target: { kinesis: { auth: { role: { roleArn: "arn:aws:iam::123456789012:role/ngrok" } }, streamArn: "arn:aws:kinesis:us-east-1:123456789012:stream/a" } },
+    });
+    expect(created.id).toMatch(/^ed_/);
+    expect(created.target.kinesis?.streamArn).toBe("arn:aws:kinesis:us-east-1:123456789012:stream/a");
+
+    // The client's update sends the id, format and the whole target: the service takes them.
+    const updated = await ngrok.eventDestinations.update({
+      id: created.id,
+      format: "json",
+      target: { datadog: { apiKey: "dd-key", ddsite: "datadoghq.eu", service: "ngrok" } },
+    });
+    expect(updated).toMatchObject({ id: created.id, description: "audit", format: "json" });
+    // The API key is kept by the service and never answered.
+    expect(updated.target).toEqual({ datadog: { ddsite: "datadoghq.eu", service: "ngrok" } });
+    expect((await ngrok.eventDestinations.get(created.id)).target).toEqual(updated.target);
+    expect((await ngrok.eventDestinations.list()).map((d) => d.id)).toContain(created.id);
+
+    const twoKinds = await clientError(
+      ngrok.eventDestinations.update({ id: created.id, target: { datadog: {}, kinesis: { auth: {}, streamArn: "s" } } }),
+    );
+    expect(twoKinds).toMatchObject({ statusCode: 400, errorCode: "ERR_NGROK_215" });
+
+    await clientDelete(() => ngrok.eventDestinations.delete(created.id));
+    await expectNotFound(ngrok.eventDestinations.get(created.id));
+  });
+});
+
 describe("edge modules", () => {
   it("an HTTPS route's OIDC module: PUT (Go client shape), then get and delete with the official client", async () => {
     const edge = await ngrok.edges.edgesHttps.create({ description: "web" });

@@ -369,7 +369,67 @@ describe("event subscriptions and sources", () => {
     // Characters, not bytes: 255 two-byte characters are allowed here.
     expect((await call(emu, "POST", "/event_subscriptions", { description: "é".repeat(255) })).status).toBe(201);
     expectError(await call(emu, "POST", "/event_subscriptions", { description: "x".repeat(256) }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/event_destinations", { target: { nowhere: {} } }), 400, "ERR_NGROK_215");
+    // An unknown target kind is an unknown field, as everywhere else.
+    expectError(await call(emu, "POST", "/event_destinations", { target: { nowhere: {} } }), 400, "ERR_NGROK_214");
+  });
+});
+
+describe("event destinations", () => {
+  const role = { role: { role_arn: "arn:aws:iam::123456789012:role/ngrok" } };
+
+  const azure = {
+    tenant_id: "t",
+    client_id: "c",
+    logs_ingestion_uri: "https://dce.example.com",
+    data_collection_rule_id: "dcr-1",
+    data_collection_stream_name: "Custom-ngrok",
+  };
+  // [kind, target sent, target answered]: secrets are stored but never answered.
+  it.each([
+    ["kinesis", { kinesis: { auth: role, stream_arn: "arn:kinesis" } }, { kinesis: { auth: role, stream_arn: "arn:kinesis" } }],
+    [
+      "firehose",
+      { firehose: { auth: { creds: { aws_access_key_id: "AKIA1", aws_secret_access_key: "aws-secret" } }, delivery_stream_arn: "arn:firehose" } },
+      { firehose: { auth: { creds: { aws_access_key_id: "AKIA1" } }, delivery_stream_arn: "arn:firehose" } },
+    ],
+    ["cloudwatch_logs", { cloudwatch_logs: { auth: role, log_group_arn: "arn:logs" } }, { cloudwatch_logs: { auth: role, log_group_arn: "arn:logs" } }],
+    [
+      "datadog",
+      { datadog: { api_key: "dd-secret", ddsite: "datadoghq.eu", service: "ngrok", ddtags: "env:prod" } },
+      { datadog: { ddsite: "datadoghq.eu", service: "ngrok", ddtags: "env:prod" } },
+    ],
+    ["azure_logs_ingestion", { azure_logs_ingestion: { ...azure, client_secret: "azure-secret" } }, { azure_logs_ingestion: azure }],
+    ["debug", { debug: { log: true, callback_url: "https://example.com/hook" } }, { debug: { log: true, callback_url: "https://example.com/hook" } }],
+  ])("takes a %s target and answers it without its secrets", async (_kind, target, answered) => {
+    const created = await call(emu, "POST", "/event_destinations", { target });
+    expect(created.status).toBe(201);
+    expect(created.json.target).toEqual(answered);
+    expect((await call(emu, "GET", `/event_destinations/${created.json.id}`)).json).toEqual(created.json);
+  });
+
+  it("changes format and target in place on PATCH, validated as at creation", async () => {
+    const created = await call(emu, "POST", "/event_destinations", { description: "audit", target: { debug: { log: true } } });
+    const id = created.json.id as string;
+    const patched = await call(emu, "PATCH", `/event_destinations/${id}`, { format: "json", target: { datadog: { api_key: "k", ddsite: "datadoghq.com" } } });
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ id, description: "audit", format: "json", target: { datadog: { ddsite: "datadoghq.com" } } });
+    expect((await call(emu, "GET", `/event_destinations/${id}`)).json.target).toEqual({ datadog: { ddsite: "datadoghq.com" } });
+    // A PATCH without target keeps it.
+    expect((await call(emu, "PATCH", `/event_destinations/${id}`, { description: "" })).json.target).toEqual({ datadog: { ddsite: "datadoghq.com" } });
+
+    expectError(await call(emu, "PATCH", `/event_destinations/${id}`, { target: {} }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "PATCH", `/event_destinations/${id}`, { target: { debug: {}, datadog: {} } }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "PATCH", `/event_destinations/${id}`, { target: { datadog: { apiKey: "camel" } } }), 400, "ERR_NGROK_214");
+    expectError(await call(emu, "PATCH", `/event_destinations/${id}`, { format: "xml" }), 400, "ERR_NGROK_215");
+    expectError(
+      await call(emu, "PATCH", `/event_destinations/${id}`, { target: { kinesis: { auth: { ...role, creds: { aws_access_key_id: "a" } }, stream_arn: "s" } } }),
+      400,
+      "ERR_NGROK_215",
+    );
+    expectError(await call(emu, "POST", "/event_destinations", { target: { kinesis: { auth: {}, stream_arn: "s" } } }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/event_destinations", { target: { kinesis: { auth: role } } }), 400, "ERR_NGROK_215");
+    // Failed updates changed nothing.
+    expect((await call(emu, "GET", `/event_destinations/${id}`)).json.target).toEqual({ datadog: { ddsite: "datadoghq.com" } });
   });
 });
 

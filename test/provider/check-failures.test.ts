@@ -38,6 +38,8 @@ function invalidValues(type: TypeSpec): unknown[] {
 /** Valid inputs to start from: required strings get a value every definition accepts. */
 const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
   Credential: {},
+  EventDestination: { target: { debug: { log: true } } },
+  EventSubscription: {},
   EventSource: { subscriptionId: "esb_2abcdefghijklmnopqrstuvwxyz", type: "ip_policy_created.v0" },
   ReservedDomain: { domain: "base.example.com" },
   SshCredential: { publicKey: sshPublicKeyLine("ssh-ed25519", "base") },

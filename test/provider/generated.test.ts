@@ -35,5 +35,8 @@ it("schema.json describes every resource with secrets and replacements marked", 
   expect(schema.resources["ngrok:index:Credential"].properties.token.secret).toBe(true);
   expect(schema.resources["ngrok:index:Credential"].inputProperties.ownerId.willReplaceOnChanges).toBe(true);
   expect(schema.resources["ngrok:index:ReservedDomain"].requiredInputs).toEqual(["domain"]);
+  // A secret nested in an input object: Pulumi marks only top-level properties, so the whole input is secret.
+  expect(schema.resources["ngrok:index:EventDestination"].inputProperties.target.secret).toBe(true);
+  expect(schema.resources["ngrok:index:EventDestination"].properties.target.secret).toBe(true);
   expect(schema.config.variables.apiKey).toMatchObject({ secret: true, defaultInfo: { environment: ["NGROK_API_KEY"] } });
 });
