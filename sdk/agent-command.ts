@@ -6,7 +6,7 @@ import { providerFor } from "./stub";
 export interface AgentCommandArgs {
   /** The tunnel sessions to run the command on (`ts_...`), e.g. the `ids` of `getTunnelSessionsOutput`. A session changes the resource only when the command has not run on it (the new sessions a restart leaves behind do not count as new). */
   sessionIds: pulumi.Input<pulumi.Input<string>[]>;
-  /** `restart` (rolling: each agent is back online before the next restarts; not supported on Windows), `stop`, `update` (to the newest release of the agent's major version), or `update-restart`: update every agent, wait `updateWaitSeconds` (at least 10 s, as the API asks, announced in the diagnostics of `pulumi up` and recorded in `lastRunLog`), then restart them so that the new version runs. An update that has nothing to do (no update available, already updating, updated and awaiting a restart) is recorded, not an error. */
+  /** `restart` (rolling: each agent is back online before the next restarts; not supported on Windows), `stop`, `update` (to the newest release of the agent's major version), or `update-restart`: update every agent, wait `updateWaitSeconds` (at least 10 s, as the API asks; `pulumi up` shows a line as the wait starts, and `lastRunLog` records it), then restart them so that the new version runs. An update that has nothing to do (no update available, already updating, updated and awaiting a restart) is recorded, not an error. */
   command: pulumi.Input<"restart" | "stop" | "update" | "update-restart">;
   /** Any values: when one changes, the command runs again on every session, e.g. `{ acl: credential.acl.apply((a) => JSON.stringify(a ?? [])) }`. */
   triggers?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
@@ -38,7 +38,7 @@ export interface AgentCommandArgs {
 export class AgentCommand extends pulumi.dynamic.Resource {
   /** The tunnel sessions to run the command on (`ts_...`), e.g. the `ids` of `getTunnelSessionsOutput`. A session changes the resource only when the command has not run on it (the new sessions a restart leaves behind do not count as new). */
   declare public readonly sessionIds: pulumi.Output<string[]>;
-  /** `restart` (rolling: each agent is back online before the next restarts; not supported on Windows), `stop`, `update` (to the newest release of the agent's major version), or `update-restart`: update every agent, wait `updateWaitSeconds` (at least 10 s, as the API asks, announced in the diagnostics of `pulumi up` and recorded in `lastRunLog`), then restart them so that the new version runs. An update that has nothing to do (no update available, already updating, updated and awaiting a restart) is recorded, not an error. */
+  /** `restart` (rolling: each agent is back online before the next restarts; not supported on Windows), `stop`, `update` (to the newest release of the agent's major version), or `update-restart`: update every agent, wait `updateWaitSeconds` (at least 10 s, as the API asks; `pulumi up` shows a line as the wait starts, and `lastRunLog` records it), then restart them so that the new version runs. An update that has nothing to do (no update available, already updating, updated and awaiting a restart) is recorded, not an error. */
   declare public readonly command: pulumi.Output<"restart" | "stop" | "update" | "update-restart">;
   /** Any values: when one changes, the command runs again on every session, e.g. `{ acl: credential.acl.apply((a) => JSON.stringify(a ?? [])) }`. */
   declare public readonly triggers: pulumi.Output<{ [key: string]: string } | undefined>;

@@ -48,8 +48,8 @@ export const agentCommand: ResourceDefinition = {
       description:
         "`restart` (rolling: each agent is back online before the next restarts; not supported on Windows), `stop`, " +
         "`update` (to the newest release of the agent's major version), or `update-restart`: update every agent, " +
-        `wait \`updateWaitSeconds\` (at least ${defaultWaitSeconds} s, as the API asks, announced in the diagnostics of \`pulumi up\` ` +
-        "and recorded in `lastRunLog`), then restart them so that the new version runs. An update that has nothing to " +
+        `wait \`updateWaitSeconds\` (at least ${defaultWaitSeconds} s, as the API asks; \`pulumi up\` shows a line as the wait ` +
+        "starts, and `lastRunLog` records it), then restart them so that the new version runs. An update that has nothing to " +
         "do (no update available, already updating, updated and awaiting a restart) is recorded, not an error.",
       input: { api: "command", required: true, onChange: "update", unset: "clear" },
     },
@@ -124,7 +124,10 @@ export class AgentCommandHandler {
   constructor(
     private readonly client: () => ApiClient,
     private readonly clock: Clock = systemClock,
-    /** Lines the user should see: the provider host's stderr reaches `pulumi up`'s diagnostics. */
+    /**
+     * Lines the user should see. The dynamic-provider host offers no log call, but the engine
+     * shows what a provider writes to stderr: `pulumi up` prints it as it happens.
+     */
     private readonly report: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
   ) {}
 
