@@ -2,7 +2,8 @@
  * Renders what provider/functions and the AgentCommand resource generate: one SDK file per
  * function (promise form, and Output form for lookups), the AgentCommand SDK class, their
  * schema.json entries (`functions`, and AgentCommand under `resources`) and their reference docs.
- * render.ts calls these; helpers are shared with it (used at call time only).
+ * render.ts calls these, and they use its renderers of types and docs (at call time only: the
+ * two modules import each other).
  */
 import { agentCommand } from "../agent/resource";
 import type { PropertySpec, TypeSpec } from "../definitions/types";

@@ -3,6 +3,8 @@
  * from the built SDK, with the settings in the stack's config (or the environment), against the
  * emulator over loopback, agents simulated through its control path.
  */
+import * as fs from "fs";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
@@ -259,5 +261,37 @@ describe("settings", () => {
     const before = listRequests("/endpoints");
     await expect(sdk.getEndpoints()).resolves.toHaveProperty("ids");
     expect(listRequests("/endpoints") - before).toBe(2);
+  });
+});
+
+describe("schema.json and the docs", () => {
+  const read = (f: string): string => fs.readFileSync(path.join(__dirname, "..", "..", f), "utf8");
+
+  it("describe every function with its inputs and outputs, and AgentCommand as a resource", () => {
+    const schema = JSON.parse(read("schema.json"));
+    const names = Object.keys(schema.functions).sort();
+    expect(names).toEqual(
+      ["getEndpoint", "getEndpoints", "getTunnel", "getTunnels", "getTunnelSession", "getTunnelSessions", "restartAgent", "stopAgent", "updateAgent"]
+        .map((n) => `ngrok:index:${n}`)
+        .sort(),
+    );
+    expect(schema.functions["ngrok:index:getTunnelSessions"]).toMatchObject({
+      inputs: { type: "object", properties: { credentialId: { type: "string" } } },
+      outputs: { required: ["tunnelSessions", "ids"], properties: { tunnelSessions: { type: "array", items: { $ref: "#/types/ngrok:index:TunnelSession" } } } },
+    });
+    expect(schema.functions["ngrok:index:restartAgent"].inputs.required).toEqual(["sessionId"]);
+    expect(schema.types["ngrok:index:Endpoint"].properties.uri.type).toBe("string");
+    expect(schema.resources["ngrok:index:AgentCommand"]).toMatchObject({
+      requiredInputs: ["sessionIds", "command"],
+      inputProperties: { triggers: { type: "object", additionalProperties: { type: "string" } } },
+    });
+    const docs = read("docs/reference.md");
+    for (const n of names) expect(docs).toContain(`### ${n.split(":")[2]}\n`);
+    expect(docs).toContain("## AgentCommand\n");
+    // Every function is exported by the SDK in its forms.
+    for (const n of names.map((x) => x.split(":")[2]!)) {
+      expect(typeof (sdk as unknown as Record<string, unknown>)[n]).toBe("function");
+      if (n.startsWith("get")) expect(typeof (sdk as unknown as Record<string, unknown>)[`${n}Output`]).toBe("function");
+    }
   });
 });
