@@ -17,7 +17,7 @@ export interface AgentCommandArgs {
 }
 
 /**
- * Runs an agent command on tunnel sessions: when it is created, when `command` or `triggers` change (on every session), and when a session it has not run on appears in `sessionIds` (unless `runOnNewSessions` is false). It never acts on refresh or destroy: destroying it only removes it from the stack. A session that is not online when the command runs fails the run, naming the session, before any agent is acted on. A restart makes the agent reconnect with a new session id: `resultSessionIds` has the new ids.
+ * Runs an agent command on tunnel sessions: when it is created, when `command` or `triggers` change (on every session), and when a session it has not run on appears in `sessionIds` (unless `runOnNewSessions` is false). It never acts on refresh or destroy: destroying it only removes it from the stack. A session that is not online when the command runs fails the run, naming the session, before any agent is acted on; a run that fails midway leaves the resource as it was, so the next `up` runs the command again. A restart makes the agent reconnect with a new session id: `resultSessionIds` has the new ids.
  *
  * @example
  * ```typescript

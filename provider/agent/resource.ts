@@ -29,8 +29,9 @@ export const agentCommand: ResourceDefinition = {
     "Runs an agent command on tunnel sessions: when it is created, when `command` or `triggers` change (on every " +
     "session), and when a session it has not run on appears in `sessionIds` (unless `runOnNewSessions` is false). " +
     "It never acts on refresh or destroy: destroying it only removes it from the stack. A session that is not online " +
-    "when the command runs fails the run, naming the session, before any agent is acted on. A restart makes the agent " +
-    "reconnect with a new session id: `resultSessionIds` has the new ids.",
+    "when the command runs fails the run, naming the session, before any agent is acted on; a run that fails midway " +
+    "leaves the resource as it was, so the next `up` runs the command again. A restart makes the agent reconnect " +
+    "with a new session id: `resultSessionIds` has the new ids.",
   path: "/tunnel_sessions",
   idPrefix: "agentcmd",
   listKey: "tunnel_sessions",
@@ -265,8 +266,9 @@ function outputs(inputs: Props, resultIds: string[], run: Run, prior: Props): Pr
   return outs;
 }
 
+/** The strings of a list, each once, in order. */
 function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  return Array.isArray(v) ? [...new Set(v.filter((x): x is string => typeof x === "string"))] : [];
 }
 
 function sameMap(a: unknown, b: unknown): boolean {

@@ -222,6 +222,28 @@ describe("Output forms", () => {
     expect(emu.requests.length).toBe(before);
   });
 
+  it("wait for the resources in opts.dependsOn", async () => {
+    // A resource whose creation finishes only when the test says so.
+    let finishCreation: () => void = () => undefined;
+    const created = new Promise<void>((r) => (finishCreation = r));
+    await pulumi.runtime.setMocks(
+      { newResource: async (a) => (await created, { id: `${a.name}-id`, state: a.inputs }), call: () => ({}) },
+      "project",
+      "stack",
+      false,
+    );
+    useStackConfig();
+    const dependency = new sdk.Credential("dependency", { description: "d" });
+    const before = listRequests("/endpoints");
+    const endpoints = sdk.getEndpointsOutput({}, { dependsOn: [dependency] });
+    // Many turns of the event loop: time enough for a request that did not wait.
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(listRequests("/endpoints")).toBe(before);
+    finishCreation();
+    expect(Array.isArray(await resolve(endpoints.ids))).toBe(true);
+    expect(listRequests("/endpoints")).toBe(before + 1);
+  });
+
   it("keep a secret input's result secret", async () => {
     const cred = await credential("secret lookup");
     const sessions = sdk.getTunnelSessionsOutput({ credentialId: pulumi.secret(cred) });
