@@ -57,6 +57,7 @@ export interface Tunnel {
 
 export interface Endpoint {
   id: string;
+  uri: string;
   region: string;
   created_at: string;
   updated_at: string;
@@ -503,6 +504,8 @@ export class LiveState {
     const publicUrl = t.publicUrl ?? "";
     const out: Endpoint = {
       id: ep.id,
+      // The real API and its official clients carry the endpoint's own address, like every resource.
+      uri: `${this.baseUrl}/endpoints/${ep.id}`,
       region: s.region,
       created_at: ep.createdAt,
       updated_at: ep.updatedAt,

@@ -8,12 +8,15 @@ import "./node-version";
 import { configure as configureSettings, currentClient } from "./config";
 import { definitions, isResourceKind, type ResourceKind } from "./definitions";
 import { ResourceHandler } from "./engine/handler";
+import { AgentCommandHandler, agentCommandKind } from "./agent/resource";
 
 export type { ResourceKind } from "./definitions";
 export { definitions } from "./definitions";
 export { ResourceHandler } from "./engine/handler";
 export { ApiClient, type ClientOptions } from "./client/http";
 export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
+export { AgentCommandError, type AgentCommandRefusal } from "./agent/errors";
+export { AgentCommandHandler } from "./agent/resource";
 
 const handlers = Object.fromEntries(
   Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient)]),
@@ -24,8 +27,11 @@ export function configure(get: (key: string) => string | undefined): void {
   configureSettings(get);
 }
 
+const agentCommand = new AgentCommandHandler(currentClient);
+
 /** The operations of a resource kind. */
-export function dispatch(kind: string): ResourceHandler {
+export function dispatch(kind: string): ResourceHandler | AgentCommandHandler {
+  if (kind === agentCommandKind) return agentCommand;
   if (!isResourceKind(kind)) {
     throw new Error(`this version of pulumi-ngrok does not know the resource kind "${kind}"; upgrade the package`);
   }

@@ -6,8 +6,8 @@ export const refType: ObjectType = {
   name: "Ref",
   description: "A reference to another resource.",
   properties: {
-    id: { api: "id", type: { kind: "string" }, description: "The referenced resource's id." },
-    uri: { api: "uri", type: { kind: "string" }, description: "The referenced resource's address." },
+    id: { api: "id", type: { kind: "string" }, description: "The referenced resource's id.", present: true },
+    uri: { api: "uri", type: { kind: "string" }, description: "The referenced resource's address.", present: true },
   },
 };
 

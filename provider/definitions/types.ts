@@ -48,6 +48,8 @@ export interface NestedProperty {
   required?: boolean;
   /** The service fills it when omitted; an absent input never produces a diff. */
   computed?: boolean;
+  /** Always present in outputs (otherwise outputs are typed as possibly absent). */
+  present?: boolean;
 }
 
 /** How a change to an input is applied. */

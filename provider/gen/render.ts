@@ -8,9 +8,10 @@ import { settingSources } from "../config";
 import { importIdKey, importIdProperty } from "../engine/adopt";
 import { idForm, placeholders } from "../engine/locate";
 import { idPrefixes } from "../engine/values";
+import { agentCommandSchema, functionDocs, functionIndexLines, functionSchema, functionTypeRoots, renderFunctionFiles } from "./render-functions";
 
 const header = "// Generated from provider/definitions by `make generate`. Do not edit.\n";
-const packageName = "ngrok";
+export const packageName = "ngrok";
 
 export interface GeneratedFile {
   path: string;
@@ -21,6 +22,7 @@ export function renderAll(version: string): GeneratedFile[] {
   const defs = Object.values(definitions) as ResourceDefinition[];
   return [
     ...defs.map((def) => ({ path: `sdk/${fileName(def.name)}.ts`, content: renderResource(def) })),
+    ...renderFunctionFiles(),
     { path: "sdk/types.ts", content: renderTypes(defs) },
     { path: "sdk/index.ts", content: renderIndex(defs) },
     { path: "schema.json", content: `${JSON.stringify(renderSchema(defs, version), null, 2)}\n` },
@@ -28,7 +30,7 @@ export function renderAll(version: string): GeneratedFile[] {
   ];
 }
 
-function fileName(name: string): string {
+export function fileName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 }
 
@@ -48,6 +50,7 @@ export function objectTypes(defs: ResourceDefinition[]): Map<string, ObjectType>
     }
   };
   defs.forEach((d) => Object.values(d.properties).forEach((p) => visit(p.type)));
+  functionTypeRoots().forEach(visit);
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -55,7 +58,7 @@ export function objectTypes(defs: ResourceDefinition[]): Map<string, ObjectType>
 
 type Side = "input" | "output";
 
-function tsType(t: TypeSpec, side: Side): string {
+export function tsType(t: TypeSpec, side: Side): string {
   const wrap = (s: string) => (side === "input" ? `pulumi.Input<${s}>` : s);
   switch (t.kind) {
     case "string":
@@ -74,13 +77,13 @@ function tsType(t: TypeSpec, side: Side): string {
   }
 }
 
-function doc(text: string, indent: string): string {
+export function doc(text: string, indent: string): string {
   const lines = text.split("\n");
   if (lines.length === 1) return `${indent}/** ${text.replace(/\*\//g, "*\\/")} */\n`;
   return `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l.replace(/\*\//g, "*\\/")}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
-function propertyDoc(name: string, p: PropertySpec): string {
+export function propertyDoc(name: string, p: PropertySpec): string {
   const notes: string[] = [];
   if (p.input?.onChange === "replace") notes.push("Changing it replaces the resource.");
   if (p.secret) notes.push("Secret.");
@@ -166,7 +169,7 @@ function renderTypes(defs: ResourceDefinition[]): string {
       out += `  export interface ${t.name} {\n`;
       for (const [name, p] of Object.entries(t.properties)) {
         out += doc(p.description, "    ");
-        const optional = side === "input" ? !p.required : true;
+        const optional = side === "input" ? !p.required : !p.present;
         out += `    ${name}${optional ? "?" : ""}: ${tsType(p.type, side)};\n`;
       }
       out += "  }\n";
@@ -181,6 +184,7 @@ function renderIndex(defs: ResourceDefinition[]): string {
   // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
   out += `import "../provider/node-version";\n`;
   for (const def of defs) out += `export { ${def.name}, type ${def.name}Args } from "./${fileName(def.name)}";\n`;
+  out += functionIndexLines();
   out += `export type { inputs, outputs } from "./types";\n`;
   return out;
 }
@@ -189,7 +193,7 @@ function renderIndex(defs: ResourceDefinition[]): string {
 
 type JsonObject = Record<string, unknown>;
 
-function schemaType(t: TypeSpec): JsonObject {
+export function schemaType(t: TypeSpec): JsonObject {
   switch (t.kind) {
     case "string":
       return { type: "string" };
@@ -208,7 +212,7 @@ function schemaType(t: TypeSpec): JsonObject {
   }
 }
 
-function limits(t: TypeSpec): string {
+export function limits(t: TypeSpec): string {
   if (t.kind !== "string") return referenceNote(t);
   const parts: string[] = [];
   if (t.enum) parts.push(`One of: ${t.enum.map((e) => `\`${e}\``).join(", ")}.`);
@@ -223,7 +227,7 @@ function referenceNote(t: TypeSpec): string {
   return ` ${t.kind === "array" ? "Each an id" : "An id"} of the form ${ids}, checked at preview.`;
 }
 
-function schemaProperty(name: string, p: PropertySpec): JsonObject {
+export function schemaProperty(name: string, p: PropertySpec): JsonObject {
   return {
     ...schemaType(p.type),
     description: propertyDoc(name, p) + limits(p.type),
@@ -258,6 +262,7 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
       requiredInputs: inputs.filter(([, p]) => p.input!.required).map(([n]) => n),
     };
   }
+  Object.assign(resources, agentCommandSchema());
   const configDocs: Record<string, string> = {
     apiKey: "The ngrok API key. Set it as a secret.",
     apiBaseUrl: "The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.",
@@ -287,13 +292,14 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
     },
     types,
     resources,
+    functions: functionSchema(),
     language: { nodejs: { packageName: "pulumi-ngrok" } },
   };
 }
 
 // ---- docs ----
 
-function docsType(t: TypeSpec): string {
+export function docsType(t: TypeSpec): string {
   switch (t.kind) {
     case "array":
       return `${docsType(t.items)}[]`;
@@ -308,7 +314,7 @@ function docsType(t: TypeSpec): string {
   }
 }
 
-function cell(text: string): string {
+export function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
@@ -334,6 +340,7 @@ function renderDocs(defs: ResourceDefinition[]): string {
     }
     out += "\n";
   }
+  out += functionDocs();
   const types = objectTypes(defs);
   if (types.size) {
     out += "## Types\n\n";

@@ -79,6 +79,7 @@ describe("connecting agents", () => {
     expect(endpoints).toHaveLength(2);
     expect(live.getEndpoint(https.endpoint!.id)).toEqual({
       id: https.endpoint!.id,
+      uri: `${BASE}/endpoints/${https.endpoint!.id}`,
       region: "eu",
       created_at: "2026-01-02T03:04:05Z",
       updated_at: "2026-01-02T03:04:05Z",

@@ -1,0 +1,61 @@
+/**
+ * The declarative model of the package's functions: lookups of live state (tunnel sessions,
+ * tunnels, endpoints) and agent commands. The SDK's functions, schema.json's `functions` and the
+ * reference docs are generated from these definitions, and `run` executes them with the same
+ * client (pacing, retries, typed errors) as the resources.
+ */
+import type { ApiClient } from "../client/http";
+import type { Props, TypeSpec } from "../definitions/types";
+
+export interface FunctionParameter {
+  type: TypeSpec;
+  description: string;
+  required?: boolean;
+}
+
+export interface FunctionResult {
+  type: TypeSpec;
+  description: string;
+  /** Always present in the result (otherwise typed as possibly absent). */
+  present?: boolean;
+}
+
+/** Time, injectable so that tests measure waits without waiting. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+};
+
+export interface FunctionContext {
+  client: ApiClient;
+  clock: Clock;
+  /** A line of progress the user should see (e.g. the wait between an update and a restart). */
+  report: (message: string) => void;
+  /** A preview is running: commands must not act. */
+  dryRun: boolean;
+}
+
+export interface FunctionDefinition {
+  /** The SDK's function name and the schema token's last part, e.g. "getTunnelSession". */
+  name: string;
+  description: string;
+  /**
+   * "lookup": reads the API; has a promise form and an Output form (`<name>Output`).
+   * "command": acts on an agent; promise form only, and it does not act during a preview.
+   */
+  kind: "lookup" | "command";
+  /** The argument passed first, by itself (`restartAgent(sessionId, options)`); the others form an options object. */
+  positional?: string;
+  inputs: Record<string, FunctionParameter>;
+  outputs: Record<string, FunctionResult>;
+  /** A short TypeScript example for the docs. */
+  example: string;
+  /** Runs the function on validated arguments; returns its result (camelCase, absent values dropped). */
+  run(ctx: FunctionContext, args: Props): Promise<Props>;
+}
