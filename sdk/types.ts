@@ -3,10 +3,18 @@ import type * as pulumi from "@pulumi/pulumi";
 
 export namespace inputs {
   /** How certificates are issued automatically. */
-  export interface CertificateManagementPolicy {
-    /** The certificate authority; the only supported value is `letsencrypt`. */
+  export interface AgentIngressCertificateManagementPolicy {
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
     authority?: pulumi.Input<"letsencrypt">;
-    /** The private key type: `rsa` or `ecdsa` (the service's default: `ecdsa`). */
+    /** The private key type: `rsa` or `ecdsa` (default `rsa`). */
+    privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
+  }
+
+  /** How certificates are issued automatically. */
+  export interface CertificateManagementPolicy {
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
+    authority?: pulumi.Input<"letsencrypt">;
+    /** The private key type: `rsa` or `ecdsa` (default `ecdsa`). */
     privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
   }
 
@@ -37,14 +45,30 @@ export namespace inputs {
     /** The referenced resource's address. */
     uri?: pulumi.Input<string>;
   }
+
+  /** The subject alternative names of a certificate. */
+  export interface TlsCertificateSubjectAlternativeNames {
+    /** The domains (wildcards included) the certificate is valid for. */
+    dnsNames?: pulumi.Input<pulumi.Input<string>[]>;
+    /** The IP addresses the certificate is valid for. */
+    ips?: pulumi.Input<pulumi.Input<string>[]>;
+  }
 }
 
 export namespace outputs {
   /** How certificates are issued automatically. */
-  export interface CertificateManagementPolicy {
-    /** The certificate authority; the only supported value is `letsencrypt`. */
+  export interface AgentIngressCertificateManagementPolicy {
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
     authority?: "letsencrypt";
-    /** The private key type: `rsa` or `ecdsa` (the service's default: `ecdsa`). */
+    /** The private key type: `rsa` or `ecdsa` (default `rsa`). */
+    privateKeyType?: "rsa" | "ecdsa";
+  }
+
+  /** How certificates are issued automatically. */
+  export interface CertificateManagementPolicy {
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
+    authority?: "letsencrypt";
+    /** The private key type: `rsa` or `ecdsa` (default `ecdsa`). */
     privateKeyType?: "rsa" | "ecdsa";
   }
 
@@ -74,5 +98,13 @@ export namespace outputs {
     id?: string;
     /** The referenced resource's address. */
     uri?: string;
+  }
+
+  /** The subject alternative names of a certificate. */
+  export interface TlsCertificateSubjectAlternativeNames {
+    /** The domains (wildcards included) the certificate is valid for. */
+    dnsNames?: string[];
+    /** The IP addresses the certificate is valid for. */
+    ips?: string[];
   }
 }

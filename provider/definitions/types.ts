@@ -43,6 +43,12 @@ export interface NestedProperty {
   required?: boolean;
   /** The service fills it when omitted; an absent input never produces a diff. */
   computed?: boolean;
+  /**
+   * The documented value an omitted field stands for: compared as such (removing a field set to
+   * another value shows a diff) and sent explicitly, so the stored value never depends on a
+   * service-side default.
+   */
+  default?: string;
 }
 
 /** How a change to an input is applied. */

@@ -93,12 +93,15 @@ function inputsOf(def: ResourceDefinition): [string, PropertySpec][] {
 function renderResource(def: ResourceDefinition): string {
   const props = Object.entries(def.properties);
   const inputs = inputsOf(def);
-  const secrets = props.filter(([, p]) => p.secret && !p.input).map(([n]) => n);
-  const usesTypes = props.some(([, p]) => JSON.stringify(p.type).includes('"kind":"object"'));
+  // Every secret property, inputs included: the engine marks only outputs from this list.
+  const secrets = props.filter(([, p]) => p.secret).map(([n]) => n);
+  const secretInputs = props.filter(([, p]) => p.secret && p.input).map(([n]) => n);
+  const isObject = ([, p]: [string, PropertySpec]) => JSON.stringify(p.type).includes('"kind":"object"');
+  const typeNamespaces = [...(inputs.some(isObject) ? ["inputs"] : []), ...(props.some(isObject) ? ["outputs"] : [])];
   let out = header;
   out += `import * as pulumi from "@pulumi/pulumi";\n`;
   out += `import { providerFor } from "./stub";\n`;
-  if (usesTypes) out += `import type { inputs, outputs } from "./types";\n`;
+  if (typeNamespaces.length) out += `import type { ${typeNamespaces.join(", ")} } from "./types";\n`;
   out += "\n";
   out += doc(`The arguments of a {@link ${def.name}}.`, "");
   out += `export interface ${def.name}Args {\n`;
@@ -127,7 +130,12 @@ function renderResource(def: ResourceDefinition): string {
   // inputs included: \`get\` passes no args. (Object.assign: a literal would repeat required keys.)
   out += "    const props = Object.assign(\n      {\n";
   for (const [name] of props) out += `        ${name}: undefined,\n`;
-  out += "      },\n      args,\n    );\n";
+  out += "      },\n      args,\n";
+  // A secret input given as a plain string would land in the state's inputs in clear text.
+  for (const name of secretInputs) {
+    out += `      args?.${name} === undefined ? {} : { ${name}: pulumi.secret(args.${name}) },\n`;
+  }
+  out += "    );\n";
   const options = secrets.length
     ? `pulumi.mergeOptions(opts, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`
     : "opts";
@@ -211,7 +219,10 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
       type: "object",
       description: t.description,
       properties: Object.fromEntries(
-        Object.entries(t.properties).map(([n, p]) => [n, { ...schemaType(p.type), description: p.description + limits(p.type) }]),
+        Object.entries(t.properties).map(([n, p]) => [
+          n,
+          { ...schemaType(p.type), description: p.description + limits(p.type), ...(p.default !== undefined ? { default: p.default } : {}) },
+        ]),
       ),
       ...(Object.values(t.properties).some((p) => p.required)
         ? { required: Object.entries(t.properties).filter(([, p]) => p.required).map(([n]) => n) }

@@ -16,6 +16,9 @@ it("every SDK resource serialises a small stub with no key, no paths, identical 
   const args: Record<string, Record<string, unknown>> = {
     Credential: { description: "d", acl: ["*"] },
     ReservedDomain: { domain: "s.example.com" },
+    AgentIngress: { domain: "s.example.net" },
+    CertificateAuthority: { caPem: "-----BEGIN CERTIFICATE-----" },
+    TlsCertificate: { certificatePem: "-----BEGIN CERTIFICATE-----", privateKeyPem: "-----BEGIN PRIVATE KEY-----" },
   };
   const kinds = Object.keys(definitions);
   expect(Object.keys(args).sort()).toEqual([...kinds].sort()); // a new resource must be added here
