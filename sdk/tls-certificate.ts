@@ -60,8 +60,8 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
   declare public readonly privateKeyType: pulumi.Output<string | undefined>;
   /** The issuer common name of the leaf certificate; absent when it has none. */
   declare public readonly issuerCommonName: pulumi.Output<string | undefined>;
-  /** The serial number of the leaf certificate; absent when it has none. */
-  declare public readonly serialNumber: pulumi.Output<string | undefined>;
+  /** The serial number of the leaf certificate, in hexadecimal. */
+  declare public readonly serialNumber: pulumi.Output<string>;
   /** The subject organization of the leaf certificate; absent when it has none. */
   declare public readonly subjectOrganization: pulumi.Output<string | undefined>;
   /** The subject organizational unit of the leaf certificate; absent when it has none. */

@@ -82,7 +82,12 @@ export const tlsCertificate: ResourceDefinition = {
       description: "The type of the private key: `rsa`, `ecdsa` or `ed25519`.",
     },
     issuerCommonName: leafField("issuer_common_name", "issuer common name"),
-    serialNumber: leafField("serial_number", "serial number"),
+    serialNumber: {
+      type: str,
+      api: "serial_number",
+      present: true,
+      description: "The serial number of the leaf certificate, in hexadecimal.",
+    },
     subjectOrganization: leafField("subject_organization", "subject organization"),
     subjectOrganizationalUnit: leafField("subject_organizational_unit", "subject organizational unit"),
     subjectLocality: leafField("subject_locality", "subject locality"),

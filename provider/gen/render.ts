@@ -305,7 +305,7 @@ function renderDocs(defs: ResourceDefinition[]): string {
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
     for (const [n, p] of inputsOf(def)) {
       const onChange = n === importIdKey ? "ignored" : p.input!.onChange;
-      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description)} |\n`;
+      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description + (p.secret ? " Secret." : ""))} |\n`;
     }
     out += "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n";
     for (const [n, p] of Object.entries(def.properties)) {
