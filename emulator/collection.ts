@@ -59,6 +59,11 @@ export interface CollectionDef {
   create(input: JsonObject, ctx: Ctx, parent: Rec | undefined): CreateResult;
   /** Absent: no PATCH (405). */
   updateSchema?: z.ZodType;
+  /**
+   * PATCH fields where an explicit `null` clears the value (the API documents null as their unset
+   * state) instead of meaning "omitted"; `update` receives them as null.
+   */
+  nullClears?: readonly string[];
   /** Applies a validated PATCH body to the record; defaults to `assignUpdate`. */
   update?(rec: Rec, input: JsonObject, ctx: Ctx): void;
   shape(rec: Rec, ctx: Ctx): JsonObject;

@@ -18,7 +18,7 @@ import {
 } from "./validate";
 import { validateAcl } from "./rules/acl";
 import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "./rules/modules";
-import { normalizeCaPem, parseCaPem, peculiarX509 } from "./x509";
+import { normalizeCaPem, parseCaPem, parseTlsCertificate } from "./x509";
 import { deleteRulesOf, ipPolicyRules } from "./collections/ip-policy-rules";
 
 // ---------------------------------------------------------------------------------------
@@ -369,9 +369,16 @@ const agentIngresses: CollectionDef = {
     metadata: metadata.optional(),
     certificate_management_policy: certPolicySchema.optional(),
   }),
+  // The API reference documents the policy as "null if automatic management is disabled", and
+  // agent ingresses have no other way to turn it off (`{}` turns it on with the defaults, as at
+  // creation): an explicit null disables it.
+  nullClears: ["certificate_management_policy"],
   update(rec, input, ctx) {
     for (const key of ["description", "metadata"]) if (input[key] !== undefined) rec.data[key] = input[key] ?? "";
-    if (input["certificate_management_policy"] !== undefined) {
+    if (input["certificate_management_policy"] === null) {
+      rec.data["certificate_management_policy"] = null;
+      rec.data["certificate_management_status"] = null;
+    } else if (input["certificate_management_policy"] !== undefined) {
       const policy = certPolicy(input["certificate_management_policy"], "rsa");
       if (!samePolicy(rec.data["certificate_management_policy"], policy)) {
         rec.data["certificate_management_policy"] = policy;
@@ -614,25 +621,6 @@ const certificateAuthorities: CollectionDef = {
   },
 };
 
-function tlsCertificateInfo(certificatePem: string, privateKeyPem: string): JsonObject {
-  const bad = (field: string, why: string) => badValue(`Invalid value for '${field}': ${why}.`);
-  if (!/-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----[\s\S]+-----END (?:[A-Z]+ )?PRIVATE KEY-----/.test(privateKeyPem)) {
-    throw bad("private_key_pem", "expected a PEM-encoded private key");
-  }
-  const x509 = peculiarX509();
-  let cert: InstanceType<typeof x509.X509Certificate>;
-  try {
-    cert = new x509.X509Certificate(certificatePem.trim());
-  } catch {
-    throw bad("certificate_pem", "expected a PEM-encoded X.509 certificate");
-  }
-  return {
-    subject_common_name: cert.subjectName.getField("CN")[0] ?? "",
-    not_before: rfc3339(cert.notBefore),
-    not_after: rfc3339(cert.notAfter),
-  };
-}
-
 const tlsCertificates: CollectionDef = {
   kind: "tls_certificates",
   path: "/tls_certificates",
@@ -646,7 +634,7 @@ const tlsCertificates: CollectionDef = {
   }),
   create(input) {
     const pem = str(input["certificate_pem"]);
-    const info = tlsCertificateInfo(pem, str(input["private_key_pem"]));
+    const info = parseTlsCertificate(pem, str(input["private_key_pem"]));
     // The private key is write-only: it is not stored in the emulator's state (nor returned).
     return { data: { description: str(input["description"]), metadata: str(input["metadata"]), certificate_pem: pem, ...info } };
   },
@@ -663,8 +651,22 @@ const tlsCertificates: CollectionDef = {
       ...common(tlsCertificates, rec, ctx),
       certificate_pem: str(rec.data["certificate_pem"]),
       subject_common_name: str(rec.data["subject_common_name"]),
+      subject_alternative_names: isObject(rec.data["subject_alternative_names"])
+        ? rec.data["subject_alternative_names"]
+        : { dns_names: [], ips: [] },
+      issued_at: rec.data["issued_at"] ?? null,
       not_before: str(rec.data["not_before"]),
       not_after: str(rec.data["not_after"]),
+      key_usages: strList(rec.data["key_usages"]),
+      extended_key_usages: strList(rec.data["extended_key_usages"]),
+      private_key_type: str(rec.data["private_key_type"]),
+      issuer_common_name: str(rec.data["issuer_common_name"]),
+      serial_number: str(rec.data["serial_number"]),
+      subject_organization: str(rec.data["subject_organization"]),
+      subject_organizational_unit: str(rec.data["subject_organizational_unit"]),
+      subject_locality: str(rec.data["subject_locality"]),
+      subject_province: str(rec.data["subject_province"]),
+      subject_country: str(rec.data["subject_country"]),
     };
   },
 };

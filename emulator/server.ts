@@ -509,6 +509,7 @@ export class EmulatorServer {
       delete body["id"];
     }
     const input = parseWith(def.updateSchema!, body) as JsonObject;
+    for (const key of def.nullClears ?? []) if (isObject(c.body) && c.body[key] === null) input[key] = null;
     // Validate on a copy so that a failure halfway leaves the stored record untouched.
     const draft: Rec = { ...rec, data: structuredClone(rec.data), modules: rec.modules };
     if (def.update !== undefined) def.update(draft, input, c.ctx);

@@ -1,7 +1,10 @@
-// Certificate authority PEM handling for the emulator: the real service derives
-// subject_common_name, not_before, not_after, key_usages and extended_key_usages from the
-// uploaded `ca_pem`, so the emulator parses it with a real X.509 parser (@peculiar/x509).
+// Certificate PEM handling for the emulator: the real service derives subject_common_name,
+// not_before, not_after, key_usages and extended_key_usages from an uploaded `ca_pem` (and, for
+// TLS certificates, the fields listed in TlsCertificateInfo from the leaf of `certificate_pem`),
+// so the emulator parses them with a real X.509 parser (@peculiar/x509). Private keys are
+// checked with Node's crypto, which reads every common key format.
 
+import { X509Certificate as NodeX509Certificate, createPrivateKey, type KeyObject } from "crypto";
 import { ApiFailure } from "./errors";
 
 type X509Module = typeof import("@peculiar/x509");
@@ -88,22 +91,25 @@ function certificateDer(pem: string): Uint8Array {
   return new Uint8Array(Buffer.from(b64, "base64"));
 }
 
-/** Parses an uploaded certificate authority; a bad PEM is 400 ERR_NGROK_215 naming ca_pem. */
-export function parseCaPem(pem: string): CaPemInfo {
-  if (typeof pem !== "string") throw badPem("must be a string");
-  const der = certificateDer(pem);
-  const x509 = peculiarX509();
-  let cert: InstanceType<X509Module["X509Certificate"]>;
+type PeculiarCertificate = InstanceType<X509Module["X509Certificate"]>;
+
+/** Parses DER bytes; `bad` words the failure for the field at hand. */
+function decodeCertificate(der: Uint8Array, bad: (why: string) => ApiFailure): PeculiarCertificate {
   try {
-    cert = new x509.X509Certificate(der);
+    return new (peculiarX509().X509Certificate)(der);
   } catch {
-    throw badPem("the PEM block does not hold a valid X.509 certificate");
+    throw bad("the PEM block does not hold a valid X.509 certificate");
   }
+}
+
+/** The fields the service derives from any uploaded certificate. */
+function commonInfo(cert: PeculiarCertificate, bad: (why: string) => ApiFailure): CaPemInfo {
+  const x509 = peculiarX509();
   try {
     const notBefore = cert.notBefore;
     const notAfter = cert.notAfter;
     if (Number.isNaN(notBefore.getTime()) || Number.isNaN(notAfter.getTime())) {
-      throw badPem("the certificate's validity period is not readable");
+      throw bad("the certificate's validity period is not readable");
     }
     const ku = cert.getExtension(x509.KeyUsagesExtension);
     const eku = cert.getExtension(x509.ExtendedKeyUsageExtension);
@@ -118,8 +124,99 @@ export function parseCaPem(pem: string): CaPemInfo {
     };
   } catch (e) {
     if (e instanceof ApiFailure) throw e;
-    throw badPem("the certificate's fields or extensions cannot be decoded");
+    throw bad("the certificate's fields or extensions cannot be decoded");
   }
+}
+
+/** Parses an uploaded certificate authority; a bad PEM is 400 ERR_NGROK_215 naming ca_pem. */
+export function parseCaPem(pem: string): CaPemInfo {
+  if (typeof pem !== "string") throw badPem("must be a string");
+  return commonInfo(decodeCertificate(certificateDer(pem), badPem), badPem);
+}
+
+/** Fields the service derives from a TLS certificate's leaf (as @ngrok/ngrok-api's TLSCertificate shows them). */
+export interface TlsCertificateInfo extends CaPemInfo {
+  subject_alternative_names: { dns_names: string[]; ips: string[] };
+  /** Set only for certificates the service issued itself; uploads have null. */
+  issued_at: null;
+  private_key_type: string;
+  issuer_common_name: string;
+  serial_number: string;
+  subject_organization: string;
+  subject_organizational_unit: string;
+  subject_locality: string;
+  subject_province: string;
+  subject_country: string;
+}
+
+const badField = (field: string, why: string): ApiFailure => new ApiFailure(400, "ERR_NGROK_215", `Invalid value for '${field}': ${why}.`);
+
+/** The DER bytes of every block of a certificate chain (leaf first). */
+function chainDers(pem: string): Uint8Array[] {
+  const bad = (why: string) => badField("certificate_pem", why);
+  const blocks = [...pem.matchAll(PEM_BLOCK)];
+  if (blocks.length === 0) throw bad("expected a PEM-encoded X.509 certificate chain, found no PEM block");
+  return blocks.map(([, begin, body, end]) => {
+    if (begin !== end || begin !== "CERTIFICATE") throw bad(`expected CERTIFICATE PEM blocks only, got '${begin}'`);
+    const b64 = body!.replace(/\s+/g, "");
+    if (b64 === "" || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64)) throw bad("a PEM body is not valid base64");
+    return new Uint8Array(Buffer.from(b64, "base64"));
+  });
+}
+
+/** The service's name for a key algorithm (Node's `asymmetricKeyType`). */
+const KEY_TYPES: Readonly<Record<string, string>> = { rsa: "rsa", "rsa-pss": "rsa", ec: "ecdsa", ed25519: "ed25519" };
+
+/**
+ * Parses an uploaded TLS certificate and its private key: the chain must parse, the key must be
+ * an unencrypted private key of a supported type, and it must belong to the leaf (first)
+ * certificate. Failures are 400 ERR_NGROK_215 naming the field, never quoting the key.
+ */
+export function parseTlsCertificate(certificatePem: string, privateKeyPem: string): TlsCertificateInfo {
+  const bad = (why: string) => badField("certificate_pem", why);
+  const ders = chainDers(certificatePem);
+  const chain = ders.map((der) => decodeCertificate(der, bad));
+  const leaf = chain[0]!;
+  let key: KeyObject;
+  try {
+    key = createPrivateKey({ key: privateKeyPem, format: "pem" });
+  } catch {
+    throw badField("private_key_pem", "expected an unencrypted PEM-encoded private key");
+  }
+  const leafNode = new NodeX509Certificate(ders[0]!);
+  const keyType = KEY_TYPES[key.asymmetricKeyType ?? ""];
+  if (keyType === undefined) throw badField("private_key_pem", `unsupported key type '${key.asymmetricKeyType ?? "unknown"}'`);
+  let matches = false;
+  try {
+    matches = leafNode.checkPrivateKey(key);
+  } catch {
+    // Keys of another algorithm than the certificate's: no match.
+  }
+  if (!matches) {
+    throw badField("private_key_pem", "the private key does not match the public key of the leaf certificate");
+  }
+  const x509 = peculiarX509();
+  const san = leaf.getExtension(x509.SubjectAlternativeNameExtension);
+  const names = san ? san.names.items : [];
+  // Go's pkix.Name holds lists; the service reports the first value of each (unverified).
+  const subject = (type: string) => leaf.subjectName.getField(type)[0] ?? "";
+  return {
+    ...commonInfo(leaf, bad),
+    subject_alternative_names: {
+      dns_names: names.filter((n) => n.type === "dns").map((n) => n.value),
+      ips: names.filter((n) => n.type === "ip").map((n) => n.value),
+    },
+    issued_at: null,
+    private_key_type: keyType,
+    issuer_common_name: leaf.issuerName.getField("CN")[0] ?? "",
+    // Hexadecimal, lower case, without leading zeros (Go's big.Int Text(16); unverified).
+    serial_number: BigInt(`0x${leaf.serialNumber || "0"}`).toString(16),
+    subject_organization: subject("O"),
+    subject_organizational_unit: subject("OU"),
+    subject_locality: subject("L"),
+    subject_province: subject("ST"),
+    subject_country: subject("C"),
+  };
 }
 
 /** The service stores `ca_pem` with a trailing newline; the emulator does the same. */

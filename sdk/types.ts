@@ -2,6 +2,14 @@
 import type * as pulumi from "@pulumi/pulumi";
 
 export namespace inputs {
+  /** How certificates are issued automatically. */
+  export interface AgentIngressCertificateManagementPolicy {
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
+    authority?: pulumi.Input<"letsencrypt">;
+    /** The private key type: `rsa` or `ecdsa` (default `rsa`). */
+    privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
+  }
+
   /** How ngrok authenticates to your AWS account: exactly one of `role` and `creds`. */
   export interface AwsAuth {
     /** A role ngrok assumes on your behalf. */
@@ -26,9 +34,9 @@ export namespace inputs {
 
   /** How certificates are issued automatically. */
   export interface CertificateManagementPolicy {
-    /** The certificate authority; the only supported value is `letsencrypt`. */
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
     authority?: pulumi.Input<"letsencrypt">;
-    /** The private key type: `rsa` or `ecdsa` (the service's default: `ecdsa`). */
+    /** The private key type: `rsa` or `ecdsa` (default `ecdsa`). */
     privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
   }
 
@@ -174,6 +182,14 @@ export namespace inputs {
     uri?: pulumi.Input<string>;
   }
 
+  /** The subject alternative names of a certificate. */
+  export interface TlsCertificateSubjectAlternativeNames {
+    /** The domains (wildcards included) the certificate is valid for. */
+    dnsNames?: pulumi.Input<pulumi.Input<string>[]>;
+    /** The IP addresses the certificate is valid for. */
+    ips?: pulumi.Input<pulumi.Input<string>[]>;
+  }
+
   /** An online tunnel of an agent. */
   export interface Tunnel {
     /** The tunnel's id (`tn_...`). */
@@ -226,6 +242,14 @@ export namespace inputs {
 }
 
 export namespace outputs {
+  /** How certificates are issued automatically. */
+  export interface AgentIngressCertificateManagementPolicy {
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
+    authority?: "letsencrypt";
+    /** The private key type: `rsa` or `ecdsa` (default `rsa`). */
+    privateKeyType?: "rsa" | "ecdsa";
+  }
+
   /** How ngrok authenticates to your AWS account: exactly one of `role` and `creds`. */
   export interface AwsAuth {
     /** A role ngrok assumes on your behalf. */
@@ -250,9 +274,9 @@ export namespace outputs {
 
   /** How certificates are issued automatically. */
   export interface CertificateManagementPolicy {
-    /** The certificate authority; the only supported value is `letsencrypt`. */
+    /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
     authority?: "letsencrypt";
-    /** The private key type: `rsa` or `ecdsa` (the service's default: `ecdsa`). */
+    /** The private key type: `rsa` or `ecdsa` (default `ecdsa`). */
     privateKeyType?: "rsa" | "ecdsa";
   }
 
@@ -396,6 +420,14 @@ export namespace outputs {
     id: string;
     /** The referenced resource's address. */
     uri: string;
+  }
+
+  /** The subject alternative names of a certificate. */
+  export interface TlsCertificateSubjectAlternativeNames {
+    /** The domains (wildcards included) the certificate is valid for. */
+    dnsNames?: string[];
+    /** The IP addresses the certificate is valid for. */
+    ips?: string[];
   }
 
   /** An online tunnel of an agent. */

@@ -69,23 +69,27 @@ export const certStatusType: ObjectType = {
   },
 };
 
-export function certPolicyType(defaultKeyType: "rsa" | "ecdsa"): ObjectType {
+/**
+ * A certificate management policy. Each resource names its own type: the key type's default
+ * differs (agent ingresses `rsa`, reserved domains `ecdsa`), and a type name is one shape.
+ */
+export function certPolicyType(name: string, defaultKeyType: "rsa" | "ecdsa"): ObjectType {
   return {
     kind: "object",
-    name: "CertificateManagementPolicy",
+    name,
     description: "How certificates are issued automatically.",
     properties: {
       authority: {
         api: "authority",
         type: { kind: "string", enum: ["letsencrypt"] },
-        description: "The certificate authority; the only supported value is `letsencrypt`.",
-        computed: true,
+        description: "The certificate authority; the only supported value (and the default) is `letsencrypt`.",
+        default: "letsencrypt",
       },
       privateKeyType: {
         api: "private_key_type",
         type: { kind: "string", enum: ["rsa", "ecdsa"] },
-        description: `The private key type: \`rsa\` or \`ecdsa\` (the service's default: \`${defaultKeyType}\`).`,
-        computed: true,
+        description: `The private key type: \`rsa\` or \`ecdsa\` (default \`${defaultKeyType}\`).`,
+        default: defaultKeyType,
       },
     },
   };

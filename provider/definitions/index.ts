@@ -1,4 +1,6 @@
 /** Every resource the provider manages, by name: the typed dispatch map's source. */
+import { agentIngress } from "./agent-ingress";
+import { certificateAuthority } from "./certificate-authority";
 import { credential } from "./credential";
 import { eventDestination } from "./event-destination";
 import { eventSource } from "./event-source";
@@ -11,6 +13,7 @@ import { ipRestriction } from "./ip-restriction";
 import { reservedDomain } from "./reserved-domain";
 import { sshCredential } from "./ssh-credential";
 import { tunnelGroupBackend } from "./tunnel-group-backend";
+import { tlsCertificate } from "./tls-certificate";
 import type { ResourceDefinition } from "./types";
 
 export const definitions = {
@@ -26,6 +29,9 @@ export const definitions = {
   HttpResponseBackend: httpResponseBackend,
   FailoverBackend: failoverBackend,
   TunnelGroupBackend: tunnelGroupBackend,
+  AgentIngress: agentIngress,
+  CertificateAuthority: certificateAuthority,
+  TlsCertificate: tlsCertificate,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof definitions;

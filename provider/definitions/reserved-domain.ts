@@ -7,12 +7,18 @@ export function normalizeDomain(value: unknown): unknown {
   return typeof value === "string" ? value.trim().toLowerCase().replace(/\.$/, "") : value;
 }
 
-const hostname = () =>
+/** Hostname syntax, built on demand; `wildcard` allows a leading `*.`. */
+export const hostname = (wildcard = true) => () =>
   z
     .string()
     .refine(
-      (d) => /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(d) && d.length <= 253,
-      { message: "is not a valid hostname (letters, digits and hyphens in dot-separated labels, optionally with a leading `*.`)" },
+      (d) =>
+        (wildcard || !d.startsWith("*.")) &&
+        /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(d) &&
+        d.length <= 253,
+      {
+        message: `is not a valid hostname (letters, digits and hyphens in dot-separated labels${wildcard ? ", optionally with a leading `*.`" : ""})`,
+      },
     );
 
 export const reservedDomain: ResourceDefinition = {
@@ -24,7 +30,7 @@ export const reservedDomain: ResourceDefinition = {
   listKey: "reserved_domains",
   properties: {
     domain: {
-      type: { kind: "string", refine: hostname },
+      type: { kind: "string", refine: hostname() },
       description: "The hostname to reserve; stored lower-cased, without a trailing dot.",
       input: { api: "domain", required: true, onChange: "replace", unset: "clear" },
       normalize: normalizeDomain,
@@ -53,7 +59,7 @@ export const reservedDomain: ResourceDefinition = {
       },
     },
     certificateManagementPolicy: {
-      type: certPolicyType("ecdsa"),
+      type: certPolicyType("CertificateManagementPolicy", "ecdsa"),
       description:
         "Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`.",
       input: { api: "certificate_management_policy", onChange: "update", unset: "computed" },

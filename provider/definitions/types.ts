@@ -50,6 +50,12 @@ export interface NestedProperty {
   computed?: boolean;
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
+  /**
+   * The documented value an omitted field stands for: compared as such (removing a field set to
+   * another value shows a diff) and sent explicitly, so the stored value never depends on a
+   * service-side default.
+   */
+  default?: string;
 }
 
 /** How a change to an input is applied. */

@@ -38,6 +38,9 @@ export function emptyValue(type: TypeSpec): unknown {
       return {};
     case "boolean":
       return false;
+    case "object":
+      // Sent as null: the API's value for "not set" (an omitted field would mean "unchanged").
+      return null;
     default:
       return undefined;
   }
@@ -81,7 +84,8 @@ export function toApiValue(type: TypeSpec, value: unknown): unknown {
       const source = value as Props;
       const out: ApiObject = {};
       for (const [name, prop] of Object.entries(type.properties)) {
-        if (!isAbsent(source[name])) out[prop.api] = toApiValue(prop.type, source[name]);
+        const v = isAbsent(source[name]) ? prop.default : source[name];
+        if (!isAbsent(v)) out[prop.api] = toApiValue(prop.type, v);
       }
       return out;
     }
@@ -124,15 +128,17 @@ export function sameInput(prop: PropertySpec, oldValue: unknown, newValue: unkno
 
 function sameValue(type: TypeSpec, oldValue: unknown, newValue: unknown): boolean {
   if (type.kind === "object" && isPlainObject(newValue)) {
-    const olds = isPlainObject(oldValue) ? oldValue : {};
+    // An object set in the program differs from none, even when all its fields are defaults.
+    if (!isPlainObject(oldValue)) return false;
     return Object.entries(type.properties).every(([name, prop]) => {
       let n = newValue[name];
-      let o = olds[name];
+      let o = oldValue[name];
       if (isAbsent(n)) {
-        if (prop.computed) return true;
-        n = emptyValue(prop.type);
+        if (prop.default !== undefined) n = prop.default;
+        else if (prop.computed) return true;
+        else n = emptyValue(prop.type);
       }
-      if (isAbsent(o)) o = emptyValue(prop.type);
+      if (isAbsent(o)) o = prop.default ?? emptyValue(prop.type);
       return sameValue(prop.type, o, n);
     });
   }

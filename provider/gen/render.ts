@@ -243,7 +243,10 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
       type: "object",
       description: t.description,
       properties: Object.fromEntries(
-        Object.entries(t.properties).map(([n, p]) => [n, { ...schemaType(p.type), description: p.description + limits(p.type) }]),
+        Object.entries(t.properties).map(([n, p]) => [
+          n,
+          { ...schemaType(p.type), description: p.description + limits(p.type), ...(p.default !== undefined ? { default: p.default } : {}) },
+        ]),
       ),
       ...(Object.values(t.properties).some((p) => p.required)
         ? { required: Object.entries(t.properties).filter(([, p]) => p.required).map(([n]) => n) }

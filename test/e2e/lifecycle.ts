@@ -249,8 +249,19 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
         key,
         nonEmptyString: true,
       });
-      const leaked = typeof secret === "string" && (text.includes(secret) || s.transcript.includes(secret));
+      const leaked = secretFragments(secret).some((f) => text.includes(f) || s.transcript.includes(f));
       expect({ at, resource: name, key, leaked }).toEqual({ at, resource: name, key, leaked: false });
     }
   }
+}
+
+/**
+ * What would show if a secret leaked: the whole value, and each line of a multi-line one (a PEM
+ * key appears JSON-escaped in state and re-indented in CLI output, never verbatim). PEM armour
+ * lines (-----BEGIN ...-----) are not secret.
+ */
+function secretFragments(secret: unknown): string[] {
+  if (typeof secret !== "string" || secret === "") return [];
+  const lines = secret.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length >= 16 && !l.startsWith("-----"));
+  return [secret, ...lines];
 }

@@ -16,6 +16,10 @@
 import { Ngrok } from "@ngrok/ngrok-api";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
+import { makeCertificate } from "../support/certs";
+import { peculiarX509 } from "../../emulator/x509";
+
+const { KeyUsageFlags } = peculiarX509();
 
 let emu: Emulator;
 let ngrok: Ngrok;
@@ -139,6 +143,56 @@ describe("reserved domains", () => {
 
     await clientDelete(() => ngrok.reservedDomains.delete(created.id));
     await expectNotFound(ngrok.reservedDomains.get(created.id));
+  });
+});
+
+describe("TLS certificates", () => {
+  it("create answers every derived field of the client's TLSCertificate, never the private key; get, list, update, delete", async () => {
+    const ca = await makeCertificate({ name: "CN=Example Issuing CA", ca: true, rsa: true });
+    const leaf = await makeCertificate({
+      name: "CN=api.example.com, O=Example Corp, OU=Platform, L=Perth, ST=WA, C=AU",
+      issuer: ca,
+      rsa: true,
+      serialNumber: "0badcafe",
+      dnsNames: ["api.example.com", "*.api.example.com"],
+      ips: ["198.51.100.7"],
+      keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyEncipherment,
+      extendedKeyUsages: ["1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2"],
+    });
+    const created = await ngrok.tlsCertificates.create({
+      certificatePem: leaf.certificatePem + ca.certificatePem,
+      privateKeyPem: leaf.privateKeyPem,
+      description: "api",
+    });
+    expect(created.id).toMatch(/^cert_[0-9A-Za-z]{27}$/);
+    expect(created).toMatchObject({
+      uri: `${emu.url}/tls_certificates/${created.id}`,
+      description: "api",
+      subjectCommonName: "api.example.com",
+      subjectAlternativeNames: { dnsNames: ["api.example.com", "*.api.example.com"], ips: ["198.51.100.7"] },
+      issuedAt: null,
+      notBefore: "2026-01-01T00:00:00Z",
+      notAfter: "2036-01-01T00:00:00Z",
+      keyUsages: ["digital_signature", "key_encipherment"],
+      extendedKeyUsages: ["server_auth", "client_auth"],
+      privateKeyType: "rsa",
+      issuerCommonName: "Example Issuing CA",
+      serialNumber: "badcafe",
+      subjectOrganization: "Example Corp",
+      subjectOrganizationalUnit: "Platform",
+      subjectLocality: "Perth",
+      subjectProvince: "WA",
+      subjectCountry: "AU",
+    });
+    expect("privateKeyPem" in created).toBe(false);
+
+    expect(await ngrok.tlsCertificates.get(created.id)).toEqual(created);
+    expect((await ngrok.tlsCertificates.list()).map((c) => c.id)).toContain(created.id);
+    const updated = await ngrok.tlsCertificates.update({ id: created.id, metadata: "{\"rotate\":\"2035\"}" });
+    expect(updated).toEqual({ ...created, metadata: "{\"rotate\":\"2035\"}" });
+
+    await clientDelete(() => ngrok.tlsCertificates.delete(created.id));
+    await expectNotFound(ngrok.tlsCertificates.get(created.id));
   });
 });
 

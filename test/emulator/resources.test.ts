@@ -1,6 +1,11 @@
 /** Account resources: each collection's fields, defaults, normalisation and validation rules. */
 import { startEmulator, type Emulator } from "../../emulator";
+import { createPrivateKey } from "crypto";
 import { call, expectError, missingId, selfSigned, sshEd25519 } from "../support/api";
+import { makeCertificate } from "../support/certs";
+import { peculiarX509 } from "../../emulator/x509";
+
+const { KeyUsageFlags } = peculiarX509();
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -214,6 +219,18 @@ describe("agent_ingresses", () => {
     expect(plain.json.certificate_management_policy).toBeNull();
     expect(plain.json.certificate_management_status).toBeNull();
   });
+
+  it("PATCH: {} turns certificate management on with the defaults, null turns it off, omitted keeps it", async () => {
+    const a = (await call(emu, "POST", "/agent_ingresses", { domain: "managed.example.org" })).json;
+    const on = await call(emu, "PATCH", `/agent_ingresses/${a.id}`, { certificate_management_policy: {} });
+    expect(on.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "rsa" });
+    expect(on.json.certificate_management_status).toMatchObject({ renews_at: expect.any(String) });
+    const kept = await call(emu, "PATCH", `/agent_ingresses/${a.id}`, { description: "still managed" });
+    expect(kept.json.certificate_management_policy).toEqual(on.json.certificate_management_policy);
+    const off = await call(emu, "PATCH", `/agent_ingresses/${a.id}`, { certificate_management_policy: null, metadata: null });
+    expect(off.status).toBe(200);
+    expect(off.json).toMatchObject({ certificate_management_policy: null, certificate_management_status: null, description: "still managed" });
+  });
 });
 
 describe("backends", () => {
@@ -334,6 +351,76 @@ describe("certificate_authorities", () => {
     });
     expectError(await call(emu, "POST", "/certificate_authorities", { ca_pem: "nope" }), 400, "ERR_NGROK_215");
     expectError(await call(emu, "PATCH", `/certificate_authorities/${a.json.id}`, { ca_pem: pem }), 400, "ERR_NGROK_214");
+  });
+});
+
+describe("tls_certificates", () => {
+  it("derives the leaf's fields, never returns the private key, updates description and metadata only", async () => {
+    const ca = await makeCertificate({ name: "CN=Example Issuing CA, O=Example Corp", ca: true });
+    const leaf = await makeCertificate({
+      name: "CN=shop.example.com, O=Example Corp, OU=Web, L=Sydney, ST=NSW, C=AU",
+      issuer: ca,
+      serialNumber: "00ff10",
+      dnsNames: ["shop.example.com", "*.shop.example.com"],
+      ips: ["192.0.2.10", "2001:db8::10"],
+      keyUsages: KeyUsageFlags.digitalSignature | KeyUsageFlags.keyEncipherment,
+      extendedKeyUsages: ["1.3.6.1.5.5.7.3.1"],
+    });
+    const chain = leaf.certificatePem + ca.certificatePem;
+    const created = await call(emu, "POST", "/tls_certificates", { certificate_pem: chain, private_key_pem: leaf.privateKeyPem, description: "shop" });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({
+      id: expect.stringMatching(/^cert_/),
+      uri: `${emu.url}/tls_certificates/${created.json.id}`,
+      created_at: expect.any(String),
+      description: "shop",
+      certificate_pem: chain,
+      subject_common_name: "shop.example.com",
+      subject_alternative_names: { dns_names: ["shop.example.com", "*.shop.example.com"], ips: ["192.0.2.10", "2001:db8::10"] },
+      issued_at: null,
+      not_before: "2026-01-01T00:00:00Z",
+      not_after: "2036-01-01T00:00:00Z",
+      key_usages: ["digital_signature", "key_encipherment"],
+      extended_key_usages: ["server_auth"],
+      private_key_type: "ecdsa",
+      issuer_common_name: "Example Issuing CA",
+      serial_number: "ff10",
+      subject_organization: "Example Corp",
+      subject_organizational_unit: "Web",
+      subject_locality: "Sydney",
+      subject_province: "NSW",
+      subject_country: "AU",
+    });
+    expect((await call(emu, "GET", `/tls_certificates/${created.json.id}`)).json).toEqual(created.json);
+    const patched = await call(emu, "PATCH", `/tls_certificates/${created.json.id}`, { metadata: "m" });
+    expect(patched.json).toEqual({ ...created.json, metadata: "m" });
+    expectError(await call(emu, "PATCH", `/tls_certificates/${created.json.id}`, { private_key_pem: leaf.privateKeyPem }), 400, "ERR_NGROK_214");
+    const rsa = await makeCertificate({ name: "CN=rsa.example.com", rsa: true });
+    const rsaCert = await call(emu, "POST", "/tls_certificates", { certificate_pem: rsa.certificatePem, private_key_pem: rsa.privateKeyPem });
+    expect(rsaCert.json).toMatchObject({ private_key_type: "rsa", subject_alternative_names: { dns_names: [], ips: [] }, subject_organization: "" });
+  });
+
+  it("refuses a key that is not the leaf's, an encrypted or malformed key and a chain holding a key, without quoting the key", async () => {
+    const a = await makeCertificate({ name: "CN=a.example.com" });
+    const b = await makeCertificate({ name: "CN=b.example.com" });
+    const rsa = await makeCertificate({ name: "CN=rsa.example.com", rsa: true });
+    const encrypted = createPrivateKey(a.privateKeyPem).export({ type: "pkcs8", format: "pem", cipher: "aes-256-cbc", passphrase: "pw" }) as string;
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ["another certificate's key", { certificate_pem: a.certificatePem, private_key_pem: b.privateKeyPem }, "private_key_pem"],
+      ["a key of another algorithm", { certificate_pem: a.certificatePem, private_key_pem: rsa.privateKeyPem }, "private_key_pem"],
+      ["an encrypted key", { certificate_pem: a.certificatePem, private_key_pem: encrypted }, "private_key_pem"],
+      ["not a key", { certificate_pem: a.certificatePem, private_key_pem: "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n" }, "private_key_pem"],
+      ["a key in the chain", { certificate_pem: a.certificatePem + a.privateKeyPem, private_key_pem: a.privateKeyPem }, "certificate_pem"],
+    ];
+    for (const [what, body, field] of cases) {
+      const { msg } = expectError(await call(emu, "POST", "/tls_certificates", body), 400, "ERR_NGROK_215");
+      expect({ what, namesField: msg.includes(field), quotesKey: msg.includes(body.private_key_pem!.split("\n")[1]!) }).toEqual({
+        what,
+        namesField: true,
+        quotesKey: false,
+      });
+    }
+    expect(emu.resources("tls_certificates").filter((c) => (c as { subject_common_name: string }).subject_common_name === "a.example.com")).toEqual([]);
   });
 });
 

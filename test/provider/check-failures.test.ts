@@ -7,6 +7,7 @@
  */
 import { definitions, dispatch, type ResourceKind } from "../../provider";
 import type { PropertySpec, TypeSpec } from "../../provider/definitions/types";
+import { makeCertificate } from "../support/certs";
 import { sshPublicKeyLine } from "../support/ssh";
 
 /** What a leaked value would contain. */
@@ -49,7 +50,18 @@ const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
   HttpResponseBackend: { body: "down for maintenance", statusCode: 503 },
   FailoverBackend: { backends: ["bkdhr_2abcdefghijklmnopqrstuvwxyz"] },
   TunnelGroupBackend: { labels: { app: "web" } },
+  AgentIngress: { domain: "ingress.example.com" },
+  // Certificates are made in beforeAll.
+  CertificateAuthority: {},
+  TlsCertificate: {},
 };
+
+beforeAll(async () => {
+  const ca = await makeCertificate({ name: "CN=Base CA", ca: true });
+  const leaf = await makeCertificate({ name: "CN=base.example.com", issuer: ca, dnsNames: ["base.example.com"] });
+  baseInputs.CertificateAuthority = { caPem: ca.certificatePem };
+  baseInputs.TlsCertificate = { certificatePem: leaf.certificatePem, privateKeyPem: leaf.privateKeyPem };
+});
 
 const inputs = (Object.keys(definitions) as ResourceKind[]).flatMap((kind) =>
   Object.entries(definitions[kind].properties as Record<string, PropertySpec>)

@@ -40,3 +40,18 @@ it("schema.json describes every resource with secrets and replacements marked", 
   expect(schema.resources["ngrok:index:EventDestination"].properties.target.secret).toBe(true);
   expect(schema.config.variables.apiKey).toMatchObject({ secret: true, defaultInfo: { environment: ["NGROK_API_KEY"] } });
 });
+
+it("schema.json marks the certificates' secrets and replacements; the SDK keeps a secret input secret", () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8"));
+  const tls = schema.resources["ngrok:index:TlsCertificate"];
+  expect(tls.inputProperties.privateKeyPem).toMatchObject({ secret: true, willReplaceOnChanges: true });
+  expect(tls.properties.privateKeyPem.secret).toBe(true);
+  expect(tls.requiredInputs).toEqual(["certificatePem", "privateKeyPem"]);
+  expect(schema.resources["ngrok:index:CertificateAuthority"].inputProperties.caPem.willReplaceOnChanges).toBe(true);
+  expect(schema.resources["ngrok:index:AgentIngress"].inputProperties.domain.willReplaceOnChanges).toBe(true);
+  expect(schema.types["ngrok:index:AgentIngressCertificateManagementPolicy"].properties.privateKeyType.default).toBe("rsa");
+  expect(schema.types["ngrok:index:CertificateManagementPolicy"].properties.privateKeyType.default).toBe("ecdsa");
+  // Secret inputs too: the engine marks only the outputs this option lists.
+  const sdk = fs.readFileSync(path.join(root, "sdk", "tls-certificate.ts"), "utf8");
+  expect(sdk).toContain('additionalSecretOutputs: ["privateKeyPem"]');
+});
