@@ -24,6 +24,8 @@ export interface StringType {
   enum?: readonly string[];
   /** Extra validation beyond the type (ACL rule syntax, domain names). Built on demand. */
   refine?: () => z.ZodType<string, string>;
+  /** The value is the id of another resource: it must start with (one of) these prefixes and "_". */
+  idPrefix?: string | readonly string[];
 }
 
 /** A nested object type; `name` becomes its SDK interface and its schema.json type token. */
@@ -63,6 +65,11 @@ export interface InputSpec {
   unset: UnsetMode;
   /** Sent on update only when changed; `false` for create-only fields such as `region`. */
   updatable?: boolean;
+  /**
+   * The value the service applies when the input is absent (a module's `enabled`: true). An
+   * absent input compares equal to it, and removing a value from the program brings it back.
+   */
+  default?: unknown;
 }
 
 /** One property of a resource: an input, an output, or both (an input is always echoed as output). */
@@ -118,6 +125,17 @@ export interface ResourceDefinition {
    * replace that keeps its value must delete the old resource before creating the new one.
    */
   uniqueKey?: string;
+  /**
+   * The resource usually belongs to another resource of the program (a module to its route): the
+   * SDK class takes that resource as an argument, fills the inputs that locate it from it, and
+   * makes it the default `parent`, so that a destroy deletes the child first.
+   */
+  parentResource?: ParentResource;
+  /**
+   * API error codes caused by an input, with what to do about it (naming the property): appended
+   * to the API's message when a create or update fails with that code.
+   */
+  errorHints?: Readonly<Record<string, string>>;
   /** A short TypeScript example for the docs. */
   example: string;
 }
@@ -135,6 +153,16 @@ export interface KeyedResource {
    * PUT to the item (an edge module, a singleton slot the program claims).
    */
   write: "post" | "put";
+}
+
+/** The resource another one belongs to; see `ResourceDefinition.parentResource`. */
+export interface ParentResource {
+  /** The parent's resource kind (a definition's `name`). */
+  kind: string;
+  /** The SDK argument that takes the parent, e.g. "route". */
+  arg: string;
+  /** Inputs filled from the parent: input name -> the parent's property ("id" for its id). */
+  fills: Readonly<Record<string, string>>;
 }
 
 /** JSON as the API returns it (snake_case). */

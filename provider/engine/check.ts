@@ -38,6 +38,14 @@ function buildSchema(type: TypeSpec): z.ZodType {
         const max = type.maxChars;
         s = s.refine((v) => [...v].length <= max, { message: `is too long: at most ${max} characters` });
       }
+      if (type.idPrefix !== undefined) {
+        const prefixes = typeof type.idPrefix === "string" ? [type.idPrefix] : type.idPrefix;
+        const forms = prefixes.map((p) => `${p}_...`);
+        const list = forms.length > 1 ? `${forms.slice(0, -1).join(", ")} or ${forms[forms.length - 1]}` : forms[0];
+        s = s.refine((v) => prefixes.some((p) => v.startsWith(`${p}_`) && v.length > p.length + 1), {
+          message: `must be an id of the form ${list}`,
+        });
+      }
       if (type.refine) s = s.pipe(type.refine());
       return s;
     }
@@ -122,7 +130,9 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
 function describeIssue(name: string, issue: z.core.$ZodIssue): string {
   const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
   const where = `${name}${path}`;
-  if (issue.code === "invalid_type") return `${where} must be ${issue.expected}`;
+  if (issue.code === "invalid_type") return `${where} must be ${issue.expected === "int" ? "a whole number" : issue.expected}`;
+  if (issue.code === "too_big" && issue.origin === "number") return `${where} must be at most ${issue.maximum}`;
+  if (issue.code === "too_small" && issue.origin === "number") return `${where} must be at least ${issue.minimum}`;
   if (issue.code === "unrecognized_keys") return `${where} has unknown field(s): ${issue.keys.join(", ")}`;
   return `${where} ${issue.message}`;
 }

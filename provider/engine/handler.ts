@@ -55,7 +55,34 @@ export class ResourceHandler {
     // A resource about to be created by adoption: verify at preview what `up` would find.
     const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
     if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
+    // A new slot resource: tell at preview what `up` would refuse (a slot configured outside the program).
+    const claiming = this.def.keyed?.write === "put" && !adopting && isAbsent(news[importIdKey]);
+    if (claiming && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.slotProblems(news)));
     return { inputs, failures };
+  }
+
+  /** Why claiming the slot of `inputs` would fail; nothing when it cannot be told (unknown keys, API down). */
+  private async slotProblems(inputs: Props): Promise<CheckFailure[]> {
+    const keys = this.def.keyed!.keys;
+    if (keys.some((k) => isAbsent(inputs[k]) || containsUnknown(inputs[k]))) return [];
+    const id = keyedId(this.def, inputs);
+    try {
+      if (!(await this.exists(this.itemPath(id, inputs)))) return [];
+    } catch {
+      return [];
+    }
+    const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
+    const article = /^(Https|[AEIOU])/.test(this.def.name) ? "an" : "a";
+    return [{ property: keys[keys.length - 1]!, reason: `${named} ${article} ${this.takenMessage(id)}` }];
+  }
+
+  /** Why a slot cannot be claimed: it is configured outside the program. */
+  private takenMessage(id: string): string {
+    return (
+      `${this.def.name} (${id}) that is already configured in the account, outside this program: to manage it, ` +
+      `add \`${importIdKey}: "${id}"\` to the resource (its configuration is then replaced by the program's); ` +
+      `if it belongs to a resource of this program that was renamed or given another parent, add an alias to the resource instead`
+    );
   }
 
   /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
@@ -90,7 +117,7 @@ export class ResourceHandler {
     try {
       created = await this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
     } catch (err) {
-      throw await this.withAdoptionHint(err, inputs);
+      throw await this.withAdoptionHint(this.withErrorHint(err), inputs);
     }
     const id = keyed ? keyedId(this.def, inputs) : created?.id;
     if (typeof id !== "string" || id === "") {
@@ -110,17 +137,12 @@ export class ResourceHandler {
     this.claimed.add(id);
     try {
       const path = this.itemPath(id, inputs);
-      if (await this.exists(path)) {
-        throw new Error(
-          `${this.def.name} ${id} is already configured in the account, outside this program: to manage it, ` +
-            `add \`${importIdKey}: "${id}"\` to the resource (its configuration is then replaced by the program's)`,
-        );
-      }
+      if (await this.exists(path)) throw new Error(`cannot create the ${this.takenMessage(id)}`);
       const written = await this.client().put<ApiObject>(path, this.requestBody(inputs, this.def.keyed!.itemPath));
       return { id, outs: this.outputsOf(written, inputs) };
     } catch (err) {
       this.claimed.delete(id);
-      throw err;
+      throw this.withErrorHint(err);
     }
   }
 
@@ -150,12 +172,16 @@ export class ResourceHandler {
     const merged = mergeDefined(olds, news);
     const path = this.itemPath(id, merged);
     let current: ApiObject;
-    if (this.def.keyed?.write === "put") {
-      // A slot is written whole: what the program leaves out goes back to the service's default.
-      current = await this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath));
-    } else {
-      const body = this.patchBody(olds, news);
-      current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+    try {
+      if (this.def.keyed?.write === "put") {
+        // A slot is written whole: what the program leaves out goes back to the service's default.
+        current = await this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath));
+      } else {
+        const body = this.patchBody(olds, news);
+        current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+      }
+    } catch (err) {
+      throw this.withErrorHint(err);
     }
     return { outs: this.outputsOf(current, merged) };
   }
@@ -215,7 +241,7 @@ export class ResourceHandler {
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "update" || prop.input.updatable === false) continue;
       if (sameInput(prop, olds[name], news[name])) continue;
-      const value = isAbsent(news[name]) ? emptyValue(prop.type) : news[name];
+      const value = isAbsent(news[name]) ? (prop.input.default ?? emptyValue(prop.type)) : news[name];
       body[prop.input.api] = toApiValue(prop.type, value);
     }
     return body;
@@ -243,6 +269,13 @@ export class ResourceHandler {
       throw new Error(`${this.def.name} ids start with "${this.def.idPrefix}_"; "${id}" is not one`);
     }
     return `${fillPath(this.def, this.def.path, located)}/${encodeURIComponent(id)}`;
+  }
+
+  /** An API error the definition knows the cause of (an input): the API's message, and what to do. */
+  private withErrorHint(err: unknown): unknown {
+    const hint = err instanceof ApiError && err.errorCode && !err.hint ? this.def.errorHints?.[err.errorCode] : undefined;
+    if (!hint || !(err instanceof ApiError)) return err;
+    return new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, hint);
   }
 
   /**

@@ -33,6 +33,8 @@ export function emptyValue(type: TypeSpec): unknown {
       return {};
     case "boolean":
       return false;
+    case "object":
+      return {};
     default:
       return undefined;
   }
@@ -108,11 +110,12 @@ export function toOutputs(def: ResourceDefinition, api: ApiObject, prior: Props)
  * Absent "computed" inputs, and absent nested fields the service fills in, never differ.
  */
 export function sameInput(prop: PropertySpec, oldValue: unknown, newValue: unknown): boolean {
+  const absent = prop.input?.default ?? emptyValue(prop.type);
   if (isAbsent(newValue)) {
-    if (prop.input?.unset === "computed") return true;
-    newValue = emptyValue(prop.type);
+    if (prop.input?.unset === "computed" && prop.input.default === undefined) return true;
+    newValue = absent;
   }
-  if (isAbsent(oldValue)) oldValue = emptyValue(prop.type);
+  if (isAbsent(oldValue)) oldValue = absent;
   const normalize = prop.normalize ?? ((v: unknown) => v);
   return sameValue(prop.type, normalize(oldValue), normalize(newValue));
 }
