@@ -55,10 +55,20 @@ export class ResourceHandler {
     // A resource about to be created by adoption: verify at preview what `up` would find.
     const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
     if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
-    // A new slot resource: tell at preview what `up` would refuse (a slot configured outside the program).
-    const claiming = this.def.keyed?.write === "put" && !adopting && isAbsent(news[importIdKey]);
-    if (claiming && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.slotProblems(news)));
+    if (this.def.keyed?.write === "put") {
+      // An existing slot resource that stays in its slot holds it for this run: another resource of
+      // the program that claims it is refused (the engine checks every resource of the program).
+      if (hasInputs(olds)) this.holdSlot(olds, news);
+      // A new one: tell at preview what `up` would refuse (a slot taken by the program or outside it).
+      else if (!adopting && isAbsent(news[importIdKey]) && failures.length === 0) failures.push(...(await this.slotProblems(news)));
+    }
     return { inputs, failures };
+  }
+
+  private holdSlot(olds: Props, news: Props): void {
+    const keys = this.def.keyed!.keys;
+    if (keys.some((k) => typeof news[k] !== "string" || containsUnknown(news[k]) || news[k] !== olds[k])) return;
+    this.claimed.add(keyedId(this.def, news));
   }
 
   /** Why claiming the slot of `inputs` would fail; nothing when it cannot be told (unknown keys, API down). */
@@ -66,14 +76,16 @@ export class ResourceHandler {
     const keys = this.def.keyed!.keys;
     if (keys.some((k) => isAbsent(inputs[k]) || containsUnknown(inputs[k]))) return [];
     const id = keyedId(this.def, inputs);
+    const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
+    const property = keys[keys.length - 1]!;
+    if (this.claimed.has(id)) return [{ property, reason: `${named} the same ${this.def.name} (${id}) as another resource of this program: keep one of them` }];
     try {
       if (!(await this.exists(this.itemPath(id, inputs)))) return [];
     } catch {
       return [];
     }
-    const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
     const article = /^(Https|[AEIOU])/.test(this.def.name) ? "an" : "a";
-    return [{ property: keys[keys.length - 1]!, reason: `${named} ${article} ${this.takenMessage(id)}` }];
+    return [{ property, reason: `${named} ${article} ${this.takenMessage(id)}` }];
   }
 
   /** Why a slot cannot be claimed: it is configured outside the program. */

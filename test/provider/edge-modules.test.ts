@@ -243,10 +243,14 @@ describe.each(cases)("$kind", (c) => {
     expect(failures[0]!.reason).toContain(`importId: "${id}"`);
     await expect(handler.create(inputs)).rejects.toThrow(/is already configured in the account, outside this program: to manage it, add `importId/);
     expect((await slot(keys)).json).toEqual(outside);
-    // An existing resource's check never looks at the slot (it is its own).
+    // An existing resource's check never looks at the slot (it is its own), and holds it for the
+    // run: a new resource of the program for the same slot is refused at preview.
     emu.clearRequests();
     expect((await handler.check(inputs, inputs)).failures).toEqual([]);
     expect(emu.requests).toEqual([]);
+    expect((await handler.check({}, inputs)).failures).toEqual([
+      { property: key, reason: `${c.on === "tls" ? "edgeId names" : "edgeId and routeId name"} the same ${c.kind} (${id}) as another resource of this program: keep one of them` },
+    ]);
 
     // Adopted: the program's configuration replaces the one found.
     const adopting = { ...inputs, importId: id };
