@@ -2,7 +2,7 @@
 // persistence are generic (server.ts); a definition only says what is particular to it.
 import type { z } from "zod";
 import type { Rec, Store } from "./store";
-import type { JsonObject, Json } from "./validate";
+import { isObject, type JsonObject, type Json } from "./validate";
 import { notFound } from "./errors";
 
 export interface Ref extends JsonObject {
@@ -99,4 +99,22 @@ export function mustGet(ctx: Ctx, kind: string, id: string): Rec {
   const rec = ctx.store.get(kind, id);
   if (rec === undefined) throw notFound();
   return rec;
+}
+
+/** Replaces `uri` of stored refs with the current address (the base URL may change across restarts). */
+export function freshRef(ctx: Ctx, kind: string, ref: Json | undefined): Json {
+  if (!isObject(ref) || typeof ref["id"] !== "string") return ref ?? null;
+  const rec = ctx.store.get(kind, ref["id"]);
+  return rec === undefined ? ref : { id: rec.id, uri: ctx.uriOf(kind, rec) };
+}
+
+const BACKEND_KINDS: Readonly<Record<string, string>> = {
+  bkdhr: "http_response_backends",
+  bkdfo: "failover_backends",
+  bkdtg: "tunnel_group_backends",
+};
+
+/** The collection of a backend id (by its prefix), or undefined when it is not a backend id. */
+export function backendKind(id: string): string | undefined {
+  return BACKEND_KINDS[id.slice(0, id.indexOf("_"))];
 }

@@ -2,7 +2,8 @@
 // The rules are the service's (spec + real-api-notes.md), written independently of provider/.
 import { z } from "zod";
 import { ApiFailure, badValue, referenceNotFound } from "./errors";
-import { common, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
+import { backendKind, common, freshRef, type CollectionDef, type Ctx, type Ref } from "./collection";
+import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./collections/edges";
 import { derivedBase62, randomBase62, rfc3339 } from "./ids";
 import type { Rec } from "./store";
 import {
@@ -17,7 +18,6 @@ import {
   type JsonObject,
 } from "./validate";
 import { validateAcl } from "./rules/acl";
-import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "./rules/modules";
 import { normalizeCaPem, parseCaPem, parseTlsCertificate } from "./x509";
 import { deleteRulesOf, ipPolicyRules } from "./collections/ip-policy-rules";
 
@@ -74,22 +74,6 @@ function certStatus(ctx: Ctx): JsonObject {
 
 function samePolicy(a: Json | undefined, b: JsonObject): boolean {
   return isObject(a) && a["authority"] === b["authority"] && a["private_key_type"] === b["private_key_type"];
-}
-
-/** Replaces `uri` of stored refs with the current address (the base URL may change across restarts). */
-function freshRef(ctx: Ctx, kind: string, ref: Json | undefined): Json {
-  if (!isObject(ref) || typeof ref["id"] !== "string") return ref ?? null;
-  const rec = ctx.store.get(kind, ref["id"]);
-  return rec === undefined ? ref : { id: rec.id, uri: ctx.uriOf(kind, rec) };
-}
-
-const BACKEND_KINDS: Readonly<Record<string, string>> = {
-  bkdhr: "http_response_backends",
-  bkdfo: "failover_backends",
-  bkdtg: "tunnel_group_backends",
-};
-function backendKind(id: string): string | undefined {
-  return BACKEND_KINDS[id.slice(0, id.indexOf("_"))];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -837,152 +821,6 @@ const eventSubscriptions: CollectionDef = {
       ...common(eventSubscriptions, rec, ctx),
       sources: strList(rec.data["source_types"]).map((type) => ({ type, uri: `${uri}/sources/${type}` })),
       destinations: strList(rec.data["destination_ids"]).map((id) => freshRef(ctx, "event_destinations", { id, uri: "" })),
-    };
-  },
-};
-
-// ---------------------------------------------------------------------------------------
-// Edges, routes and their modules
-
-/** Module endpoints of an edge kind, backed by the validators in rules/modules.ts. */
-function edgeModules(edgeKind: EdgeKind, names: readonly string[]): ModuleDef[] {
-  return names.map((name) => ({
-    name,
-    put(body: Json, ctx: Ctx): JsonObject {
-      const def = moduleFor(edgeKind, name);
-      if (def === undefined) throw new Error(`no validator for module ${name}`);
-      const resolvers: ModuleRefResolvers = {
-        ipPolicy: (id) => (id.startsWith("ipp_") && ctx.store.get("ip_policies", id) ? ctx.ref("ip_policies", id) : undefined),
-        backend: (id) => {
-          const kind = backendKind(id);
-          return kind !== undefined && ctx.store.get(kind, id) ? ctx.ref(kind, id) : undefined;
-        },
-      };
-      return def.validate(body, resolvers) as unknown as JsonObject;
-    },
-    shape(stored: JsonObject, ctx: Ctx): JsonObject {
-      const out: JsonObject = { ...stored };
-      if (Array.isArray(stored["ip_policies"])) out["ip_policies"] = stored["ip_policies"].map((r) => freshRef(ctx, "ip_policies", r));
-      if (isObject(stored["backend"])) {
-        const id = str(stored["backend"]["id"]);
-        out["backend"] = freshRef(ctx, backendKind(id) ?? "", stored["backend"]);
-      }
-      return out;
-    },
-  }));
-}
-
-export const ROUTE_MODULES = ["oidc", "webhook_verification", "circuit_breaker", "jwt_validation", "ip_restriction", "user_agent_filter"] as const;
-export const TLS_EDGE_MODULES = ["ip_restriction", "backend", "tls_termination"] as const;
-const routeModuleDefs = edgeModules("https_route", ROUTE_MODULES);
-const tlsModuleDefs = edgeModules("tls_edge", TLS_EDGE_MODULES);
-
-function moduleFields(defs: readonly ModuleDef[], rec: Rec, ctx: Ctx, extra: readonly string[]): JsonObject {
-  const out: JsonObject = {};
-  for (const key of extra) out[key] = null;
-  for (const def of defs) {
-    const stored = rec.modules[def.name];
-    out[def.name] = stored === undefined ? null : def.shape(stored, ctx);
-  }
-  return out;
-}
-
-const HOSTPORT = /^(?:\*\.)?[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?:[0-9]{1,5}$/;
-function hostports(input: Json | undefined): string[] {
-  return strList(input).map((hp, i) => {
-    const v = hp.toLowerCase();
-    const port = Number(v.slice(v.lastIndexOf(":") + 1));
-    if (!HOSTPORT.test(v) || port < 1 || port > 65535) throw badValue(`Invalid value for 'hostports[${i}]': '${hp}' is not a 'host:port'.`);
-    return v;
-  });
-}
-
-const edgeSchema = z.strictObject({ description: description.optional(), metadata: metadata.optional(), hostports: stringList.optional() });
-
-const httpsEdges: CollectionDef = {
-  kind: "https_edges",
-  path: "/edges/https",
-  prefix: "edghts",
-  listKey: "https_edges",
-  createSchema: edgeSchema,
-  create(input) {
-    return { data: { description: str(input["description"]), metadata: str(input["metadata"]), hostports: hostports(input["hostports"]) } };
-  },
-  updateSchema: edgeSchema,
-  update(rec, input) {
-    if (input["hostports"] !== undefined) input["hostports"] = hostports(input["hostports"]);
-    Object.assign(rec.data, input);
-  },
-  beforeDelete(rec, ctx) {
-    // Routes live inside their edge: deleting the edge deletes them.
-    const routes = ctx.store.collection("https_edge_routes");
-    for (const route of [...routes.values()]) if (route.parent_id === rec.id) routes.delete(route.id);
-  },
-  shape(rec, ctx) {
-    const routes = ctx.store.all("https_edge_routes").filter((r) => r.parent_id === rec.id);
-    return {
-      ...common(httpsEdges, rec, ctx),
-      hostports: strList(rec.data["hostports"]),
-      routes: routes.map((r) => ctx.shapeOf("https_edge_routes", r)),
-      mutual_tls: null,
-      tls_termination: null,
-    };
-  },
-};
-
-const routeSchema = z.strictObject({
-  description: description.optional(),
-  metadata: metadata.optional(),
-  match_type: z.enum(["exact_path", "path_prefix"]),
-  match: z.string(),
-});
-
-const httpsEdgeRoutes: CollectionDef = {
-  kind: "https_edge_routes",
-  path: "/edges/https/{edge_id}/routes",
-  prefix: "edghtsrt",
-  parent: { kind: "https_edges", param: "edge_id" },
-  createSchema: routeSchema,
-  create(input) {
-    const match = str(input["match"]);
-    if (!match.startsWith("/")) throw badValue(`Invalid value for 'match': a route path must begin with '/', got '${match}'.`);
-    return { data: { description: str(input["description"]), metadata: str(input["metadata"]), match_type: str(input["match_type"]), match } };
-  },
-  updateSchema: routeSchema.partial(),
-  modules: routeModuleDefs,
-  shape(rec, ctx) {
-    const { id, ...rest } = common(httpsEdgeRoutes, rec, ctx);
-    return {
-      edge_id: rec.parent_id ?? "",
-      id: id ?? rec.id,
-      ...rest,
-      match_type: str(rec.data["match_type"]),
-      match: str(rec.data["match"]),
-      ...moduleFields(routeModuleDefs, rec, ctx, ["backend"]),
-    };
-  },
-};
-
-const tlsEdges: CollectionDef = {
-  kind: "tls_edges",
-  path: "/edges/tls",
-  prefix: "edgtls",
-  listKey: "tls_edges",
-  createSchema: edgeSchema,
-  create(input) {
-    return { data: { description: str(input["description"]), metadata: str(input["metadata"]), hostports: hostports(input["hostports"]) } };
-  },
-  updateSchema: edgeSchema,
-  update(rec, input) {
-    if (input["hostports"] !== undefined) input["hostports"] = hostports(input["hostports"]);
-    Object.assign(rec.data, input);
-  },
-  modules: tlsModuleDefs,
-  shape(rec, ctx) {
-    return {
-      ...common(tlsEdges, rec, ctx),
-      hostports: strList(rec.data["hostports"]),
-      ...moduleFields(tlsModuleDefs, rec, ctx, ["mutual_tls"]),
     };
   },
 };

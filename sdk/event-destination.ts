@@ -50,7 +50,7 @@ export class EventDestination extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: EventDestinationArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = Object.assign(
+    const props: pulumi.Inputs = Object.assign(
       {
         description: undefined,
         metadata: undefined,
@@ -60,8 +60,8 @@ export class EventDestination extends pulumi.dynamic.Resource {
         createdAt: undefined,
       },
       args,
-      args?.target === undefined ? {} : { target: pulumi.secret(args.target) },
     );
+    if (props.target !== undefined) props.target = pulumi.secret(props.target);
     super(providerFor("EventDestination"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["target"] }), "ngrok", "EventDestination");
   }
 }

@@ -15,6 +15,18 @@ export { TunnelGroupBackend, type TunnelGroupBackendArgs } from "./tunnel-group-
 export { AgentIngress, type AgentIngressArgs } from "./agent-ingress";
 export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
 export { TlsCertificate, type TlsCertificateArgs } from "./tls-certificate";
+export { HttpsEdge, type HttpsEdgeArgs } from "./https-edge";
+export { HttpsEdgeRoute, type HttpsEdgeRouteArgs, type HttpsEdgeRouteSettings } from "./https-edge-route";
+export { HttpsEdgeRouteCircuitBreaker, type HttpsEdgeRouteCircuitBreakerArgs, type HttpsEdgeRouteCircuitBreakerSettings } from "./https-edge-route-circuit-breaker";
+export { HttpsEdgeRouteIpRestriction, type HttpsEdgeRouteIpRestrictionArgs, type HttpsEdgeRouteIpRestrictionSettings } from "./https-edge-route-ip-restriction";
+export { HttpsEdgeRouteJwtValidation, type HttpsEdgeRouteJwtValidationArgs, type HttpsEdgeRouteJwtValidationSettings } from "./https-edge-route-jwt-validation";
+export { HttpsEdgeRouteOidc, type HttpsEdgeRouteOidcArgs, type HttpsEdgeRouteOidcSettings } from "./https-edge-route-oidc";
+export { HttpsEdgeRouteUserAgentFilter, type HttpsEdgeRouteUserAgentFilterArgs, type HttpsEdgeRouteUserAgentFilterSettings } from "./https-edge-route-user-agent-filter";
+export { HttpsEdgeRouteWebhookVerification, type HttpsEdgeRouteWebhookVerificationArgs, type HttpsEdgeRouteWebhookVerificationSettings } from "./https-edge-route-webhook-verification";
+export { TlsEdge, type TlsEdgeArgs } from "./tls-edge";
+export { TlsEdgeBackend, type TlsEdgeBackendArgs, type TlsEdgeBackendSettings } from "./tls-edge-backend";
+export { TlsEdgeIpRestriction, type TlsEdgeIpRestrictionArgs, type TlsEdgeIpRestrictionSettings } from "./tls-edge-ip-restriction";
+export { TlsEdgeTlsTermination, type TlsEdgeTlsTerminationArgs, type TlsEdgeTlsTerminationSettings } from "./tls-edge-tls-termination";
 export { getTunnelSession, getTunnelSessionOutput, type GetTunnelSessionArgs, type GetTunnelSessionOutputArgs, type GetTunnelSessionResult } from "./get-tunnel-session";
 export { getTunnelSessions, getTunnelSessionsOutput, type GetTunnelSessionsArgs, type GetTunnelSessionsOutputArgs, type GetTunnelSessionsResult } from "./get-tunnel-sessions";
 export { getTunnel, getTunnelOutput, type GetTunnelArgs, type GetTunnelOutputArgs, type GetTunnelResult } from "./get-tunnel";

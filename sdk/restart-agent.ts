@@ -3,7 +3,7 @@ import type * as runtime from "../provider/functions/program";
 
 /** The options of {@link restartAgent}. */
 export interface RestartAgentOptions {
-  /** How long to wait for the agent to reconnect (default 60; 0 does not wait). */
+  /** How long to wait for the agent to reconnect (default 60; 0 does not wait). Between 0 and 600. */
   reconnectTimeoutSeconds?: number;
 }
 

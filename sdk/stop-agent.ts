@@ -3,7 +3,7 @@ import type * as runtime from "../provider/functions/program";
 
 /** The options of {@link stopAgent}. */
 export interface StopAgentOptions {
-  /** How long to wait for the session to go offline (default 60; 0 does not wait). */
+  /** How long to wait for the session to go offline (default 60; 0 does not wait). Between 0 and 600. */
   offlineTimeoutSeconds?: number;
 }
 

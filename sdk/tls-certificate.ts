@@ -83,7 +83,7 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
   }
 
   constructor(name: string, args: TlsCertificateArgs, opts?: pulumi.CustomResourceOptions) {
-    const props = Object.assign(
+    const props: pulumi.Inputs = Object.assign(
       {
         certificatePem: undefined,
         privateKeyPem: undefined,
@@ -108,8 +108,8 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
         createdAt: undefined,
       },
       args,
-      args?.privateKeyPem === undefined ? {} : { privateKeyPem: pulumi.secret(args.privateKeyPem) },
     );
+    if (props.privateKeyPem !== undefined) props.privateKeyPem = pulumi.secret(props.privateKeyPem);
     super(providerFor("TlsCertificate"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["privateKeyPem"] }), "ngrok", "TlsCertificate");
   }
 }

@@ -174,6 +174,56 @@ export namespace inputs {
     streamArn: pulumi.Input<string>;
   }
 
+  /** Values a JWT claim may take. */
+  export interface JwtAllowList {
+    /** The allowed values. */
+    allowList?: pulumi.Input<pulumi.Input<inputs.JwtAllowListEntry>[]>;
+  }
+
+  /** One allowed value. */
+  export interface JwtAllowListEntry {
+    /** The value. */
+    value: pulumi.Input<string>;
+  }
+
+  /** Where JWTs are found in requests. */
+  export interface JwtHttp {
+    /** The tokens to validate. */
+    tokens?: pulumi.Input<pulumi.Input<inputs.JwtToken>[]>;
+  }
+
+  /** How JWT signatures are verified. */
+  export interface JwtJws {
+    /** The signing algorithms accepted, such as `RS256`. */
+    allowedAlgorithms?: pulumi.Input<pulumi.Input<string>[]>;
+    /** Where the signing keys come from. */
+    keys?: pulumi.Input<inputs.JwtJwsKeys>;
+  }
+
+  /** Where the signing keys come from. */
+  export interface JwtJwsKeys {
+    /** The key sources. */
+    sources?: pulumi.Input<inputs.JwtKeySources>;
+  }
+
+  /** The key sources. */
+  export interface JwtKeySources {
+    /** URLs serving signing keys in JWKS format. */
+    additionalJkus?: pulumi.Input<pulumi.Input<string>[]>;
+  }
+
+  /** A token to validate and where to find it. */
+  export interface JwtToken {
+    /** How to parse it: `jwt`, `at+jwt` (access token) or `it+jwt` (ID token). */
+    type: pulumi.Input<"jwt" | "at+jwt" | "it+jwt">;
+    /** Where it is: `header` or `body`. */
+    method: pulumi.Input<"header" | "body">;
+    /** The name of the header or body field. */
+    name: pulumi.Input<string>;
+    /** A prefix stripped before parsing, such as `Bearer `. */
+    prefix?: pulumi.Input<string>;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
@@ -412,6 +462,56 @@ export namespace outputs {
     auth?: outputs.AwsAuth;
     /** The ARN of the Kinesis stream receiving the events. */
     streamArn?: string;
+  }
+
+  /** Values a JWT claim may take. */
+  export interface JwtAllowList {
+    /** The allowed values. */
+    allowList?: outputs.JwtAllowListEntry[];
+  }
+
+  /** One allowed value. */
+  export interface JwtAllowListEntry {
+    /** The value. */
+    value?: string;
+  }
+
+  /** Where JWTs are found in requests. */
+  export interface JwtHttp {
+    /** The tokens to validate. */
+    tokens?: outputs.JwtToken[];
+  }
+
+  /** How JWT signatures are verified. */
+  export interface JwtJws {
+    /** The signing algorithms accepted, such as `RS256`. */
+    allowedAlgorithms?: string[];
+    /** Where the signing keys come from. */
+    keys?: outputs.JwtJwsKeys;
+  }
+
+  /** Where the signing keys come from. */
+  export interface JwtJwsKeys {
+    /** The key sources. */
+    sources?: outputs.JwtKeySources;
+  }
+
+  /** The key sources. */
+  export interface JwtKeySources {
+    /** URLs serving signing keys in JWKS format. */
+    additionalJkus?: string[];
+  }
+
+  /** A token to validate and where to find it. */
+  export interface JwtToken {
+    /** How to parse it: `jwt`, `at+jwt` (access token) or `it+jwt` (ID token). */
+    type?: "jwt" | "at+jwt" | "it+jwt";
+    /** Where it is: `header` or `body`. */
+    method?: "header" | "body";
+    /** The name of the header or body field. */
+    name?: string;
+    /** A prefix stripped before parsing, such as `Bearer `. */
+    prefix?: string;
   }
 
   /** A reference to another resource. */

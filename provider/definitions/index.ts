@@ -14,6 +14,18 @@ import { reservedDomain } from "./reserved-domain";
 import { sshCredential } from "./ssh-credential";
 import { tunnelGroupBackend } from "./tunnel-group-backend";
 import { tlsCertificate } from "./tls-certificate";
+import { httpsEdge } from "./https-edge";
+import { httpsEdgeRoute } from "./https-edge-route";
+import { httpsEdgeRouteCircuitBreaker } from "./https-edge-route-circuit-breaker";
+import { httpsEdgeRouteIpRestriction } from "./https-edge-route-ip-restriction";
+import { httpsEdgeRouteJwtValidation } from "./https-edge-route-jwt-validation";
+import { httpsEdgeRouteOidc } from "./https-edge-route-oidc";
+import { httpsEdgeRouteUserAgentFilter } from "./https-edge-route-user-agent-filter";
+import { httpsEdgeRouteWebhookVerification } from "./https-edge-route-webhook-verification";
+import { tlsEdge } from "./tls-edge";
+import { tlsEdgeBackend } from "./tls-edge-backend";
+import { tlsEdgeIpRestriction } from "./tls-edge-ip-restriction";
+import { tlsEdgeTlsTermination } from "./tls-edge-tls-termination";
 import type { ResourceDefinition } from "./types";
 
 export const definitions = {
@@ -32,6 +44,18 @@ export const definitions = {
   AgentIngress: agentIngress,
   CertificateAuthority: certificateAuthority,
   TlsCertificate: tlsCertificate,
+  HttpsEdge: httpsEdge,
+  HttpsEdgeRoute: httpsEdgeRoute,
+  HttpsEdgeRouteCircuitBreaker: httpsEdgeRouteCircuitBreaker,
+  HttpsEdgeRouteIpRestriction: httpsEdgeRouteIpRestriction,
+  HttpsEdgeRouteJwtValidation: httpsEdgeRouteJwtValidation,
+  HttpsEdgeRouteOidc: httpsEdgeRouteOidc,
+  HttpsEdgeRouteUserAgentFilter: httpsEdgeRouteUserAgentFilter,
+  HttpsEdgeRouteWebhookVerification: httpsEdgeRouteWebhookVerification,
+  TlsEdge: tlsEdge,
+  TlsEdgeBackend: tlsEdgeBackend,
+  TlsEdgeIpRestriction: tlsEdgeIpRestriction,
+  TlsEdgeTlsTermination: tlsEdgeTlsTermination,
 } as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof definitions;

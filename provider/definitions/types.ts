@@ -78,6 +78,11 @@ export interface InputSpec {
   updatable?: boolean;
   /** Sent at creation when the program leaves the input out (the API requires the field). */
   createDefault?: unknown;
+  /**
+   * The value the service applies when the input is absent (a module's `enabled`: true). An
+   * absent input compares equal to it, and removing a value from the program brings it back.
+   */
+  default?: unknown;
 }
 
 /** One property of a resource: an input, an output, or both (an input is always echoed as output). */
@@ -135,6 +140,17 @@ export interface ResourceDefinition {
   uniqueKey?: string;
   /** Resources that own part of what this one manages; a program may not use both (checked at preview). */
   conflictsWith?: readonly Conflict[];
+  /**
+   * The resource usually belongs to another resource of the program (a module to its route): the
+   * SDK class takes that resource as an argument, fills the inputs that locate it from it, and
+   * makes it the default `parent`, so that a destroy deletes the child first.
+   */
+  parentResource?: ParentResource;
+  /**
+   * API error codes caused by an input, with what to do about it (naming the property): appended
+   * to the API's message when a create or update fails with that code.
+   */
+  errorHints?: Readonly<Record<string, string>>;
   /** A short TypeScript example for the docs. */
   example: string;
 }
@@ -168,6 +184,16 @@ export interface KeyedResource {
    * PUT to the item (an edge module, a singleton slot the program claims).
    */
   write: "post" | "put";
+}
+
+/** The resource another one belongs to; see `ResourceDefinition.parentResource`. */
+export interface ParentResource {
+  /** The parent's resource kind (a definition's `name`). */
+  kind: string;
+  /** The SDK argument that takes the parent, e.g. "route". */
+  arg: string;
+  /** Inputs filled from the parent: input name -> the parent's property ("id" for its id). */
+  fills: Readonly<Record<string, string>>;
 }
 
 /** JSON as the API returns it (snake_case). */

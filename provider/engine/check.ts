@@ -160,7 +160,9 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
 function describeIssue(name: string, issue: z.core.$ZodIssue): string {
   const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
   const where = `${name}${path}`;
-  if (issue.code === "invalid_type") return `${where} must be ${issue.expected}`;
+  if (issue.code === "invalid_type") return `${where} must be ${issue.expected === "int" ? "a whole number" : issue.expected}`;
+  if (issue.code === "too_big" && issue.origin === "number") return `${where} must be at most ${issue.maximum}`;
+  if (issue.code === "too_small" && issue.origin === "number") return `${where} must be at least ${issue.minimum}`;
   if (issue.code === "unrecognized_keys") return `${where} has unknown field(s): ${issue.keys.join(", ")}`;
   return `${where} ${issue.message}`;
 }
@@ -168,6 +170,10 @@ function describeIssue(name: string, issue: z.core.$ZodIssue): string {
 /** Whether `value` has the form of an id of `def` (keyed resources: one non-empty part per key). */
 function isIdOf(def: ResourceDefinition, value: unknown): boolean {
   if (typeof value !== "string") return false;
-  if (def.keyed) return keysFromId(def, value) !== undefined;
+  if (def.keyed) {
+    // Each part must be a valid value of its key (an edge id of the right kind, an event type).
+    const keys = keysFromId(def, value);
+    return keys !== undefined && def.keyed.keys.every((k) => schemaFor(def.properties[k]!.type).safeParse(keys[k]).success);
+  }
   return new RegExp(`^${def.idPrefix ?? "[a-z]+"}_[0-9A-Za-z]+$`).test(value);
 }

@@ -59,7 +59,46 @@ export class ResourceHandler {
     // A resource about to be created by adoption: verify at preview what `up` would find.
     const adopting = typeof news[importIdKey] === "string" && !containsUnknown(news[importIdKey]);
     if (adopting && failures.length === 0 && !hasInputs(olds)) failures.push(...(await this.adoptionProblems(news)));
+    if (this.def.keyed?.write === "put") {
+      // An existing slot resource that stays in its slot holds it for this run: another resource of
+      // the program that claims it is refused (the engine checks every resource of the program).
+      if (hasInputs(olds)) this.holdSlot(olds, news);
+      // A new one: tell at preview what `up` would refuse (a slot taken by the program or outside it).
+      else if (!adopting && isAbsent(news[importIdKey]) && failures.length === 0) failures.push(...(await this.slotProblems(news)));
+    }
     return { inputs, failures: forEngine(failures) };
+  }
+
+  private holdSlot(olds: Props, news: Props): void {
+    const keys = this.def.keyed!.keys;
+    if (keys.some((k) => typeof news[k] !== "string" || containsUnknown(news[k]) || news[k] !== olds[k])) return;
+    this.claimed.add(keyedId(this.def, news));
+  }
+
+  /** Why claiming the slot of `inputs` would fail; nothing when it cannot be told (unknown keys, API down). */
+  private async slotProblems(inputs: Props): Promise<CheckFailure[]> {
+    const keys = this.def.keyed!.keys;
+    if (keys.some((k) => isAbsent(inputs[k]) || containsUnknown(inputs[k]))) return [];
+    const id = keyedId(this.def, inputs);
+    const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
+    const property = keys[0]!;
+    if (this.claimed.has(id)) return [{ property, reason: `${named} the same ${this.def.name} (${id}) as another resource of this program: keep one of them` }];
+    try {
+      if (!(await this.exists(this.itemPath(id, inputs)))) return [];
+    } catch {
+      return [];
+    }
+    const article = /^(Https|[AEIOU])/.test(this.def.name) ? "an" : "a";
+    return [{ property, reason: `${named} ${article} ${this.takenMessage(id)}` }];
+  }
+
+  /** Why a slot cannot be claimed: it is configured outside the program. */
+  private takenMessage(id: string): string {
+    return (
+      `${this.def.name} (${id}) that is already configured in the account, outside this program: to manage it, ` +
+      `add \`${importIdKey}: "${id}"\` to the resource (its configuration is then replaced by the program's); ` +
+      `if it belongs to a resource of this program that was renamed or given another parent, add an alias to the resource instead`
+    );
   }
 
   /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
@@ -116,12 +155,7 @@ export class ResourceHandler {
     this.claimed.add(id);
     try {
       const path = this.itemPath(id, inputs);
-      if (await this.exists(path)) {
-        throw new Error(
-          `${this.def.name} ${id} is already configured in the account, outside this program: to manage it, ` +
-            `add \`${importIdKey}: "${id}"\` to the resource (its configuration is then replaced by the program's)`,
-        );
-      }
+      if (await this.exists(path)) throw new Error(`cannot create the ${this.takenMessage(id)}`);
       const written = await this.client().put<ApiObject>(path, this.requestBody(inputs, this.def.keyed!.itemPath));
       return { id, outs: this.outputsOf(written, inputs) };
     } catch (err) {
@@ -231,7 +265,7 @@ export class ResourceHandler {
     for (const [name, prop] of inputProperties(this.def)) {
       if (prop.input.onChange !== "update" || prop.input.updatable === false) continue;
       if (sameInput(prop, olds[name], news[name])) continue;
-      const value = isAbsent(news[name]) ? emptyValue(prop.type) : news[name];
+      const value = isAbsent(news[name]) ? (prop.input.default ?? emptyValue(prop.type)) : news[name];
       body[prop.input.api] = toApiValue(prop.type, value);
     }
     return body;
@@ -259,6 +293,13 @@ export class ResourceHandler {
       throw new Error(`${this.def.name} ids start with "${this.def.idPrefix}_"; "${id}" is not one`);
     }
     return `${fillPath(this.def, this.def.path, located)}/${encodeURIComponent(id)}`;
+  }
+
+  /** An API error the definition knows the cause of (an input): the API's message, and what to do. */
+  private withErrorHint(err: unknown): unknown {
+    const hint = err instanceof ApiError && err.errorCode && !err.hint ? this.def.errorHints?.[err.errorCode] : undefined;
+    if (!hint || !(err instanceof ApiError)) return err;
+    return new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, hint);
   }
 
   /**
@@ -289,7 +330,7 @@ export class ResourceHandler {
    */
   /** An API error in the program's terms: its field names and quoted inputs mapped, missing references named. */
   private inProgramTerms(err: unknown, inputs: Props): unknown {
-    return apiErrorInProgramTerms(this.def, this.withReferenceHint(err, inputs), inputs);
+    return apiErrorInProgramTerms(this.def, this.withErrorHint(this.withReferenceHint(err, inputs)), inputs);
   }
 
   private withReferenceHint(err: unknown, inputs: Props): unknown {

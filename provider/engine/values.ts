@@ -117,11 +117,14 @@ export function toOutputs(def: ResourceDefinition, api: ApiObject, prior: Props)
  * Absent "computed" inputs, and absent nested fields the service fills in, never differ.
  */
 export function sameInput(prop: PropertySpec, oldValue: unknown, newValue: unknown): boolean {
+  const absent = prop.input?.default ?? emptyValue(prop.type);
   if (isAbsent(newValue)) {
-    if (prop.input?.unset === "computed") return true;
-    newValue = emptyValue(prop.type);
+    if (prop.input?.unset === "computed" && prop.input.default === undefined) return true;
+    // An object the service answers with nothing in it (a JWT module's `{allow_list: []}`) is no object.
+    if (prop.type.kind === "object" && isEmptyValue(prop.type, oldValue)) return true;
+    newValue = absent;
   }
-  if (isAbsent(oldValue)) oldValue = emptyValue(prop.type);
+  if (isAbsent(oldValue)) oldValue = absent;
   const normalize = prop.normalize ?? ((v: unknown) => v);
   return sameValue(prop.type, normalize(oldValue), normalize(newValue));
 }
@@ -135,7 +138,7 @@ function sameValue(type: TypeSpec, oldValue: unknown, newValue: unknown): boolea
       let o = oldValue[name];
       if (isAbsent(n)) {
         if (prop.default !== undefined) n = prop.default;
-        else if (prop.computed) return true;
+        else if (prop.computed || isEmptyValue(prop.type, o)) return true;
         else n = emptyValue(prop.type);
       }
       if (isAbsent(o)) o = prop.default ?? emptyValue(prop.type);
@@ -146,6 +149,16 @@ function sameValue(type: TypeSpec, oldValue: unknown, newValue: unknown): boolea
     return newValue.length === oldValue.length && newValue.every((v, i) => sameValue(type.items, oldValue[i], v));
   }
   return stableJson(oldValue) === stableJson(newValue);
+}
+
+/** Absent, or a value with nothing set in it: "", [], {}, false, or an object of such values. */
+function isEmptyValue(type: TypeSpec, value: unknown): boolean {
+  if (isAbsent(value)) return true;
+  if (type.kind === "object") {
+    return isPlainObject(value) && Object.entries(type.properties).every(([name, p]) => isEmptyValue(p.type, value[name]));
+  }
+  if (type.kind === "map") return isPlainObject(value) && Object.keys(value).length === 0;
+  return stableJson(value) === stableJson(emptyValue(type));
 }
 
 function isPlainObject(v: unknown): v is Props {

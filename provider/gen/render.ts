@@ -30,6 +30,10 @@ export function renderAll(version: string): GeneratedFile[] {
   ];
 }
 
+function article(name: string): string {
+  return /^(Https|[AEIOU])/.test(name) ? "an" : "a";
+}
+
 export function fileName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
 }
@@ -98,25 +102,45 @@ function inputsOf(def: ResourceDefinition): [string, PropertySpec][] {
 function renderResource(def: ResourceDefinition): string {
   const props = Object.entries(def.properties);
   const inputs = inputsOf(def);
-  // Secret outputs are marked by the class; secret inputs are also wrapped, so that the program's
-  // value is stored encrypted whether or not it was a secret (the engine marks only top-level keys).
+  // Every secret, inputs included: an input's output is secret only if the program's value was.
   const secrets = props.filter(([, p]) => p.secret).map(([n]) => n);
-  const secretInputs = inputs.filter(([, p]) => p.secret).map(([n]) => n);
-  const hasObject = ([, p]: [string, PropertySpec]) => JSON.stringify(p.type).includes('"kind":"object"');
-  // Outputs declare every property; inputs only the inputs (object types may be output-only).
-  const typeImports = [...(inputs.some(hasObject) ? ["inputs"] : []), ...(props.some(hasObject) ? ["outputs"] : [])];
+  const secretInputs = props.filter(([, p]) => p.secret && p.input).map(([n]) => n);
+  const parent = def.parentResource;
+  const filled = new Set(Object.keys(parent?.fills ?? {}));
+  const hasObject = (list: [string, PropertySpec][]) => list.some(([, p]) => JSON.stringify(p.type).includes('"kind":"object"'));
+  const namespaces = [hasObject(inputs) ? "inputs" : "", hasObject(props) ? "outputs" : ""].filter((n) => n !== "");
   let out = header;
   out += `import * as pulumi from "@pulumi/pulumi";\n`;
   out += `import { providerFor } from "./stub";\n`;
-  if (typeImports.length) out += `import type { ${typeImports.join(", ")} } from "./types";\n`;
+  if (parent) out += `import type { ${parent.kind} } from "./${fileName(parent.kind)}";\n`;
+  if (namespaces.length) out += `import type { ${namespaces.join(", ")} } from "./types";\n`;
   out += "\n";
-  out += doc(`The arguments of a {@link ${def.name}}.`, "");
-  out += `export interface ${def.name}Args {\n`;
-  for (const [name, p] of inputs) {
-    out += doc(propertyDoc(name, p), "  ");
-    out += `  ${name}${p.input!.required ? "" : "?"}: ${tsType(p.type, "input")};\n`;
+  const inputLine = ([name, p]: [string, PropertySpec], required = p.input!.required): string =>
+    doc(propertyDoc(name, p), "  ") + `  ${name}${required ? "" : "?"}: ${tsType(p.type, "input")};\n`;
+  if (parent) {
+    const fills = [...filled].map((f) => `\`${f}\``).join(" and ");
+    out += doc(`The settings of a {@link ${def.name}}: every argument except where it applies.`, "");
+    out += `export interface ${def.name}Settings {\n`;
+    for (const input of inputs) if (!filled.has(input[0])) out += inputLine(input);
+    out += "}\n\n";
+    out += doc(
+      `The arguments of a {@link ${def.name}}: its settings, and where it applies: \`${parent.arg}\` (${article(parent.kind)} ${parent.kind} of the ` +
+        `program, which also becomes its default parent) or ${fills}.`,
+      "",
+    );
+    out += `export type ${def.name}Args = ${def.name}Settings &\n  (\n    | {\n`;
+    out += doc(`The ${parent.kind} it belongs to: fills ${fills} from it, and is the resource's \`parent\` unless \`opts\` names one.`, "        ");
+    out += `        ${parent.arg}: ${parent.kind};\n`;
+    for (const f of filled) out += `        ${f}?: never;\n`;
+    out += `      }\n    | {\n        ${parent.arg}?: never;\n`;
+    for (const input of inputs) if (filled.has(input[0])) out += inputLine(input).replace(/^ {2}/gm, "        ");
+    out += "      }\n  );\n\n";
+  } else {
+    out += doc(`The arguments of a {@link ${def.name}}.`, "");
+    out += `export interface ${def.name}Args {\n`;
+    for (const input of inputs) out += inputLine(input);
+    out += "}\n\n";
   }
-  out += "}\n\n";
   out += doc(`${def.description}\n\n@example\n\`\`\`typescript\nimport * as ngrok from "pulumi-ngrok";\n\n${def.example}\n\`\`\``, "");
   out += `export class ${def.name} extends pulumi.dynamic.Resource {\n`;
   for (const [name, p] of props) {
@@ -142,16 +166,28 @@ function renderResource(def: ResourceDefinition): string {
   }
   out += "  }\n\n";
   out += `  constructor(name: string, args: ${def.name}Args, opts?: pulumi.CustomResourceOptions) {\n`;
+  if (parent) {
+    out += `    // \`${parent.arg}\` is not an input: it fills ${[...filled].join(" and ")} and is the default parent.\n`;
+    out += `    const { ${parent.arg}, ...given } = args ?? ({} as Partial<${def.name}Args>);\n`;
+  }
   // Every property must be a key of the props to become an output of the resource, required
   // inputs included: \`get\` passes no args. (Object.assign: a literal would repeat required keys.)
-  out += "    const props = Object.assign(\n      {\n";
+  const typed = parent || secretInputs.length ? ": pulumi.Inputs" : "";
+  out += `    const props${typed} = Object.assign(\n      {\n`;
   for (const [name] of props) out += `        ${name}: undefined,\n`;
-  out += "      },\n      args,\n";
-  for (const n of secretInputs) out += `      args?.${n} === undefined ? {} : { ${n}: pulumi.secret(args.${n}) },\n`;
+  out += `      },\n      ${parent ? "given" : "args"},\n`;
+  if (parent) {
+    const fromParent = Object.entries(parent.fills).map(([input, from]) => `${input}: ${parent.arg}.${from}`).join(", ");
+    out += `      ${parent.arg} ? { ${fromParent} } : {},\n`;
+  }
   out += "    );\n";
+  // Secret inputs are encrypted in state (inputs and outputs) and shown as [secret] even when the
+  // program passes a plain string.
+  for (const name of secretInputs) out += `    if (props.${name} !== undefined) props.${name} = pulumi.secret(props.${name});\n`;
+  const withParent = parent ? `{ ...opts, parent: opts?.parent ?? ${parent.arg} }` : "opts";
   const options = secrets.length
-    ? `pulumi.mergeOptions(opts, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`
-    : "opts";
+    ? `pulumi.mergeOptions(${withParent}, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`
+    : withParent;
   out += `    super(providerFor(${JSON.stringify(def.name)}), name, props, ${options}, ${JSON.stringify(packageName)}, ${JSON.stringify(def.name)});\n`;
   out += "  }\n}\n";
   return out;
@@ -183,7 +219,10 @@ function renderIndex(defs: ResourceDefinition[]): string {
   let out = header;
   // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
   out += `import "../provider/node-version";\n`;
-  for (const def of defs) out += `export { ${def.name}, type ${def.name}Args } from "./${fileName(def.name)}";\n`;
+  for (const def of defs) {
+    const settings = def.parentResource ? `, type ${def.name}Settings` : "";
+    out += `export { ${def.name}, type ${def.name}Args${settings} } from "./${fileName(def.name)}";\n`;
+  }
   out += functionIndexLines();
   out += `export type { inputs, outputs } from "./types";\n`;
   return out;
@@ -212,25 +251,37 @@ export function schemaType(t: TypeSpec): JsonObject {
   }
 }
 
-export function limits(t: TypeSpec): string {
-  if (t.kind !== "string") return referenceNote(t);
+export function limits(t: TypeSpec, withEnum = true): string {
+  if (t.kind === "array") return limits(t.items, withEnum);
+  if ((t.kind === "integer" || t.kind === "number") && t.min !== undefined) {
+    return t.max !== undefined ? ` Between ${t.min} and ${t.max}.` : ` At least ${t.min}.`;
+  }
+  if (t.kind !== "string") return "";
   const parts: string[] = [];
-  if (t.enum) parts.push(`One of: ${t.enum.map((e) => `\`${e}\``).join(", ")}.`);
-  return (parts.length ? ` ${parts.join(" ")}` : "") + referenceNote(t);
+  if (t.enum && withEnum) parts.push(`One of: ${t.enum.map((e) => `\`${e}\``).join(", ")}.`);
+  if (t.idPrefix !== undefined) {
+    parts.push(`An id starting with ${idPrefixes(t.idPrefix).map((p) => `\`${p}_\``).join(" or ")}.`);
+  }
+  return parts.length ? ` ${parts.join(" ")}` : "";
 }
 
-/** What a reference input (a string, or a list of them, with an `idPrefix`) accepts. */
-function referenceNote(t: TypeSpec): string {
-  const s = t.kind === "array" ? t.items : t;
-  if (s.kind !== "string" || s.idPrefix === undefined) return "";
-  const ids = idPrefixes(s.idPrefix).map((p) => `\`${p}_...\``).join(" or ");
-  return ` ${t.kind === "array" ? "Each an id" : "An id"} of the form ${ids}, checked at preview.`;
+/** The argument that takes a resource's parent resource (`route`, `edge`), as docs and schema show it. */
+function parentArgDoc(def: ResourceDefinition): string {
+  const parent = def.parentResource!;
+  const fills = Object.keys(parent.fills).map((f) => `\`${f}\``).join(" and ");
+  return `The ${parent.kind} it belongs to (SDK only): fills ${fills} from it, and is the resource's \`parent\` unless the options name one.`;
 }
 
-export function schemaProperty(name: string, p: PropertySpec): JsonObject {
+/** Whether an input is required when the parent argument is not given (and filled from it when it is). */
+function filledByParent(def: ResourceDefinition, name: string): boolean {
+  return def.parentResource !== undefined && Object.prototype.hasOwnProperty.call(def.parentResource.fills, name);
+}
+
+export function schemaProperty(name: string, p: PropertySpec, def?: ResourceDefinition): JsonObject {
+  const unlessParent = def && filledByParent(def, name) ? ` Required unless \`${def.parentResource!.arg}\` is given.` : "";
   return {
     ...schemaType(p.type),
-    description: propertyDoc(name, p) + limits(p.type),
+    description: propertyDoc(name, p) + limits(p.type) + unlessParent,
     ...(p.secret ? { secret: true } : {}),
     ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
   };
@@ -261,8 +312,13 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
       description: def.description,
       properties: Object.fromEntries(props.map(([n, p]) => [n, schemaProperty(n, p)])),
       required: props.filter(([, p]) => p.present || p.input?.required).map(([n]) => n),
-      inputProperties: Object.fromEntries(inputs.map(([n, p]) => [n, schemaProperty(n, p)])),
-      requiredInputs: inputs.filter(([, p]) => p.input!.required).map(([n]) => n),
+      inputProperties: Object.fromEntries([
+        ...(def.parentResource
+          ? [[def.parentResource.arg, { $ref: `#/resources/${packageName}:index:${def.parentResource.kind}`, description: parentArgDoc(def) }]]
+          : []),
+        ...inputs.map(([n, p]) => [n, schemaProperty(n, p, def)]),
+      ]),
+      requiredInputs: inputs.filter(([n, p]) => p.input!.required && !filledByParent(def, n)).map(([n]) => n),
     };
   }
   Object.assign(resources, agentCommandSchema());
@@ -329,13 +385,20 @@ function renderDocs(defs: ResourceDefinition[]): string {
     out += `API: \`${def.keyed?.itemPath ?? def.path}\`, ids \`${idForm(def)}\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
     out += "```typescript\n" + def.example + "\n```\n\n";
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
+    if (def.parentResource) {
+      out += `| \`${def.parentResource.arg}\` | ${def.parentResource.kind} | no | replace | ${cell(parentArgDoc(def))} |\n`;
+    }
     for (const [n, p] of inputsOf(def)) {
       const onChange = n === importIdKey ? "ignored" : p.input!.onChange;
-      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${onChange} | ${cell(p.description + referenceNote(p.type) + (p.secret ? " Secret." : ""))} |\n`;
+      const required = !p.input!.required ? "no" : filledByParent(def, n) ? `unless \`${def.parentResource!.arg}\`` : "yes";
+      const notes = limits(p.type, false) + (p.secret ? " Secret." : "");
+      out += `| \`${n}\` | ${cell(docsType(p.type))} | ${required} | ${onChange} | ${cell(p.description + notes)} |\n`;
     }
-    out += "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n";
-    for (const [n, p] of Object.entries(def.properties)) {
-      if (p.input) continue;
+    const outputsOnly = Object.entries(def.properties).filter(([, p]) => !p.input);
+    out += outputsOnly.length
+      ? "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n"
+      : "\n### Outputs\n\nEvery input, read back from the API.\n";
+    for (const [n, p] of outputsOnly) {
       out += `| \`${n}\` | ${cell(docsType(p.type))} | ${cell(p.description + (p.secret ? " Secret." : ""))} |\n`;
     }
     for (const rule of def.rules ?? []) {

@@ -36,6 +36,14 @@ export interface ExampleSpec {
   kinds: string[];
   /** Stack config for the first `up`. */
   config: Record<string, string>;
+  /** Secret stack config for the first `up` (`pulumi config set --secret`). */
+  secretConfig?: Record<string, string>;
+  /**
+   * What the program takes from outside, made through the API before the first `up` (as another
+   * team would): returns more stack config. Those resources are not the program's: their kinds
+   * stay out of `kinds`.
+   */
+  prepare?: (emu: Emulator) => Promise<Record<string, string>>;
   /** The emulator's state after the first `up`. */
   expect: Expected;
   /**
@@ -78,11 +86,12 @@ export function describeExample(example: string, spec: ExampleSpec): void {
       expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
       expect(spec.steps.some((s) => Object.values(s.ops).includes("replace"))).toBe(true);
 
+      const prepared = (await spec.prepare?.(emu)) ?? {};
       stack = await PulumiStack.create({
         example,
         // The API key travels as a secret stack config value, as a user would keep it.
-        config: { "ngrok:apiBaseUrl": emu.url, ...spec.config },
-        secretConfig: { "ngrok:apiKey": emu.apiKey },
+        config: { "ngrok:apiBaseUrl": emu.url, ...spec.config, ...prepared },
+        secretConfig: { "ngrok:apiKey": emu.apiKey, ...spec.secretConfig },
       });
       const s = stack;
       const at = (step: string) => `examples/${example}, after ${step}`;
@@ -153,10 +162,12 @@ export function describeExample(example: string, spec: ExampleSpec): void {
 
     if (spec.envCredentials) {
       it("takes the API's address and key from NGROK_API_BASE_URL / NGROK_API_KEY", async () => {
+        const prepared = (await spec.prepare?.(emu)) ?? {};
         stack = await PulumiStack.create({
           example,
           stack: "e2e-env",
-          config: spec.config,
+          config: { ...spec.config, ...prepared },
+          ...(spec.secretConfig ? { secretConfig: spec.secretConfig } : {}),
           env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
         });
         const s = stack;

@@ -4,7 +4,10 @@ import { call, expectError, missingId } from "../support/api";
 
 let emu: Emulator;
 beforeAll(async () => {
-  emu = await startEmulator({ rateLimit: false });
+  emu = await startEmulator({ rateLimit: false, foreignDomains: ["taken.example.com"] });
+  for (const domain of ["app.example.com", "tls.example.com", "*.wild.example.com"]) {
+    expect((await call(emu, "POST", "/reserved_domains", { domain })).status).toBe(201);
+  }
 });
 afterAll(() => emu.close());
 
@@ -30,6 +33,33 @@ describe("HTTPS edges, routes and route modules", () => {
 
     expect((await call(emu, "DELETE", `/edges/https/${edge.json.id}`)).status).toBe(204);
     expect(emu.resources("https_edge_routes").some((r) => (r as { id: string }).id === route.json.id)).toBe(false);
+  });
+
+  it("takes only hostports of domains the account reserved, each on one edge at a time", async () => {
+    const unreserved = expectError(await call(emu, "POST", "/edges/https", { hostports: ["app.example.com:443", "other.example.com:443"] }), 400, "ERR_NGROK_7117");
+    expect(unreserved.msg).toBe("The domain 'other.example.com:443' is not reserved.");
+    const foreign = expectError(await call(emu, "POST", "/edges/tls", { hostports: ["taken.example.com:443"] }), 400, "ERR_NGROK_7118");
+    expect(foreign.msg).toBe("The domain 'taken.example.com:443' is not reserved by your account.");
+    // A wildcard reservation covers its subdomains, not the wildcard's parent.
+    const wild = await call(emu, "POST", "/edges/https", { hostports: ["a.wild.example.com:443", "b.c.wild.example.com:443"] });
+    expect(wild.status).toBe(201);
+    expectError(await call(emu, "POST", "/edges/https", { hostports: ["wild.example.com:443"] }), 400, "ERR_NGROK_7117");
+
+    // One edge per hostport, whatever the kind; an edge may keep its own on update.
+    const edge = (await call(emu, "POST", "/edges/https", { hostports: ["app.example.com:443"] })).json;
+    expectError(await call(emu, "POST", "/edges/tls", { hostports: ["APP.example.com:443"] }), 400, "ERR_NGROK_381");
+    expect((await call(emu, "PATCH", `/edges/https/${edge.id}`, { hostports: ["app.example.com:443"], description: "kept" })).status).toBe(200);
+    expectError(await call(emu, "PATCH", `/edges/https/${wild.json.id}`, { hostports: ["app.example.com:443"] }), 400, "ERR_NGROK_381");
+    // A refused update leaves the edge as it was.
+    expectError(await call(emu, "PATCH", `/edges/https/${edge.id}`, { hostports: ["nope.example.com:443"] }), 400, "ERR_NGROK_7117");
+    expect((await call(emu, "GET", `/edges/https/${edge.id}`)).json).toMatchObject({ hostports: ["app.example.com:443"], description: "kept" });
+
+    // Once the edge is gone (or no longer lists it) the hostport is free again.
+    expect((await call(emu, "DELETE", `/edges/https/${edge.id}`)).status).toBe(204);
+    const tls = await call(emu, "POST", "/edges/tls", { hostports: ["app.example.com:443"] });
+    expect(tls.status).toBe(201);
+    expect((await call(emu, "PATCH", `/edges/tls/${tls.json.id}`, { hostports: [] })).json.hostports).toEqual([]);
+    expect((await call(emu, "DELETE", `/edges/https/${wild.json.id}`)).status).toBe(204);
   });
 
   it("PUT/GET/DELETE a module; a module never set is 404; the route shows it", async () => {

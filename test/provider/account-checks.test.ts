@@ -71,7 +71,7 @@ const refusals: Refusal[] = [
   { kind: "HttpResponseBackend", what: "a status below 100", news: { statusCode: 99 }, property: "statusCode", mentions: "100" },
   { kind: "HttpResponseBackend", what: "a status above 599", news: { statusCode: 600 }, property: "statusCode", mentions: "599" },
   { kind: "HttpResponseBackend", what: "a status beyond int32", news: { statusCode: 2 ** 31 }, property: "statusCode", mentions: "599" },
-  { kind: "HttpResponseBackend", what: "a fractional status", news: { statusCode: 200.5 }, property: "statusCode", mentions: "int" },
+  { kind: "HttpResponseBackend", what: "a fractional status", news: { statusCode: 200.5 }, property: "statusCode", mentions: "whole number" },
   { kind: "HttpResponseBackend", what: "a header value that is not a string", news: { headers: { "x-n": 1 } }, property: "headers", mentions: "headers.x-n" },
   {
     kind: "HttpResponseBackend",

@@ -36,6 +36,8 @@ function invalidValues(type: TypeSpec): unknown[] {
   }
 }
 
+const route = { edgeId: "edghts_2abcdefghijklmnopqrstuvwxyz", routeId: "edghtsrt_2abcdefghijklmnopqrstuvwxyz" };
+
 /** Valid inputs to start from: required strings get a value every definition accepts. */
 const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
   Credential: {},
@@ -51,6 +53,18 @@ const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
   FailoverBackend: { backends: ["bkdhr_2abcdefghijklmnopqrstuvwxyz"] },
   TunnelGroupBackend: { labels: { app: "web" } },
   AgentIngress: { domain: "ingress.example.com" },
+  HttpsEdge: { hostports: ["app.example.com:443"] },
+  HttpsEdgeRoute: { edgeId: "edghts_2abcdefghijklmnopqrstuvwxyz", matchType: "path_prefix", match: "/" },
+  HttpsEdgeRouteOidc: { ...route, issuer: "https://id.example.com", clientId: "app", clientSecret: "oidc-secret" },
+  HttpsEdgeRouteWebhookVerification: { ...route, provider: "sns" },
+  HttpsEdgeRouteCircuitBreaker: { ...route, errorThresholdPercentage: 0.5 },
+  HttpsEdgeRouteJwtValidation: { ...route },
+  HttpsEdgeRouteIpRestriction: { ...route, ipPolicyIds: ["ipp_2abcdefghijklmnopqrstuvwxyz"] },
+  HttpsEdgeRouteUserAgentFilter: { ...route, allow: ["^curl/"] },
+  TlsEdge: { hostports: ["app.example.com:443"] },
+  TlsEdgeBackend: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", backendId: "bkdfo_2abcdefghijklmnopqrstuvwxyz" },
+  TlsEdgeIpRestriction: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", ipPolicyIds: ["ipp_2abcdefghijklmnopqrstuvwxyz"] },
+  TlsEdgeTlsTermination: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", terminateAt: "edge" },
   // Certificates are made in beforeAll.
   CertificateAuthority: {},
   TlsCertificate: {},

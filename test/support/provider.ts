@@ -11,6 +11,8 @@ export async function emulatorForProvider(options: EmulatorOptions = {}, extra: 
     // Tests should not wait for long backoffs; the policy itself is tested in client.test.ts.
     "ngrok:maxRetries": "4",
   };
+  // An emulator without a rate limit: the client need not pace itself either.
+  if (options.rateLimit === false) config["ngrok:rateLimit"] = "off";
   configure((key) => config[key]);
   return emu;
 }

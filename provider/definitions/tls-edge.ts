@@ -1,0 +1,26 @@
+import { createdAt, description, metadata, uri } from "./common";
+import { hostportErrorHints, hostports } from "./edge-common";
+import type { ResourceDefinition } from "./types";
+
+export const tlsEdge: ResourceDefinition = {
+  name: "TlsEdge",
+  description:
+    "A TLS edge: the hostports on which the service accepts TLS connections. Its modules (TlsEdgeBackend, TlsEdgeIpRestriction, " +
+    "TlsEdgeTlsTermination) are separate resources, so the edge's own outputs do not show them.",
+  path: "/edges/tls",
+  idPrefix: "edgtls",
+  listKey: "tls_edges",
+  properties: {
+    description: description("What the edge is for."),
+    metadata: metadata(),
+    hostports,
+    uri,
+    createdAt,
+  },
+  errorHints: hostportErrorHints,
+  example: `const domain = new ngrok.ReservedDomain("db", { domain: "db.example.com" });
+const edge = new ngrok.TlsEdge("db", {
+    description: "database",
+    hostports: [pulumi.interpolate\`\${domain.domain}:443\`],
+});`,
+};
