@@ -3,7 +3,7 @@
  * call time. Stacks keep old stubs in their state, so `configure` and `dispatch` are a permanent
  * API: change their signatures only compatibly.
  */
-import { configure as configureSettings, currentClient } from "./config";
+import { configure as configureSettings, currentClient, readFromLists } from "./config";
 import { definitions, isResourceKind, type ResourceKind } from "./definitions";
 import { ResourceHandler } from "./engine/handler";
 
@@ -13,9 +13,14 @@ export { ResourceHandler } from "./engine/handler";
 export { ApiClient, type ClientOptions } from "./client/http";
 export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
 
-const handlers = Object.fromEntries(
-  Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient)]),
-) as Record<ResourceKind, ResourceHandler>;
+/** One handler per kind, as one provider process holds them (they share reads of their kind). */
+export function createHandlers(): Record<ResourceKind, ResourceHandler> {
+  return Object.fromEntries(
+    Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient, { readFromLists })]),
+  ) as Record<ResourceKind, ResourceHandler>;
+}
+
+const handlers = createHandlers();
 
 /** Hands the stack's config to the provider (called once per stub by the dynamic-provider host). */
 export function configure(get: (key: string) => string | undefined): void {
