@@ -5,7 +5,7 @@
  * results (no changes after up; an out-of-band delete and change are found and repaired).
  *
  * Request counts, not pacing, are what this asserts, so the emulator's rate limit and the
- * client's pacing are off; bench/refresh.test.ts measures a refresh of 500 under the API's limit.
+ * client's pacing are off; bench/refresh.bench.ts measures a refresh of 500 under the API's limit.
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
