@@ -9,7 +9,8 @@
  *
  * The stack is deployed with the limit off, then each refresh runs against a fresh emulator
  * (the same state file and port, so a fresh rate-limit window) with the default pacing.
- * Run it with `make bench-refresh` (about 12 minutes: deploying and destroying 500 resources, and the 500 GETs waiting for the limit).
+ * Run it with `make bench-refresh`: about 12 minutes, deploying and destroying 500 resources and
+ * the 500 GETs waiting for the limit.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -35,7 +36,7 @@ let emu: Emulator | undefined;
 let stack: PulumiStack | undefined;
 const apiKey = "bench-refresh-key";
 
-/** An emulator on `port` (0: any) over the shared state file. */
+/** An emulator on `port` (0: any) over the benchmark's state file. */
 async function emulator(port: number, limited: boolean): Promise<Emulator> {
   await emu?.close();
   emu = await startEmulator({ port, apiKey, statePath: path.join(dir, "emulator.json"), ...(limited ? {} : { rateLimit: false }) });

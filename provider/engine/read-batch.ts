@@ -9,8 +9,9 @@
  *   engine checks resources one at a time (preview's adoption lookups), so those never wait together;
  * - every read that arrives while the walk runs, or while its pages are fresh (used within
  *   `idleMs`, at most `maxAgeMs` old), is served from it;
- * - pages are fetched only while reads need them, and never more pages than reads joined the walk,
- *   so a walk costs at most the GETs it replaces;
+ * - pages are fetched only while reads wait for them, and never more pages than reads joined the
+ *   walk: when the list is far longer than the reads need (an account with thousands of the
+ *   kind), the walk stops and the reads it has not served make a GET each;
  * - an id the walk did not find is read with a GET: lists may lag, so only a GET reports a
  *   resource gone; a resource created during the walk is found that way too;
  * - a write of the kind in this process (`invalidate`) ends the walk: later reads start afresh.
