@@ -124,7 +124,7 @@ describe("a refresh", () => {
     let elsewhere: Promise<string> | undefined;
     // The second page is answered a little late, so that the other process's writes land between pages.
     emu.scriptFault({ method: "GET", path: "/credentials", kind: "latency", delayMs: 0 });
-    emu.scriptFault({ method: "GET", path: "/credentials", kind: "latency", delayMs: 500 });
+    emu.scriptFault({ method: "GET", path: "/credentials", kind: "latency", delayMs: 1500 });
     client.onAttempt = (e) => {
       if (elsewhere || e.method !== "GET" || e.path !== "/credentials" || e.status !== 200) return;
       elsewhere = Promise.all([
