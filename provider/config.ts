@@ -14,6 +14,8 @@ export interface Settings {
   rateLimit?: string;
   maxRetries?: string;
   requestTimeoutMs?: string;
+  /** "true" (default) or "false": whether concurrent reads of a kind are served from its list pages. */
+  readFromLists?: string;
 }
 
 /** Config keys in the `ngrok` namespace, and their environment variables. */
@@ -23,6 +25,7 @@ export const settingSources: Record<keyof Settings, { config: string; env: strin
   rateLimit: { config: "ngrok:rateLimit", env: "NGROK_RATE_LIMIT" },
   maxRetries: { config: "ngrok:maxRetries", env: "NGROK_MAX_RETRIES" },
   requestTimeoutMs: { config: "ngrok:requestTimeoutMs", env: "NGROK_REQUEST_TIMEOUT_MS" },
+  readFromLists: { config: "ngrok:readFromLists", env: "NGROK_READ_FROM_LISTS" },
 };
 
 let configured: Settings = {};
@@ -77,6 +80,16 @@ export function createClient(s: Settings & { apiKey: string }): ApiClient {
     ...(maxRetries !== undefined ? { backoff: { maxRetries } } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
+}
+
+/** Whether reads may be served from list pages (on unless `ngrok:readFromLists` says otherwise). */
+export function readFromLists(): boolean {
+  const value = resolveSettings().readFromLists;
+  if (value === undefined) return true;
+  const v = value.trim().toLowerCase();
+  if (["true", "on", "yes", "1"].includes(v)) return true;
+  if (["false", "off", "no", "0"].includes(v)) return false;
+  throw new Error(`ngrok:readFromLists must be "true" or "false", not "${value}"`);
 }
 
 function userAgent(): string {

@@ -5,7 +5,7 @@
  */
 // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
 import "./node-version";
-import { configure as configureSettings, currentClient } from "./config";
+import { configure as configureSettings, currentClient, readFromLists } from "./config";
 import { definitions, isResourceKind, type ResourceKind } from "./definitions";
 import { ResourceHandler } from "./engine/handler";
 import { AgentCommandHandler, agentCommandKind } from "./agent/resource";
@@ -18,9 +18,14 @@ export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
 export { AgentCommandError, type AgentCommandRefusal } from "./agent/errors";
 export { AgentCommandHandler } from "./agent/resource";
 
-const handlers = Object.fromEntries(
-  Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient)]),
-) as Record<ResourceKind, ResourceHandler>;
+/** One handler per kind, as one provider process holds them (they share reads of their kind). */
+export function createHandlers(): Record<ResourceKind, ResourceHandler> {
+  return Object.fromEntries(
+    Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient, { readFromLists })]),
+  ) as Record<ResourceKind, ResourceHandler>;
+}
+
+const handlers = createHandlers();
 
 /** Hands the stack's config to the provider (called once per stub by the dynamic-provider host). */
 export function configure(get: (key: string) => string | undefined): void {

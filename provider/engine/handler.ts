@@ -10,6 +10,7 @@ import { apiErrorInProgramTerms } from "./api-terms";
 import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
 import { conflictFailures, recordProgramInputs } from "./ownership";
+import { ListReads } from "./read-batch";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -33,6 +34,11 @@ export interface UpdateResult {
   outs: Props;
 }
 
+export interface HandlerOptions {
+  /** Whether reads may be served from walks of the kind's list (read-batch.ts); default yes. */
+  readFromLists?: () => boolean;
+}
+
 /** The service's code for "you already reserved this" (ERR_NGROK_414 is another account's). */
 const duplicateCode = "ERR_NGROK_413";
 /** The service's code for "the referenced resource does not exist". */
@@ -44,12 +50,17 @@ export class ResourceHandler {
   private readonly located: Set<string>;
   /** Slots of keyed "put" resources created by this process, so two resources cannot claim one. */
   private readonly claimed = new Set<string>();
+  /** Reads served from list pages: for top-level collections with a list (not keyed, not under a parent). */
+  private readonly lists: ListReads | undefined;
 
   constructor(
     readonly def: ResourceDefinition,
     private readonly client: () => ApiClient,
+    private readonly options: HandlerOptions = {},
   ) {
     this.located = new Set([...pathProperties(def.path), ...pathProperties(def.keyed?.itemPath ?? "")]);
+    const listed = def.listKey !== undefined && !def.keyed && this.located.size === 0;
+    this.lists = listed ? new ListReads(def.path, def.listKey!) : undefined;
   }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
@@ -132,7 +143,7 @@ export class ResourceHandler {
     if (keyed?.write === "put") return this.claim(keyedId(this.def, inputs), inputs);
     let created: ApiObject;
     try {
-      created = await this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
+      created = await this.written(this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path)));
     } catch (err) {
       throw await this.withAdoptionHint(this.inProgramTerms(err, inputs), inputs);
     }
@@ -156,7 +167,7 @@ export class ResourceHandler {
     try {
       const path = this.itemPath(id, inputs);
       if (await this.exists(path)) throw new Error(`cannot create the ${this.takenMessage(id)}`);
-      const written = await this.client().put<ApiObject>(path, this.requestBody(inputs, this.def.keyed!.itemPath));
+      const written = await this.written(this.client().put<ApiObject>(path, this.requestBody(inputs, this.def.keyed!.itemPath)));
       return { id, outs: this.outputsOf(written, inputs) };
     } catch (err) {
       this.claimed.delete(id);
@@ -177,7 +188,7 @@ export class ResourceHandler {
   async read(id: string, props: Props = {}): Promise<ReadResult> {
     try {
       const located = { ...props, ...keysFromId(this.def, id) };
-      const current = await this.client().get<ApiObject>(this.itemPath(id, located));
+      const current = await this.getItem(id, located);
       return { id, props: this.outputsOf(current, located) };
     } catch (err) {
       // Gone: an empty id tells the engine to drop the resource from state.
@@ -194,10 +205,10 @@ export class ResourceHandler {
     try {
       if (this.def.keyed?.write === "put") {
         // A slot is written whole: what the program leaves out goes back to the service's default.
-        current = await this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath));
+        current = await this.written(this.client().put<ApiObject>(path, this.requestBody(news, this.def.keyed.itemPath)));
       } else {
         const body = this.patchBody(olds, news);
-        current = Object.keys(body).length > 0 ? await this.client().patch<ApiObject>(path, body) : await this.client().get<ApiObject>(path);
+        current = Object.keys(body).length > 0 ? await this.written(this.client().patch<ApiObject>(path, body)) : await this.client().get<ApiObject>(path);
       }
     } catch (err) {
       throw this.inProgramTerms(err, news);
@@ -236,7 +247,7 @@ export class ResourceHandler {
     }
     let existing: ApiObject;
     try {
-      existing = await this.client().get<ApiObject>(this.itemPath(id, { ...inputs, ...keysFromId(this.def, id) }));
+      existing = await this.getItem(id, { ...inputs, ...keysFromId(this.def, id) });
     } catch (err) {
       if (err instanceof ApiError && err.notFound) {
         throw new AdoptionError(
@@ -273,12 +284,29 @@ export class ResourceHandler {
 
   async delete(id: string, props: Props = {}): Promise<void> {
     try {
-      await this.client().delete(this.itemPath(id, props));
+      await this.written(this.client().delete(this.itemPath(id, props)));
     } catch (err) {
       if (err instanceof ApiError && err.notFound) return; // already gone
       throw err;
     } finally {
       this.claimed.delete(id);
+    }
+  }
+
+  /** The item as the API answers a GET of it; concurrent reads of a listed kind share list pages instead. */
+  private getItem(id: string, located: Props): Promise<ApiObject> {
+    const client = this.client();
+    const path = this.itemPath(id, located);
+    const get = () => client.get<ApiObject>(path);
+    return this.lists && (this.options.readFromLists?.() ?? true) ? this.lists.read(client, id, get) : get();
+  }
+
+  /** A write's answer; whatever its outcome, list pages read before it may be stale. */
+  private async written<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.lists?.invalidate();
     }
   }
 

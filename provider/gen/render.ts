@@ -328,6 +328,8 @@ function renderSchema(defs: ResourceDefinition[], version: string): JsonObject {
     rateLimit: 'Client-side pacing as "<requests>/<seconds>" (default "120/60", the API\'s limit) or "off".',
     maxRetries: "Retries of a failed request that is safe to repeat (default 6).",
     requestTimeoutMs: "Timeout of one request attempt in milliseconds (default 30000).",
+    readFromLists:
+      'Serve concurrent reads of a resource kind (refresh, preview\'s adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.',
   };
   return {
     name: packageName,
