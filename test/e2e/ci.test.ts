@@ -184,7 +184,7 @@ it("the workflow's rehearsal job runs as written: emulator, preview, up, no chan
   const job = workflow.jobs.rehearse!;
   const runnerTemp = fs.mkdtempSync(path.join(tmp, "runner-"));
   const githubEnv = path.join(runnerTemp, "github-env");
-  const summary = path.join(runnerTemp, "step-summary.md");
+  const summary = path.join(runnerTemp, "step-summary");
   fs.writeFileSync(githubEnv, "");
   const jobEnv = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, v.replace("${{ runner.temp }}", runnerTemp)]));
   const outputs: Record<string, string> = {};
