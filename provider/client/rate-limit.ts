@@ -165,13 +165,9 @@ export class Pacer {
     try {
       for (;;) {
         const queued = this.retries.length + this.fresh.length;
-        const rate = this.rate;
         if (queued === 0) return;
-        if (rate === undefined) {
-          // Pacing went off (it never does today) or was never on: let everyone through.
-          for (const id of await this.take(queued)) this.next()!.resolve(this.slot(id));
-          continue;
-        }
+        // Requests queue only while pacing, and pacing, once on, stays on.
+        const rate = this.rate!;
         if (this.now() < this.pausedUntil) {
           await this.sleep(this.pausedUntil - this.now());
           continue;
@@ -183,8 +179,8 @@ export class Pacer {
           for (const id of ids) this.next()!.resolve(this.slot(id));
           if (ids.length > 0) continue;
         }
-        const fresh = await this.read();
-        let wait = roomAt(fresh, this.now(), rate) - this.now();
+        const latest = await this.read();
+        let wait = roomAt(latest, this.now(), rate) - this.now();
         if (this.ledger.shared) wait = Math.min(wait, sharedPollMs);
         await this.sleep(Math.max(1, wait));
       }
