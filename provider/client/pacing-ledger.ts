@@ -169,7 +169,11 @@ export class FileLedger implements Ledger {
     }
   }
 
-  /** Removes a lock whose holder is gone: a dead process on this host, or held implausibly long. */
+  /**
+   * Removes a lock whose holder is gone: a dead process on this host, or held implausibly long.
+   * Two processes breaking the same stale lock at the same instant can both get in; the worst
+   * that does is lose one ledger update, which a 429 and its retry absorb.
+   */
   private breakIfStale(): void {
     let holder: string;
     let age: number;
