@@ -1,5 +1,5 @@
 // Error model of the emulated API. Every failure the server answers with is an ApiFailure;
-// the server turns it into the real service's error body (see real-api-notes.md "Error body").
+// the server turns it into the real service's error body (the shape ngrok's official clients parse).
 
 /** An API error: HTTP status, optional ngrok error code (`ERR_NGROK_215`), message, details. */
 export class ApiFailure extends Error {

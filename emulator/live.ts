@@ -11,7 +11,7 @@ export interface Ref {
   uri: string;
 }
 
-/** Error codes of agent command failures (real-api-notes.md: ERR_NGROK_804-810, unverified). */
+/** Error codes of agent command failures (ERR_NGROK_804-810; the status is unverified). */
 export const AGENT_COMMAND_ERRORS = {
   restartUnsupported: "ERR_NGROK_804",
   noUpdateAvailable: "ERR_NGROK_805",

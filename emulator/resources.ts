@@ -1,5 +1,6 @@
 // One definition per API collection: path, id prefix, list key, body rules and response shape.
-// The rules are the service's (spec + real-api-notes.md), written independently of provider/.
+// The rules are the service's (the API reference, https://ngrok.com/docs/api, and ngrok's official
+// clients), written independently of provider/.
 import { z } from "zod";
 import { ApiFailure, badValue, referenceNotFound } from "./errors";
 import { backendKind, common, freshRef, type CollectionDef, type Ctx, type Ref } from "./collection";

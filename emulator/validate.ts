@@ -18,7 +18,7 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /**
- * `null` means "not given" (real-api-notes: treat null as omitted), so nulls are dropped from
+ * `null` means "not given" (as the real service treats it), so nulls are dropped from
  * objects before validation, at every depth of nested objects (not inside arrays).
  */
 export function dropNulls(value: Json): Json {

@@ -2,6 +2,12 @@
 # Builds (once) or locates the Pulumi CLI that the end-to-end tests and `make up` run, and prints
 # the directory holding `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`.
 #
+#   scripts/pulumi-cli.sh                   the pinned version (the tests: reproducible)
+#   scripts/pulumi-cli.sh --any-installed   a `pulumi` on PATH from the oldest tested version on
+#                                           (PULUMI_CLI_MIN_VERSION, default the pinned one), else
+#                                           the pinned one (`make up`: no build for Pulumi users)
+# Either way it says on stderr which CLI it chose.
+#
 # The CLI is not on npm or Debian, and its npm wrapper downloads release binaries, which these
 # machines cannot. It is built here from its Go modules instead, through the Go module proxy:
 # - `pulumi` from github.com/pulumi/pulumi/pkg/v3. The proxy here serves the source of no pkg/v3
@@ -16,13 +22,23 @@
 # from a throwaway wrapper module that requires it and repeats its replaces (read from the
 # module's own go.mod in the module cache).
 #
-# Environment: PULUMI_NGROK_CACHE (default ~/.cache/pulumi-ngrok), PULUMI_CLI_VERSION,
-# PULUMI_LANGHOST_SDK_VERSION, GO (the go binary). Progress goes to stderr; stdout is the bin dir.
+# Environment: PULUMI_NGROK_CACHE (default $XDG_CACHE_HOME/pulumi-ngrok or ~/.cache/pulumi-ngrok),
+# PULUMI_CLI_VERSION, PULUMI_CLI_MIN_VERSION, PULUMI_LANGHOST_SDK_VERSION, GO (the go binary).
+# Progress goes to stderr; stdout is the bin dir.
 set -euo pipefail
 
+ANY_INSTALLED=false
+case "${1:-}" in
+  --any-installed) ANY_INSTALLED=true ;;
+  "") ;;
+  *) echo "usage: $0 [--any-installed]" >&2; exit 2 ;;
+esac
+
 CLI_VERSION=${PULUMI_CLI_VERSION:-v3.259.0}
+# The oldest CLI the end-to-end tests have run this provider with: the pinned one.
+MIN_VERSION=${PULUMI_CLI_MIN_VERSION:-$CLI_VERSION}
 LANGHOST_SDK_VERSION=${PULUMI_LANGHOST_SDK_VERSION:-v3.68.0}
-CACHE=${PULUMI_NGROK_CACHE:-${HOME}/.cache/pulumi-ngrok}
+CACHE=${PULUMI_NGROK_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/pulumi-ngrok}
 PREFIX="${CACHE}/pulumi-${CLI_VERSION}-nodejs-${LANGHOST_SDK_VERSION}"
 BIN="${PREFIX}/bin"
 VERSION_PKG=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
@@ -35,10 +51,34 @@ complete_in() { # dir: has all three executables and the pinned CLI version
     [ "$("$d/pulumi" version 2>/dev/null)" = "$CLI_VERSION" ]
 }
 
-if complete_in "$BIN"; then echo "$BIN"; exit 0; fi
+# at_least VERSION MIN: VERSION (vX.Y.Z) is MIN or newer.
+at_least() {
+  [ "$(printf '%s\n%s\n' "${2#v}" "${1#v}" | sort -V | head -1)" = "${2#v}" ]
+}
+
+# An installed pulumi (an official release ships the language host and the dynamic-provider
+# plugin next to it) from the oldest tested version on.
+if $ANY_INSTALLED && existing=$(command -v pulumi 2>/dev/null); then
+  dir=$(dirname "$existing")
+  version=$("$existing" version 2>/dev/null || echo unknown)
+  if [ ! -x "$dir/pulumi-language-nodejs" ] || [ ! -x "$dir/pulumi-resource-pulumi-nodejs" ]; then
+    log "the installed pulumi ${version} (${existing}) has no pulumi-language-nodejs or pulumi-resource-pulumi-nodejs next to it: using the pinned ${CLI_VERSION}"
+  elif ! at_least "$version" "$MIN_VERSION"; then
+    log "the installed pulumi ${version} (${existing}) is older than ${MIN_VERSION}, the oldest tested: using the pinned ${CLI_VERSION}"
+  else
+    log "using the installed Pulumi CLI ${version} (${existing})"
+    echo "$dir"; exit 0
+  fi
+fi
+
+if complete_in "$BIN"; then
+  log "using the Pulumi CLI ${CLI_VERSION} built from Go modules (${BIN})"
+  echo "$BIN"; exit 0
+fi
 
 # A pulumi already installed at exactly the pinned version (an official release ships all three).
 if existing=$(command -v pulumi 2>/dev/null) && complete_in "$(dirname "$existing")"; then
+  log "using the installed Pulumi CLI ${CLI_VERSION} (${existing})"
   dirname "$existing"; exit 0
 fi
 

@@ -6,14 +6,18 @@
 #   scripts/stack.sh up     start the emulator (unless running), init/select `dev`, pulumi up
 #   scripts/stack.sh down   pulumi destroy, then stop the emulator
 #
+# It runs an installed `pulumi` when its version is one the tests cover (scripts/pulumi-cli.sh
+# --any-installed), else the pinned CLI built from Go modules, and says which.
+#
 # Environment: EXAMPLE (default quickstart), STACK (default dev), PULUMI_CONFIG_PASSPHRASE
-# (default "local-dev": it only guards this throwaway stack's secrets).
+# (default "local-dev": it only guards this throwaway stack's secrets), PULUMI_NGROK_STACK_DIR
+# (default .pulumi-test).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 EXAMPLE=${EXAMPLE:-quickstart}
 STACK=${STACK:-dev}
-DIR="${ROOT}/.pulumi-test"
+DIR=${PULUMI_NGROK_STACK_DIR:-${ROOT}/.pulumi-test}
 PROGRAM="${ROOT}/examples/${EXAMPLE}"
 PROJECT="${DIR}/project-${EXAMPLE}" # holds a copy of Pulumi.yaml and the stack's config file
 CONFIG="${PROJECT}/Pulumi.${STACK}.yaml"
@@ -21,8 +25,9 @@ PIDFILE="${DIR}/emulator.pid"
 ENVFILE="${DIR}/emulator.env"
 
 export PATH="${ROOT}/node_modules/.bin:${PATH}"
-BIN=$("${ROOT}/scripts/pulumi-cli.sh")
+BIN=$("${ROOT}/scripts/pulumi-cli.sh" --any-installed)
 export PATH="${BIN}:${PATH}"
+echo "Pulumi CLI $(pulumi version) (${BIN}/pulumi)"
 export PULUMI_HOME="${DIR}/pulumi-home"
 export PULUMI_BACKEND_URL="file://${DIR}/backend"
 export PULUMI_CONFIG_PASSPHRASE=${PULUMI_CONFIG_PASSPHRASE:-local-dev}

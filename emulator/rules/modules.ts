@@ -2,7 +2,7 @@
 // returns the stored module, which is also the GET/PUT response: `enabled` defaults to true,
 // secrets are echoed verbatim, references are resolved to Refs. Failures are ApiFailures with
 // the real service's codes: unknown field 214, bad value or type 215, missing reference 380,
-// and the module-specific codes listed in real-api-notes.md.
+// and the module-specific codes ngrok's official clients list.
 
 import { z } from "zod";
 import { ApiFailure, badValue, referenceNotFound, unknownField } from "../errors";
@@ -191,7 +191,7 @@ export function validateOidc(body: unknown): OidcModule {
 // ---------------------------------------------------------------------------------------
 // HTTPS route: webhook_verification
 
-/** Providers the real service knows (real-api-notes.md); only `sns` needs no secret. */
+/** Providers the real service knows (from ngrok's official clients); only `sns` needs no secret. */
 export const WEBHOOK_PROVIDERS: readonly string[] = (
   "aftership airship alchemy sns autodesk bitbucket bolt box brex buildkite calendly castle " +
   "chargify circleci clearbit clerk coinbase contentful docusign dropbox facebook_graph_api " +

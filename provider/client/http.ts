@@ -5,7 +5,8 @@
  */
 import { Agent, request, type Dispatcher } from "undici";
 import { ApiError, TransportError } from "./errors";
-import { SlidingWindowLimiter, delay, type RateLimit } from "./rate-limit";
+import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
+import { Pacer, apiRateLimit, delay, formatRateLimit, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
 import {
   backoffDelay,
   certainlyNotSent,
@@ -18,7 +19,7 @@ import {
 
 export const defaultBaseUrl = "https://api.ngrok.com";
 /** The API's documented limit: 120 requests per rolling 60 seconds per account. */
-export const defaultRateLimit: RateLimit = { limit: 120, windowMs: 60_000 };
+export const defaultRateLimit: RateLimit = apiRateLimit;
 
 export interface ClientOptions {
   apiKey: string;
@@ -26,8 +27,15 @@ export interface ClientOptions {
   userAgent?: string;
   /** Per attempt, from sending to the last byte of the answer. */
   timeoutMs?: number;
+  /** Pacing to the account's limit; `false`: none until the service refuses a request (see Pacer). */
   rateLimit?: RateLimit | false;
   backoff?: Partial<BackoffOptions>;
+  /**
+   * Where processes using the same key and base URL share the pacing budget; default
+   * $PULUMI_NGROK_PACING_DIR or <XDG cache or ~/.cache>/pulumi-ngrok/pacing. `false`: this
+   * client alone. Unused when pacing is off.
+   */
+  pacingDir?: string | false;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -40,6 +48,8 @@ export interface AttemptEvent {
   status?: number;
   error?: string;
   retryInMs?: number;
+  /** For a 429: whether the requests this client knows of filled the window (its own burst). */
+  explained?: boolean;
 }
 
 interface ErrorBody {
@@ -52,7 +62,8 @@ export class ApiClient {
   readonly baseUrl: string;
   private readonly origin: string;
   private readonly dispatcher: Dispatcher;
-  private readonly limiter: SlidingWindowLimiter | undefined;
+  private readonly pacer: Pacer;
+  private readonly pacingConfigured: RateLimit | false;
   private readonly backoff: BackoffOptions;
   private readonly headers: Record<string, string>;
   /** Called after each attempt; used by tests and by debug logging. */
@@ -70,7 +81,17 @@ export class ApiClient {
       connect: { timeout: Math.min(timeout, 10_000) },
     });
     const rate = options.rateLimit ?? defaultRateLimit;
-    this.limiter = rate === false ? undefined : new SlidingWindowLimiter(rate);
+    this.pacingConfigured = rate;
+    let ledger: Ledger | undefined;
+    const dir = options.pacingDir ?? defaultPacingDir();
+    if (rate !== false && dir !== false) {
+      try {
+        ledger = new FileLedger(dir, ledgerFileName(options.apiKey, this.baseUrl), rate.windowMs);
+      } catch {
+        // An unwritable cache directory: pace this process alone rather than fail.
+      }
+    }
+    this.pacer = new Pacer(rate === false ? undefined : rate, { attemptTimeoutMs: timeout, ...(ledger ? { ledger } : {}) });
     this.backoff = { ...defaultBackoff, ...options.backoff };
     this.headers = {
       authorization: `Bearer ${options.apiKey}`,
@@ -127,15 +148,18 @@ export class ApiClient {
     const shownPath = url.pathname;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = payload === undefined ? this.headers : { ...this.headers, "content-type": "application/json" };
+    const started = Date.now();
 
     for (let attempt = 0; ; attempt++) {
-      await this.limiter?.acquire();
+      const slot: Slot = await this.pacer.acquire(attempt > 0);
       let response: Dispatcher.ResponseData;
       try {
         response = await request(url, { method, headers, body: payload, dispatcher: this.dispatcher });
       } catch (err) {
         const code = errorCode(err);
         const notSent = certainlyNotSent(code);
+        // Not sent: the service counted nothing. Otherwise it may have, no later than now.
+        await (notSent ? slot.notSent() : slot.answered(Date.now()));
         const retryable = isTransient(code) && (notSent || isIdempotent(method));
         const failure = new TransportError(code, method, shownPath, !notSent, err);
         if (!retryable || attempt >= this.backoff.maxRetries) {
@@ -147,26 +171,73 @@ export class ApiClient {
         await delay(wait);
         continue;
       }
-
-      const text = await response.body.text();
+      const answeredAt = Date.now();
       const status = response.statusCode;
+      await (status === 429 ? slot.refused() : slot.answered(answeredAt));
+      const text = await response.body.text();
       if (status < 300) {
         this.onAttempt?.({ method, path: shownPath, attempt, status });
         return (text === "" ? undefined : parseJson(text)) as T;
       }
 
       const error = toApiError(status, text, response.headers, method, shownPath);
-      // 429: the request was refused, so even a POST is safe to repeat. Other 5xx: the service
-      // may have acted before failing, so only idempotent methods are repeated.
-      const retryable = status === 429 || (status >= 500 && status !== 501 && isIdempotent(method));
+      const retryAfter = parseRetryAfter(response.headers["retry-after"]);
+      if (status === 429) {
+        // The limit the service states, else the one we pace to, else the API's documented one.
+        const stated = statedRateLimit(error.apiMessage) ?? this.pacer.pacing ?? defaultRateLimit;
+        const explained = await this.pacer.explains(answeredAt, stated);
+        this.pacer.learn(stated);
+        if (attempt >= this.backoff.maxRetries) {
+          this.onAttempt?.({ method, path: shownPath, attempt, status, explained });
+          throw this.rateLimitedError(error, attempt, Date.now() - started, stated, explained);
+        }
+        // A refused request was not counted, so even a POST is safe to repeat. Our own burst:
+        // the pacer holds the retry until one of our requests leaves the window. Someone else's
+        // requests: back off, but never longer than a window, after which all of them are gone.
+        const wait =
+          retryAfter !== undefined
+            ? backoffDelay(attempt, this.backoff, retryAfter)
+            : explained
+              ? 0
+              : Math.min(backoffDelay(attempt, this.backoff, undefined), stated.windowMs);
+        // Requests of this process that would go out meanwhile would only be refused too.
+        if (!explained) this.pacer.pause(wait);
+        const shown = explained && retryAfter === undefined ? await this.pacer.nextRoomInMs() : wait;
+        this.onAttempt?.({ method, path: shownPath, attempt, status, retryInMs: shown, explained });
+        await delay(wait);
+        continue;
+      }
+      // Other 5xx: the service may have acted before failing, so only idempotent methods are repeated.
+      const retryable = status >= 500 && status !== 501 && isIdempotent(method);
       if (!retryable || attempt >= this.backoff.maxRetries) {
         this.onAttempt?.({ method, path: shownPath, attempt, status });
         throw error;
       }
-      const wait = backoffDelay(attempt, this.backoff, parseRetryAfter(response.headers["retry-after"]));
+      const wait = backoffDelay(attempt, this.backoff, retryAfter);
       this.onAttempt?.({ method, path: shownPath, attempt, status, retryInMs: wait });
       await delay(wait);
     }
+  }
+
+  /** The last 429 of a request, saying how many retries it spent and which setting helps. */
+  private rateLimitedError(error: ApiError, retries: number, elapsedMs: number, stated: RateLimit, explained: boolean): ApiError {
+    const limit = `"${formatRateLimit(stated)}"`;
+    const set = "Set ngrok:rateLimit (or NGROK_RATE_LIMIT)";
+    const more = "or raise ngrok:maxRetries (or NGROK_MAX_RETRIES)";
+    let hint = `Still refused after ${retries} ${retries === 1 ? "retry" : "retries"} (${retries + 1} ${retries === 0 ? "attempt" : "attempts"} over ${(elapsedMs / 1000).toFixed(1)} s)`;
+    if (this.pacingConfigured === false) {
+      hint += explained
+        ? `: pacing is off (ngrok:rateLimit "off"). ${set} to the account's limit, ${limit}, so that requests wait for room instead of being refused, ${more}.`
+        : `: pacing is off (ngrok:rateLimit "off") and another client spends the same API key's budget. ${set} to the account's limit, ${limit}, or below it to leave the other client room, ${more}.`;
+    } else if (explained) {
+      hint += `: this client paced to "${formatRateLimit(this.pacingConfigured)}" but the account allows ${limit}. ${set} to ${limit}, ${more}.`;
+    } else {
+      hint +=
+        `, although this client paces to "${formatRateLimit(this.pacer.pacing ?? stated)}": another client spends the same API key's budget. ` +
+        `${set} below the account's ${limit} to leave it room, ${more}.`;
+    }
+    // ApiError appends its own full stop.
+    return new ApiError(error.status, error.errorCode, error.apiMessage, error.operationId, error.method, error.path, hint.replace(/\.$/, ""));
   }
 }
 

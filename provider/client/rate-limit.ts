@@ -1,49 +1,293 @@
 /**
- * Paces requests so that no rolling window holds more than `limit` of them, which is how the API
- * counts (120 per rolling 60 s). Hand-written on purpose: the CommonJS limiters on npm
- * (bottleneck, limiter) are fixed-window or token-bucket, which allow up to twice the limit
- * across a window boundary, and p-throttle's strict mode is ESM-only.
+ * Paces requests to the API's rolling-window limit (120 requests per rolling 60 s per account),
+ * counting what the service counts: a request is counted when the service receives it, and a
+ * refused one (429) is not counted at all.
+ *
+ * The client cannot see when the service stamped a request, only that it was no later than the
+ * answer's arrival. So a granted request holds a slot from the grant on (it may arrive at any
+ * moment), its slot's time moves to the answer's arrival when it comes, and the slot is given
+ * back when the service refused the request or it never left this machine. A slot frees one
+ * window after that time: the service has freed it by then whatever the network's delays.
+ *
+ * The slots live in a ledger (pacing-ledger.ts) that processes using the same key and base URL
+ * share, so that back-to-back or concurrent commands do not each spend the whole budget.
+ *
+ * Hand-written on purpose: the CommonJS limiters on npm (bottleneck, limiter) are fixed-window or
+ * token-bucket, which allow up to twice the limit across a window boundary, count at grant time,
+ * and cannot share their state between processes; p-throttle's strict mode is ESM-only.
  */
+import { randomBytes } from "node:crypto";
+import { MemoryLedger, type Ledger, type LedgerEntry } from "./pacing-ledger";
+
 export interface RateLimit {
   limit: number;
   windowMs: number;
 }
 
-export class SlidingWindowLimiter {
-  private readonly sent: number[] = [];
-  private tail: Promise<void> = Promise.resolve();
-  private readonly margin: number;
+/** The API's documented limit. */
+export const apiRateLimit: RateLimit = { limit: 120, windowMs: 60_000 };
 
+/**
+ * Slack added to every window: the answer's arrival already bounds the service's stamp, so this
+ * only absorbs millisecond rounding between the two clocks' readings.
+ */
+const marginMs = 20;
+/** How long a refusal waits for this process's earlier requests to be answered before judging it. */
+const settleWaitMs = 2_000;
+/** While other processes share the ledger, re-read it at least this often when waiting. */
+const sharedPollMs = 200;
+
+/** A granted request's hold on the budget; settle it exactly once. */
+export interface Slot {
+  /** The answer arrived at `at` (ms since the epoch): the service stamped the request no later. */
+  answered(at: number): Promise<void>;
+  /** The service refused the request (429) and did not count it. */
+  refused(): Promise<void>;
+  /** The request certainly never reached the service. */
+  notSent(): Promise<void>;
+}
+
+interface Waiter {
+  resolve: (slot: Slot) => void;
+  reject: (err: unknown) => void;
+}
+
+export interface PacerOptions {
+  /** The longest an attempt can take: an in-flight request holds its slot at most this long past the grant. */
+  attemptTimeoutMs: number;
+  /** Where the slots live; default in memory (this process only). */
+  ledger?: Ledger;
+}
+
+export class Pacer {
+  private rate: RateLimit | undefined;
+  private ledger: Ledger;
+  private readonly attemptTimeoutMs: number;
+  /** Retries first (they were refused already), then first attempts, each in arrival order. */
+  private readonly retries: Waiter[] = [];
+  private readonly fresh: Waiter[] = [];
+  private pumping = false;
+  private wake: (() => void) | undefined;
+  private settledWaiters: (() => void)[] = [];
+  private readonly instance = randomBytes(6).toString("hex");
+  private seq = 0;
+  /** This process's requests in flight: id → grant time. */
+  private readonly inFlight = new Map<string, number>();
+  /** No grant before this time (set after a refusal this pacer cannot explain). */
+  private pausedUntil = 0;
+
+  /**
+   * `rate` undefined: pacing off. Requests go out at once, but their slots are still kept, so
+   * that a refusal can be told apart (this process's own burst, or someone else's requests) and
+   * the pacer can start pacing to the limit the service states (see `learn`).
+   */
   constructor(
-    private readonly rate: RateLimit,
+    rate: RateLimit | undefined,
+    options: PacerOptions,
     private readonly now: () => number = Date.now,
   ) {
-    if (!(rate.limit >= 1) || !(rate.windowMs > 0)) {
+    if (rate !== undefined && (!(rate.limit >= 1) || !(rate.windowMs > 0))) {
       throw new RangeError(`invalid rate limit ${rate.limit}/${rate.windowMs}ms`);
     }
-    this.margin = Math.max(100, rate.windowMs / 100);
+    this.rate = rate;
+    this.ledger = options.ledger ?? new MemoryLedger();
+    this.attemptTimeoutMs = options.attemptTimeoutMs;
   }
 
-  /** Resolves when one more request may be sent; callers are served in arrival order. */
-  acquire(): Promise<void> {
-    const turn = this.tail.then(() => this.waitForSlot());
-    this.tail = turn.catch(() => undefined);
-    return turn;
+  /** The limit it paces to now; undefined while pacing is off and no refusal has stated one. */
+  get pacing(): RateLimit | undefined {
+    return this.rate;
   }
 
-  private async waitForSlot(): Promise<void> {
-    for (;;) {
-      const t = this.now();
-      while (this.sent.length > 0 && this.sent[0]! <= t - this.rate.windowMs) this.sent.shift();
-      if (this.sent.length < this.rate.limit) {
-        this.sent.push(t);
-        return;
-      }
-      // A margin: the service stamps a request when it arrives, and an earlier request may have
-      // been slower on the way than a later one.
-      await delay(this.sent[0]! + this.rate.windowMs - t + this.margin);
+  /** True when other processes share the budget's ledger. */
+  get shared(): boolean {
+    return this.ledger.shared;
+  }
+
+  /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
+  acquire(retry = false): Promise<Slot> {
+    if (this.rate === undefined) return this.take(1).then(([id]) => this.slot(id!));
+    return new Promise<Slot>((resolve, reject) => {
+      (retry ? this.retries : this.fresh).push({ resolve, reject });
+      void this.pump();
+    });
+  }
+
+  /**
+   * A 429 stated the account's limit (or the API's documented one when it did not): pace to it
+   * from now on if pacing was off, or if it is stricter than the configured one.
+   */
+  learn(stated: RateLimit): void {
+    if (this.rate === undefined || stated.limit / stated.windowMs < this.rate.limit / this.rate.windowMs) {
+      this.rate = { ...stated };
+      this.wake?.();
     }
   }
+
+  /**
+   * Whether requests the service answered (this process's, and those of processes sharing the
+   * ledger) fill the window of a refusal that arrived at `at`: then the refusal was our own doing,
+   * and waiting until one of them leaves the window is enough. Otherwise another client spends
+   * the same budget. Requests still in flight may be refused too, so this first waits (briefly)
+   * for this process's requests granted before `at` to be answered.
+   */
+  async explains(at: number, rate: RateLimit): Promise<boolean> {
+    const deadline = this.now() + settleWaitMs;
+    while ([...this.inFlight.values()].some((granted) => granted < at) && this.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - this.now()));
+        this.settledWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    const entries = await this.read();
+    return entries.filter((e) => !e.pending && e.t > at - rate.windowMs).length >= rate.limit;
+  }
+
+  /** Grants nothing for `ms`: after a refusal by a budget someone else spends. */
+  pause(ms: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+  }
+
+  /** How long until a slot frees, as far as this pacer knows (0 when one is free now). */
+  async nextRoomInMs(): Promise<number> {
+    const rate = this.rate;
+    if (rate === undefined) return 0;
+    const entries = await this.read();
+    return Math.max(0, roomAt(entries, this.now(), rate) - this.now());
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const queued = this.retries.length + this.fresh.length;
+        if (queued === 0) return;
+        // Requests queue only while pacing, and pacing, once on, stays on.
+        const rate = this.rate!;
+        if (this.now() < this.pausedUntil) {
+          await this.sleep(this.pausedUntil - this.now());
+          continue;
+        }
+        const entries = await this.read();
+        const now = this.now();
+        if (inWindow(entries, now, rate) < rate.limit) {
+          const ids = await this.take(queued, rate);
+          for (const id of ids) this.next()!.resolve(this.slot(id));
+          if (ids.length > 0) continue;
+        }
+        const latest = await this.read();
+        let wait = roomAt(latest, this.now(), rate) - this.now();
+        if (this.ledger.shared) wait = Math.min(wait, sharedPollMs);
+        await this.sleep(Math.max(1, wait));
+      }
+    } catch (err) {
+      for (const w of [...this.retries.splice(0), ...this.fresh.splice(0)]) w.reject(err);
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private next(): Waiter | undefined {
+    return this.retries.shift() ?? this.fresh.shift();
+  }
+
+  /** Records up to `wanted` new in-flight requests (as many as the window has room for when paced). */
+  private take(wanted: number, rate?: RateLimit): Promise<string[]> {
+    return this.transact((entries) => {
+      const now = this.now();
+      const room = rate === undefined ? wanted : Math.min(wanted, rate.limit - inWindow(entries, now, rate));
+      const ids: string[] = [];
+      for (let i = 0; i < room; i++) {
+        const id = `${this.instance}.${(this.seq++).toString(36)}`;
+        entries.push({ id, t: now + this.attemptTimeoutMs, pending: true });
+        this.inFlight.set(id, now);
+        ids.push(id);
+      }
+      return ids;
+    });
+  }
+
+  private slot(id: string): Slot {
+    let settled = false;
+    const settle = async (change: (entry: LedgerEntry, index: number, entries: LedgerEntry[]) => void): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      await this.transact((entries) => {
+        const index = entries.findIndex((e) => e.id === id);
+        if (index >= 0) change(entries[index]!, index, entries);
+      }).catch(() => undefined);
+      this.inFlight.delete(id);
+      for (const resolve of this.settledWaiters.splice(0)) resolve();
+      this.wake?.();
+    };
+    return {
+      answered: (at) =>
+        settle((_, index, entries) => {
+          entries[index] = { id, t: at };
+        }),
+      refused: () => settle((_, index, entries) => void entries.splice(index, 1)),
+      notSent: () => settle((_, index, entries) => void entries.splice(index, 1)),
+    };
+  }
+
+  /** A ledger that fails (a read-only or full disk) is replaced by memory: pacing goes on, unshared. */
+  private async transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T> {
+    const windowMs = Math.max(this.rate?.windowMs ?? 0, apiRateLimit.windowMs);
+    const withPruning = (entries: LedgerEntry[]): T => {
+      const cutoff = this.now() - windowMs - marginMs;
+      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.t <= cutoff) entries.splice(i, 1);
+      return change(entries);
+    };
+    try {
+      return await this.ledger.transact(withPruning);
+    } catch {
+      this.ledger = new MemoryLedger();
+      return this.ledger.transact(withPruning);
+    }
+  }
+
+  private async read(): Promise<LedgerEntry[]> {
+    try {
+      return await this.ledger.peek();
+    } catch {
+      this.ledger = new MemoryLedger();
+      return this.ledger.peek();
+    }
+  }
+
+  /** Sleeps `ms`, or less when a local slot settles or the limit changes. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        if (this.wake === done) this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}
+
+/** Slots the service may still count at `now`. */
+function inWindow(entries: readonly LedgerEntry[], now: number, rate: RateLimit): number {
+  let n = 0;
+  for (const e of entries) if (e.t + rate.windowMs + marginMs > now) n++;
+  return n;
+}
+
+/** When the window next has room for one more request. */
+function roomAt(entries: readonly LedgerEntry[], now: number, rate: RateLimit): number {
+  const times = entries
+    .map((e) => e.t + rate.windowMs + marginMs)
+    .filter((free) => free > now)
+    .sort((a, b) => a - b);
+  if (times.length < rate.limit) return now;
+  return times[times.length - rate.limit]!;
 }
 
 export function delay(ms: number): Promise<void> {
@@ -57,4 +301,18 @@ export function parseRateLimit(text: string): RateLimit | false {
   const m = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*s?$/.exec(t);
   if (!m) throw new Error(`invalid rate limit "${text}": expected "<requests>/<seconds>", e.g. "120/60", or "off"`);
   return { limit: Number(m[1]), windowMs: Number(m[2]) * 1000 };
+}
+
+/** The limit a 429's message states: "Your account is rate limited to 120 API requests per 60 seconds." */
+export function statedRateLimit(message: string): RateLimit | undefined {
+  const m = /rate limited to (\d+) (?:api )?requests? per (\d+(?:\.\d+)?) seconds?/i.exec(message);
+  if (!m) return undefined;
+  const limit = Number(m[1]);
+  const windowMs = Number(m[2]) * 1000;
+  return limit >= 1 && windowMs > 0 ? { limit, windowMs } : undefined;
+}
+
+/** "120/60", the form ngrok:rateLimit takes. */
+export function formatRateLimit(rate: RateLimit): string {
+  return `${rate.limit}/${Number((rate.windowMs / 1000).toFixed(3))}`;
 }

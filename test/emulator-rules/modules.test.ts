@@ -101,7 +101,7 @@ describe("webhook_verification", () => {
       expect(validateWebhookVerification({ provider, secret: "whsec_123" })).toEqual({ enabled: true, provider, secret: "whsec_123" });
     }
     expect(WEBHOOK_PROVIDERS).toContain("github");
-    expect(WEBHOOK_PROVIDERS).toHaveLength(69); // the list in real-api-notes.md
+    expect(WEBHOOK_PROVIDERS).toHaveLength(69); // the providers ngrok's official clients list
   });
 
   it("needs no secret for sns only", () => {

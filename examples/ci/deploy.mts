@@ -1,0 +1,156 @@
+/**
+ * Preview on a pull request, `up` on merge: the CI flow with Pulumi's Automation API.
+ *
+ *   node deploy.mts preview --stack prod --program .    (a pull request: what would change)
+ *   node deploy.mts up      --stack prod --program .    (the merge: apply it)
+ *   node deploy.mts preview --stack prod --program . --expect-no-changes
+ *   node deploy.mts destroy --stack rehearsal --program .
+ *   node deploy.mts preview --stack prod --inline [--work-dir DIR] [--config domain=app.example.com]
+ *
+ * `--program` names a Pulumi program's directory (its Pulumi.<stack>.yaml holds the stack's
+ * config, committed with the code); `--inline` runs the program defined below instead.
+ * `preview` prints the plan, each change with the properties it changes, and adds it to the
+ * job's summary on GitHub Actions ($GITHUB_STEP_SUMMARY). `up` applies it and prints the stack's
+ * outputs (secrets stay hidden). Any error fails the job (exit code 1), and so does a change
+ * under `--expect-no-changes`. See github-actions.yml for the workflow that runs it.
+ *
+ * Credentials come from the environment, never from a file in the repository: NGROK_API_KEY (the
+ * CI's secret; the provider reads it at run time and never stores it), NGROK_API_BASE_URL (the
+ * bundled emulator in tests), and Pulumi's own PULUMI_BACKEND_URL / PULUMI_ACCESS_TOKEN /
+ * PULUMI_CONFIG_PASSPHRASE. It runs the `pulumi` found on PATH, on Node 22.19 or later, which
+ * runs this TypeScript file as it is.
+ */
+import { fileURLToPath } from "node:url";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseArgs } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
+import { LocalWorkspace, type LocalWorkspaceOptions, type Stack, type StepEventMetadata } from "@pulumi/pulumi/automation/index.js";
+import * as ngrok from "pulumi-ngrok";
+
+/** The inline program: what examples/quickstart declares, as a function. */
+async function program(): Promise<Record<string, unknown>> {
+  const config = new pulumi.Config();
+  const domain = new ngrok.ReservedDomain("app", {
+    domain: config.get("domain") ?? "ci.ngrok.app",
+    description: config.get("description") ?? "Deployed from CI",
+  });
+  const agent = new ngrok.Credential("agent", {
+    description: pulumi.interpolate`Agent serving ${domain.domain}`,
+    acl: [pulumi.interpolate`bind:${domain.domain}`],
+  });
+  return { hostname: domain.domain, credentialId: agent.id, authtoken: agent.token };
+}
+
+const usage =
+  "usage: node deploy.mts <preview|up|destroy> --stack NAME (--program DIR | --inline [--work-dir DIR]) [--config KEY=VALUE]... [--expect-no-changes]";
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      stack: { type: "string" },
+      program: { type: "string" },
+      inline: { type: "boolean", default: false },
+      "work-dir": { type: "string" },
+      config: { type: "string", multiple: true, default: [] },
+      "expect-no-changes": { type: "boolean", default: false },
+    },
+  });
+  const command = positionals[0];
+  if (positionals.length !== 1 || !["preview", "up", "destroy"].includes(command ?? "") || !values.stack || values.inline === (values.program !== undefined)) {
+    throw new Error(usage);
+  }
+  const stack = await openStack(values.stack, values.inline ? { workDir: values["work-dir"] } : { programDir: values.program! });
+  for (const pair of values.config) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new Error(`--config takes KEY=VALUE, not "${pair}"`);
+    await stack.setConfig(pair.slice(0, eq), { value: pair.slice(eq + 1) });
+  }
+
+  if (command === "preview") {
+    const steps: StepEventMetadata[] = [];
+    const result = await stack.preview({
+      onEvent: (event) => {
+        if (event.resourcePreEvent) steps.push(event.resourcePreEvent.metadata);
+      },
+    });
+    report(steps);
+    if (values["expect-no-changes"] && Object.entries(result.changeSummary).some(([op, n]) => op !== "same" && n)) {
+      throw new Error("the plan has changes, and --expect-no-changes was given");
+    }
+  } else if (command === "up") {
+    const result = await stack.up({ onOutput: (text) => process.stdout.write(text) });
+    console.log("\nOutputs:");
+    for (const [name, output] of Object.entries(result.outputs)) {
+      console.log(`  ${name}: ${output.secret ? "[secret]" : JSON.stringify(output.value)}`);
+    }
+  } else {
+    await stack.destroy({ onOutput: (text) => process.stdout.write(text) });
+  }
+}
+
+/**
+ * A stack of the program in `programDir`, or of the inline program. Pulumi loads dynamic
+ * providers (this package's resources) from the workspace's directory: for an inline program
+ * that is `workDir`, or a temporary directory, from which `@pulumi/pulumi` and `pulumi-ngrok`
+ * would not resolve ("Cannot find module '@pulumi/pulumi/cmd/dynamic-provider'"). NODE_PATH
+ * points it at the packages this script runs with, so it works from any directory.
+ */
+async function openStack(stackName: string, where: { programDir: string } | { workDir: string | undefined }): Promise<Stack> {
+  if ("programDir" in where) {
+    return LocalWorkspace.createOrSelectStack({ stackName, workDir: path.resolve(where.programDir) });
+  }
+  // The node_modules directories this script resolves its own packages from.
+  const nodePath: string[] = [];
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "node_modules"))) nodePath.push(path.join(dir, "node_modules"));
+    if (path.dirname(dir) === dir) break;
+  }
+  const options: LocalWorkspaceOptions = {
+    envVars: { NODE_PATH: [...nodePath, process.env.NODE_PATH].filter(Boolean).join(path.delimiter) },
+  };
+  if (where.workDir !== undefined) {
+    fs.mkdirSync(where.workDir, { recursive: true });
+    options.workDir = path.resolve(where.workDir);
+  }
+  return LocalWorkspace.createOrSelectStack({ stackName, projectName: "ngrok-ci", program }, options);
+}
+
+const symbols: Record<string, string> = { create: "+", update: "~", delete: "-", replace: "+-", "create-replacement": "+-", "delete-replaced": "-" };
+
+/** Prints the plan (and adds it to the GitHub job summary): one line per change, with the properties it changes. */
+function report(steps: StepEventMetadata[]): void {
+  const lines: string[] = [];
+  const counts = new Map<string, number>();
+  for (const step of steps) {
+    if (step.op === "same" || step.op === "read" || step.type === "pulumi:pulumi:Stack" || step.type.startsWith("pulumi:providers:")) continue;
+    if (step.op === "create-replacement" || step.op === "delete-replaced") continue; // shown as their "replace"
+    counts.set(step.op, (counts.get(step.op) ?? 0) + 1);
+    const name = step.urn.slice(step.urn.lastIndexOf("::") + 2);
+    const changed = changedProperties(step);
+    const forced = step.op === "replace" && step.keys?.length ? ` (replaced because of ${step.keys.join(", ")})` : "";
+    lines.push(`${symbols[step.op] ?? "?"} ${step.op} ${name} (${step.type})${changed.length ? `: ${changed.join(", ")}` : ""}${forced}`);
+  }
+  const plan = counts.size ? [...counts].map(([op, n]) => `${n} to ${op}`).join(", ") : "no changes";
+  const text = [`Plan: ${plan}`, ...lines.map((l) => `  ${l}`)].join("\n");
+  console.log(text);
+  const jobSummary = process.env.GITHUB_STEP_SUMMARY;
+  if (jobSummary) fs.appendFileSync(jobSummary, `### pulumi preview\n\n\`\`\`\n${text}\n\`\`\`\n`);
+}
+
+/** The inputs a step changes: the engine's list when it has one, else the inputs that differ. */
+function changedProperties(step: StepEventMetadata): string[] {
+  if (step.op === "create" || step.op === "delete") return [];
+  if (step.diffs?.length) return step.diffs.filter((k) => k !== "__provider");
+  const olds = step.old?.inputs ?? {};
+  const news = step.new?.inputs ?? {};
+  return [...new Set([...Object.keys(olds), ...Object.keys(news)])]
+    .filter((k) => k !== "__provider" && JSON.stringify(olds[k]) !== JSON.stringify(news[k]))
+    .sort();
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+});

@@ -1,0 +1,224 @@
+/**
+ * Where the pacer keeps the recent requests it counts: in memory, or in a small file shared by
+ * every process that uses the same API key and base URL (CI runs `preview`, `up` and `refresh`
+ * back to back, or several stacks at once, and the API counts them all against one budget).
+ *
+ * The file lives under the user's cache directory, named by a hash of the key and URL (never the
+ * key itself), and holds only times and opaque ids. Writers take a lock file created with O_EXCL,
+ * read, change and write the ledger to a temporary file renamed over the old one, so readers
+ * never see a partial file and concurrent writers never lose each other's entries.
+ *
+ * The lock is hand-written rather than proper-lockfile: it guards a read-modify-rename of a few
+ * hundred bytes that takes well under a millisecond, so it needs no refresh timer, and the
+ * library would add three runtime dependencies to every program that uses this package.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/**
+ * One request the service may count. `t` is the latest time the service can have stamped it:
+ * when its answer arrived, or, while it is in flight, when its attempt times out. It leaves the
+ * rolling window at `t + windowMs`.
+ */
+export interface LedgerEntry {
+  id: string;
+  t: number;
+  /** In flight: `t` is only a bound until the answer arrives. */
+  pending?: boolean;
+}
+
+export interface Ledger {
+  /** Runs `change` on the current entries (it may edit them in place) and keeps the result. */
+  transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T>;
+  /** The current entries, for reading only (no lock). */
+  peek(): Promise<LedgerEntry[]>;
+  /** True when other processes share it. */
+  readonly shared: boolean;
+}
+
+export class MemoryLedger implements Ledger {
+  readonly shared = false;
+  private entries: LedgerEntry[] = [];
+
+  transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T> {
+    return Promise.resolve(change(this.entries));
+  }
+
+  peek(): Promise<LedgerEntry[]> {
+    return Promise.resolve(this.entries);
+  }
+}
+
+/** The directory for shared ledgers: $PULUMI_NGROK_PACING_DIR, else <XDG cache or ~/.cache>/pulumi-ngrok/pacing. */
+export function defaultPacingDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PULUMI_NGROK_PACING_DIR) return env.PULUMI_NGROK_PACING_DIR;
+  const cache = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), ".cache");
+  return path.join(cache, "pulumi-ngrok", "pacing");
+}
+
+/** The ledger's file name: a hash of key and base URL, so that the key never appears on disk. */
+export function ledgerFileName(apiKey: string, baseUrl: string): string {
+  const digest = createHash("sha256").update("pulumi-ngrok pacing\0").update(apiKey).update("\0").update(baseUrl).digest("hex");
+  return `${digest.slice(0, 32)}.json`;
+}
+
+interface LedgerFile {
+  version: 1;
+  /** The longest window any user of the file paces to: entries older than that are dropped. */
+  windowMs: number;
+  /** [id, t, 1 when pending] */
+  entries: [string, number, number?][];
+}
+
+/** A lock older than this was left by a process that died or hung while holding it. */
+const staleLockMs = 5_000;
+/** Ledger files untouched for this long belong to keys and URLs no longer in use. */
+const unusedFileMs = 24 * 60 * 60_000;
+
+export class FileLedger implements Ledger {
+  readonly shared = true;
+  readonly file: string;
+  private readonly lock: string;
+  private readonly token = `${process.pid} ${os.hostname()} ${randomBytes(6).toString("hex")}`;
+
+  /** Throws when the directory cannot be created or written (the caller falls back to memory). */
+  constructor(
+    dir: string,
+    name: string,
+    private readonly windowMs: number,
+  ) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dir, fs.constants.W_OK);
+    this.file = path.join(dir, name);
+    this.lock = `${this.file}.lock`;
+    if (!fs.existsSync(this.file)) removeUnused(dir);
+  }
+
+  async peek(): Promise<LedgerEntry[]> {
+    return this.read().entries;
+  }
+
+  async transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T> {
+    await this.acquireLock();
+    try {
+      const current = this.read();
+      const result = change(current.entries);
+      this.write(current.entries, Math.max(current.windowMs, this.windowMs));
+      return result;
+    } finally {
+      this.releaseLock();
+    }
+  }
+
+  private read(): { entries: LedgerEntry[]; windowMs: number } {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch {
+      return { entries: [], windowMs: this.windowMs };
+    }
+    try {
+      const parsed = JSON.parse(text) as Partial<LedgerFile>;
+      const entries = Array.isArray(parsed.entries)
+        ? parsed.entries
+            .filter((e) => Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "number" && Number.isFinite(e[1]))
+            .map(([id, t, pending]): LedgerEntry => (pending ? { id, t, pending: true } : { id, t }))
+        : [];
+      const windowMs = typeof parsed.windowMs === "number" && parsed.windowMs > 0 ? parsed.windowMs : this.windowMs;
+      return { entries, windowMs };
+    } catch {
+      // A damaged cache file: start afresh rather than fail the deployment.
+      return { entries: [], windowMs: this.windowMs };
+    }
+  }
+
+  private write(entries: LedgerEntry[], windowMs: number): void {
+    const cutoff = Date.now() - windowMs;
+    const body: LedgerFile = {
+      version: 1,
+      windowMs,
+      entries: entries.filter((e) => e.t > cutoff).map((e) => (e.pending ? [e.id, e.t, 1] : [e.id, e.t])),
+    };
+    const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
+    fs.renameSync(tmp, this.file);
+  }
+
+  private async acquireLock(): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        fs.writeFileSync(this.lock, this.token, { flag: "wx", mode: 0o600 });
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      }
+      this.breakIfStale();
+      // Holders keep it for well under a millisecond: poll briefly, with jitter.
+      await new Promise((r) => setTimeout(r, Math.min(1 + attempt, 10) * (0.5 + Math.random())));
+    }
+  }
+
+  private releaseLock(): void {
+    try {
+      // Only our own: a lock broken as stale may since have been taken by another process.
+      if (fs.readFileSync(this.lock, "utf8") === this.token) fs.unlinkSync(this.lock);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /**
+   * Removes a lock whose holder is gone: a dead process on this host, or held implausibly long.
+   * Two processes breaking the same stale lock at the same instant can both get in; the worst
+   * that does is lose one ledger update, which a 429 and its retry absorb.
+   */
+  private breakIfStale(): void {
+    let holder: string;
+    let age: number;
+    try {
+      holder = fs.readFileSync(this.lock, "utf8");
+      age = Date.now() - fs.statSync(this.lock).mtimeMs;
+    } catch {
+      return; // released meanwhile
+    }
+    const [pid, host] = holder.split(" ");
+    const dead = host === os.hostname() && pid !== undefined && !processAlive(Number(pid));
+    if (!dead && age < staleLockMs) return;
+    try {
+      // Re-check that it is the same lock just before removing it (a new holder writes a new token).
+      if (fs.readFileSync(this.lock, "utf8") === holder) fs.unlinkSync(this.lock);
+    } catch {
+      // Someone else removed it first.
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return true; // unreadable: let the age decide
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Drops ledgers, locks and temporary files nobody has touched for a day. */
+function removeUnused(dir: string): void {
+  try {
+    const now = Date.now();
+    for (const name of fs.readdirSync(dir)) {
+      if (!/^[0-9a-f]{32}\.json(\.lock|\..*\.tmp)?$/.test(name)) continue;
+      const p = path.join(dir, name);
+      try {
+        if (now - fs.statSync(p).mtimeMs > unusedFileMs) fs.unlinkSync(p);
+      } catch {
+        // Raced with another process: fine.
+      }
+    }
+  } catch {
+    // Housekeeping only.
+  }
+}

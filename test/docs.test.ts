@@ -1,0 +1,59 @@
+/**
+ * The repository's documents stand on their own: nothing points at a path outside the repository,
+ * every relative link in a Markdown file leads to a file in it, and the contributors' guide is
+ * CONTRIBUTING.md, linked from the README.
+ */
+import * as fs from "fs";
+import * as path from "path";
+
+const root = path.resolve(__dirname, "..");
+const skipped = new Set(["node_modules", "dist", ".git", ".pulumi-test", "coverage"]);
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (skipped.has(e.name)) return [];
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return files(p);
+    return e.isFile() && !/\.(tgz|png|jpg|ico)$/.test(e.name) && e.name !== "package-lock.json" ? [p] : [];
+  });
+}
+
+const all = files(root);
+const rel = (p: string) => path.relative(root, p);
+
+it("no file points at a path outside the repository", () => {
+  const offenders: string[] = [];
+  const names = new Set(all.map((p) => path.basename(p)));
+  for (const file of all) {
+    const text = fs.readFileSync(file, "utf8");
+    // A relative path that climbs out of the repository.
+    for (const m of text.matchAll(/(?<![\w/.])(?:\.\.\/)+[\w@.-]+(?:\/[\w@.-]+)*/g)) {
+      if (path.relative(root, path.resolve(path.dirname(file), m[0])).startsWith("..")) offenders.push(`${rel(file)}: ${m[0]}`);
+    }
+    // A document named as if it were here.
+    for (const m of text.matchAll(/\b[\w-]+\.md\b/g)) if (!names.has(m[0])) offenders.push(`${rel(file)}: ${m[0]}`);
+  }
+  expect(offenders).toEqual([]);
+});
+
+it("every relative link in the Markdown files leads to a file in the repository", () => {
+  const broken: string[] = [];
+  for (const file of all.filter((p) => p.endsWith(".md"))) {
+    for (const m of fs.readFileSync(file, "utf8").matchAll(/\]\(([^)\s]+)\)/g)) {
+      const target = m[1]!.split("#")[0]!;
+      if (target === "" || /^[a-z]+:/i.test(target)) continue; // an anchor or a URL
+      const resolved = path.resolve(path.dirname(file), target);
+      if (path.relative(root, resolved).startsWith("..") || !fs.existsSync(resolved)) broken.push(`${rel(file)}: ${m[1]}`);
+    }
+  }
+  expect(broken).toEqual([]);
+});
+
+it("the contributors' guide is CONTRIBUTING.md, linked from the README, with the architecture, adding a resource, the tests and the conventions", () => {
+  // One guide: the top level holds no other document.
+  expect(fs.readdirSync(root).filter((f) => f.endsWith(".md")).sort()).toEqual(["CONTRIBUTING.md", "README.md"]);
+  const guide = fs.readFileSync(path.join(root, "CONTRIBUTING.md"), "utf8");
+  const headings = [...guide.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+  expect(headings).toEqual(expect.arrayContaining(["Architecture", "Adding a resource", "Tests", "Conventions"]));
+  expect(fs.readFileSync(path.join(root, "README.md"), "utf8")).toContain("](CONTRIBUTING.md)");
+});
