@@ -29,9 +29,7 @@ check-generated: build
 # `pulumi` first, so that a cold CLI build shows its progress instead of running inside jest.
 # It ends with a plain "jest: N passed, N failed" line, the summary CI reads for any runner.
 test: build check-generated pulumi
-	@mkdir -p .pulumi-test
-	jest --ci --json --outputFile=.pulumi-test/jest-results.json
-	@node -e 'const r=require("./.pulumi-test/jest-results.json"); console.log(`jest: $${r.numPassedTests} passed, $${r.numFailedTests} failed` + (r.numPendingTests ? `, $${r.numPendingTests} skipped` : ""))'
+	@scripts/test.sh
 
 clean:
 	rm -rf dist .pulumi-test

@@ -106,9 +106,10 @@ export class ResourceHandler {
   /** Why a slot cannot be claimed: it is configured outside the program. */
   private takenMessage(id: string): string {
     return (
-      `${this.def.name} (${id}) that is already configured in the account, outside this program: to manage it, ` +
-      `add \`${importIdKey}: "${id}"\` to the resource (its configuration is then replaced by the program's); ` +
-      `if it belongs to a resource of this program that was renamed or given another parent, add an alias to the resource instead`
+      `${this.def.name} (${id}) that is already configured in the account. If another resource of this program ` +
+      `configures it, keep one of them; if it belongs to a resource of this program that was renamed or given another ` +
+      `parent, add an alias to the resource; if it was configured outside this program, add \`${importIdKey}: "${id}"\` ` +
+      `to the resource to manage it (its configuration is then replaced by the program's)`
     );
   }
 

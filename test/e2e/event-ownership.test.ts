@@ -15,7 +15,7 @@ jest.setTimeout(15 * 60_000);
 
 const programDir = path.join(__dirname, "programs", "event-ownership");
 const reason =
-  /error: pulumi-nodejs:dynamic\/ngrok:EventSource resource 'extra': property subscriptionId value .* has a problem: subscriptionId names an EventSubscription whose program sets sources: .*manage each type as an EventSource\./;
+  /error: pulumi-nodejs:dynamic\/ngrok:EventSource resource 'extra' has a problem: subscriptionId names an EventSubscription whose program sets sources: .*manage each type as an EventSource\./;
 
 let emu: Emulator;
 let stack: PulumiStack | undefined;

@@ -241,7 +241,7 @@ describe.each(cases)("$kind", (c) => {
     const { failures } = await handler.check({}, inputs);
     expect(failures).toEqual([{ property: "", reason: expect.stringMatching(new RegExp(`^${c.on === "tls" ? "edgeId names" : "edgeId and routeId name"} an? ${c.kind} \\(${id}\\) that is already configured`)) }]);
     expect(failures[0]!.reason).toContain(`importId: "${id}"`);
-    await expect(handler.create(inputs)).rejects.toThrow(/is already configured in the account, outside this program: to manage it, add `importId/);
+    await expect(handler.create(inputs)).rejects.toThrow(/is already configured in the account\. .*if it was configured outside this program, add `importId/);
     expect((await slot(keys)).json).toEqual(outside);
     // An existing resource's check never looks at the slot (it is its own), and holds it for the
     // run: a new resource of the program for the same slot is refused at preview.
