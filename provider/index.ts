@@ -12,12 +12,20 @@ import { ResourceHandler } from "./engine/handler";
 export type { ResourceKind } from "./definitions";
 export { definitions } from "./definitions";
 export { ResourceHandler } from "./engine/handler";
-export { ApiClient, type ClientOptions } from "./client/http";
+export type { ClientOptions } from "./client/http";
 export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
 
-const handlers = Object.fromEntries(
-  Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient)]),
-) as Record<ResourceKind, ResourceHandler>;
+// Every engine command starts a dynamic-provider host that loads this module at its first call,
+// so the module loads only what a call uses: the HTTP client (undici) at the first API call, zod
+// at the first check; a diff needs neither (test/provider/startup.test.ts guards it).
+export type ApiClient = import("./client/http").ApiClient;
+export declare const ApiClient: typeof import("./client/http").ApiClient;
+Object.defineProperty(exports, "ApiClient", {
+  enumerable: true,
+  get: () => (require("./client/http") as typeof import("./client/http")).ApiClient,
+});
+
+const handlers: Partial<Record<ResourceKind, ResourceHandler>> = {};
 
 /** Hands the stack's config to the provider (called once per stub by the dynamic-provider host). */
 export function configure(get: (key: string) => string | undefined): void {
@@ -29,5 +37,5 @@ export function dispatch(kind: string): ResourceHandler {
   if (!isResourceKind(kind)) {
     throw new Error(`this version of pulumi-ngrok does not know the resource kind "${kind}"; upgrade the package`);
   }
-  return handlers[kind];
+  return (handlers[kind] ??= new ResourceHandler(definitions[kind], currentClient));
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
 import type { ResourceDefinition } from "./types";
 
@@ -7,8 +7,8 @@ export function normalizeDomain(value: unknown): unknown {
   return typeof value === "string" ? value.trim().toLowerCase().replace(/\.$/, "") : value;
 }
 
-const hostname = () =>
-  z
+const hostname = (zod: typeof z) =>
+  zod
     .string()
     .refine(
       (d) => /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(d) && d.length <= 253,
