@@ -14,6 +14,7 @@ export { definitions } from "./definitions";
 export { ResourceHandler } from "./engine/handler";
 export type { ClientOptions } from "./client/http";
 export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
+export { LostCreateError } from "./engine/recover";
 
 // Every engine command starts a dynamic-provider host that loads this module at its first call,
 // so the module loads only what a call uses: the HTTP client (undici) at the first API call, zod

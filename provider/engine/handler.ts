@@ -9,6 +9,7 @@ import { importIdKey } from "./adopt";
 import { apiErrorInProgramTerms } from "./api-terms";
 import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
+import { answerLost, CreateRecovery } from "./recover";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -41,12 +42,20 @@ export class ResourceHandler {
   private readonly located: Set<string>;
   /** Slots of keyed "put" resources created by this process, so two resources cannot claim one. */
   private readonly claimed = new Set<string>();
+  /** Creates whose answer was lost. */
+  private readonly recovery: CreateRecovery;
 
   constructor(
     readonly def: ResourceDefinition,
     private readonly client: () => ApiClient,
   ) {
     this.located = new Set([...pathProperties(def.path), ...pathProperties(def.keyed?.itemPath ?? "")]);
+    this.recovery = new CreateRecovery({
+      def,
+      client,
+      outputsOf: (api, prior) => this.outputsOf(api, prior),
+      itemPath: (id, located) => this.itemPath(id, located),
+    });
   }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
@@ -88,10 +97,14 @@ export class ResourceHandler {
     const keyed = this.def.keyed;
     if (keyed?.write === "put") return this.claim(keyedId(this.def, inputs), inputs);
     let created: ApiObject;
+    const startedAt = Date.now();
     try {
-      created = await this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
+      created = await this.recovery.post(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
     } catch (err) {
-      throw await this.withAdoptionHint(apiErrorInProgramTerms(this.def, err, inputs), inputs);
+      const failure = apiErrorInProgramTerms(this.def, err, inputs);
+      // The service may have created it: find out rather than let the next `up` make a duplicate.
+      if (answerLost(err)) return this.recovery.recover(failure, inputs, startedAt);
+      throw await this.withAdoptionHint(failure, inputs);
     }
     const id = keyed ? keyedId(this.def, inputs) : created?.id;
     if (typeof id !== "string" || id === "") {
