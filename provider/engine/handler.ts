@@ -9,7 +9,7 @@ import { importIdKey } from "./adopt";
 import { apiErrorInProgramTerms } from "./api-terms";
 import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
-import { answerLost, CreateRecovery } from "./recover";
+import { CreateRecovery } from "./recover";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -97,14 +97,11 @@ export class ResourceHandler {
     const keyed = this.def.keyed;
     if (keyed?.write === "put") return this.claim(keyedId(this.def, inputs), inputs);
     let created: ApiObject;
-    const startedAt = Date.now();
     try {
-      created = await this.recovery.post(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path));
+      // When the answer is lost, this finds what the request made rather than leave a duplicate to the next `up`.
+      created = await this.recovery.create(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path), inputs);
     } catch (err) {
-      const failure = apiErrorInProgramTerms(this.def, err, inputs);
-      // The service may have created it: find out rather than let the next `up` make a duplicate.
-      if (answerLost(err)) return this.recovery.recover(failure, inputs, startedAt);
-      throw await this.withAdoptionHint(failure, inputs);
+      throw await this.withAdoptionHint(err, inputs);
     }
     const id = keyed ? keyedId(this.def, inputs) : created?.id;
     if (typeof id !== "string" || id === "") {

@@ -6,12 +6,14 @@
  * back to when the request started, for a resource matching the program's inputs. Exactly one:
  * it is the resource created (the create succeeds). None: the request made nothing (the create
  * fails, and the next `up` creates it). Several: the create fails naming them and the `importId`
- * that adopts one.
+ * that adopts one. A resource whose one-time outputs (a credential's token) only the lost answer
+ * carried is deleted and created again.
  */
 import type { ApiClient } from "../client/http";
 import { ApiError, TransportError } from "../client/errors";
 import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
 import { importIdKey } from "./adopt";
+import { apiErrorInProgramTerms } from "./api-terms";
 import { fillPath, idForm, keyedId } from "./locate";
 import { inputProperties, sameInput } from "./values";
 
@@ -38,10 +40,8 @@ export class LostCreateError extends Error {
   }
 }
 
-export interface CreateOutcome {
-  id: string;
-  outs: Props;
-}
+/** Creates made again after deleting what a lost answer left without its one-time outputs. */
+const maxRecreates = 2;
 
 /** What recovery needs of its resource handler. */
 export interface RecoveryTarget {
@@ -59,8 +59,29 @@ export class CreateRecovery {
 
   constructor(private readonly target: RecoveryTarget) {}
 
+  /**
+   * Creates the resource with a POST of `body` to `path`: the API object created, or, when the
+   * answer was lost, the one the request made. Errors are in the program's terms.
+   */
+  async create(path: string, body: ApiObject, inputs: Props): Promise<ApiObject> {
+    const lost = oneTimeOutputs(this.target.def);
+    for (let attempt = 0; ; attempt++) {
+      const startedAt = Date.now();
+      try {
+        return await this.post(path, body);
+      } catch (err) {
+        const failure = apiErrorInProgramTerms(this.target.def, err, inputs);
+        if (!answerLost(err)) throw failure;
+        const found = await this.find(failure, inputs, startedAt);
+        if (lost.length === 0) return found;
+        // Deleted, it cannot be duplicated by another create.
+        await this.discard(failure, found.id as string, inputs, lost, attempt < maxRecreates);
+      }
+    }
+  }
+
   /** Sends a create, remembering the id it gets. */
-  async post(path: string, body: ApiObject): Promise<ApiObject> {
+  private async post(path: string, body: ApiObject): Promise<ApiObject> {
     const sent = this.target
       .client()
       .post<ApiObject>(path, body)
@@ -77,10 +98,10 @@ export class CreateRecovery {
   }
 
   /**
-   * The outcome of a create started at `startedAt` whose answer was lost (`failure`, already in
-   * the program's terms): the resource it made, or an error saying what is known and what to do.
+   * The resource made by a create started at `startedAt` whose answer was lost (`failure`), or
+   * an error saying what is known and what to do.
    */
-  async recover(failure: unknown, inputs: Props, startedAt: number): Promise<CreateOutcome> {
+  private async find(failure: unknown, inputs: Props, startedAt: number): Promise<ApiObject> {
     const { def } = this.target;
     if (def.keyed) return this.recoverKeyed(failure, inputs);
     if (!def.listKey) {
@@ -112,11 +133,8 @@ export class CreateRecovery {
       );
     }
     const [found] = candidates as [ApiObject];
-    const id = found.id as string;
-    this.known.add(id);
-    const lost = oneTimeOutputs(def);
-    if (lost.length > 0) return this.discard(failure, id, inputs, lost);
-    return { id, outs: this.target.outputsOf(found, inputs) };
+    this.known.add(found.id as string);
+    return found;
   }
 
   /** Resources made since `startedAt` (less the clock margin) that match `inputs`, unknown to this process. */
@@ -145,12 +163,11 @@ export class CreateRecovery {
    * A keyed resource's id is its inputs: if the item exists now, this request made it (had it
    * existed before, the service would have refused the create).
    */
-  private async recoverKeyed(failure: unknown, inputs: Props): Promise<CreateOutcome> {
+  private async recoverKeyed(failure: unknown, inputs: Props): Promise<ApiObject> {
     const { def, client } = this.target;
     const id = keyedId(def, inputs);
-    let current: ApiObject;
     try {
-      current = await client().get<ApiObject>(this.target.itemPath(id, inputs));
+      return await client().get<ApiObject>(this.target.itemPath(id, inputs));
     } catch (err) {
       // Its id is made of input values: messages give its form only (the engine prints them in clear).
       if (err instanceof ApiError && err.notFound) {
@@ -161,14 +178,14 @@ export class CreateRecovery {
         `The service may have created the ${def.name}: if the next \`up\` says it exists, add \`${importIdKey}: "${idForm(def)}"\` to the resource to adopt it`,
       );
     }
-    return { id, outs: this.target.outputsOf(current, inputs) };
   }
 
   /**
    * A resource whose one-time outputs (a credential's token) only the lost answer carried is no
-   * use to the program: it is deleted, and the next `up` creates one whose outputs it gets.
+   * use to the program: it is deleted, to be created again (`again`: at once; otherwise the
+   * create fails, and the next `up` creates it).
    */
-  private async discard(failure: unknown, id: string, inputs: Props, lost: string[]): Promise<never> {
+  private async discard(failure: unknown, id: string, inputs: Props, lost: string[], again: boolean): Promise<void> {
     const { def, client } = this.target;
     const what = `The service created ${def.name} ${id}, but its answer was lost, and with it the ${lost.join(" and ")} (only a create's answer carries it)`;
     try {
@@ -181,7 +198,7 @@ export class CreateRecovery {
         );
       }
     }
-    throw withHint(failure, `${what}: ${id} was deleted, and the next \`up\` creates the ${def.name} again`);
+    if (!again) throw withHint(failure, `${what}: ${id} was deleted, and the next \`up\` creates the ${def.name} again`);
   }
 }
 
