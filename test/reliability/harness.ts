@@ -2,7 +2,7 @@
  * The reliability run: test/reliability/program (many resources of every kind) through the real
  * Pulumi CLI and engine, against an in-process emulator that injects seeded random faults (429s,
  * 5xx before and after processing, dropped connections, latency). Each command is rerun until it
- * succeeds, as a user would, within a bound. After each step the emulator holds exactly what the
+ * succeeds, as a user would (with `--continue-on-error`), within a bound. After each step the emulator holds exactly what the
  * stack's state records and the program declares (no duplicate, no orphan), and nothing after
  * destroy. Every failure a command printed is one a fault explains, and a failed create says
  * whether the resource exists and how to adopt it. At the end, no secret (the API key, any
@@ -140,13 +140,16 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
       checkContents(emu, state, at, empty ? undefined : ((await s.outputs()).resources as Record<string, number>));
     };
 
-    await untilSuccess("up", ["up", "--yes", "--skip-preview"]);
+    // Under faults, each run goes as far as it can (as a user with a flaky network would ask):
+    // without it, the engine stops scheduling at the first failure.
+    const onError = atOnce ? [] : ["--continue-on-error"];
+    await untilSuccess("up", ["up", "--yes", "--skip-preview", ...onError]);
     await checkpoint("up");
     if (o.steps === "full") {
       await s.previewExpectNoChanges("preview --expect-no-changes after up");
 
       await s.setConfig("generation", "1");
-      await untilSuccess("update", ["up", "--yes", "--skip-preview"]);
+      await untilSuccess("update", ["up", "--yes", "--skip-preview", ...onError]);
       await checkpoint("update");
       await s.previewExpectNoChanges("preview --expect-no-changes after update");
 
@@ -154,7 +157,7 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
       await checkpoint("refresh");
       await s.previewExpectNoChanges("preview --expect-no-changes after refresh");
     }
-    await untilSuccess("destroy", ["destroy", "--yes", "--skip-preview"]);
+    await untilSuccess("destroy", ["destroy", "--yes", "--skip-preview", ...onError]);
     await checkpoint("destroy", true);
 
     report.requests = emu.requests.length;
