@@ -23,6 +23,9 @@ import { inputProperties, sameInput } from "./values";
  */
 const clockMarginMs = 30_000;
 
+/** Creates made again after deleting what a lost answer left without its one-time outputs. */
+const maxRecreates = 2;
+
 /** Whether a create failed in a way that leaves its outcome unknown. */
 export function answerLost(err: unknown): boolean {
   if (err instanceof TransportError) return err.mayHaveBeenProcessed;
@@ -39,9 +42,6 @@ export class LostCreateError extends Error {
     super(`${transport.message}. ${hint}`, { cause: transport });
   }
 }
-
-/** Creates made again after deleting what a lost answer left without its one-time outputs. */
-const maxRecreates = 2;
 
 /** What recovery needs of its resource handler. */
 export interface RecoveryTarget {
@@ -74,7 +74,7 @@ export class CreateRecovery {
         if (!answerLost(err)) throw failure;
         const found = await this.find(failure, inputs, startedAt);
         if (lost.length === 0) return found;
-        // Deleted, it cannot be duplicated by another create.
+        // Once it is deleted, creating again cannot make a duplicate.
         await this.discard(failure, found.id as string, inputs, lost, attempt < maxRecreates);
       }
     }
