@@ -40,7 +40,20 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down bench-refresh
+.PHONY: pulumi e2e up down reliability bench bench-refresh
+
+# The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
+# faulted) and `up --parallel 64` of 200 resources under the default rate limit. The test
+# command runs a smaller fault run (test/reliability/faults.test.ts).
+reliability: build check-generated pulumi
+	RELIABILITY_COUNT=$${RELIABILITY_COUNT:-200} RELIABILITY_FAULT_RATE=$${RELIABILITY_FAULT_RATE:-0.2} \
+		jest --ci --runInBand --testMatch '**/test/reliability/*.{test,slow}.ts'
+
+# The benchmarks (bench/run.bench.ts; jest only compiles and runs them): tables on stdout and
+# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine picks parts,
+# BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes.
+bench: build pulumi
+	jest --ci --runInBand --roots '<rootDir>/bench' --testMatch '**/*.bench.ts'
 
 # The Pulumi CLI, language host and dynamic-provider plugin, built once from their Go modules
 # and cached outside the tree (scripts/pulumi-cli.sh); prints their directory.

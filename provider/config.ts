@@ -3,7 +3,7 @@
  * environment, the same names the Terraform provider uses. Never captured in a closure, never
  * stored as an input.
  */
-import { ApiClient, defaultBaseUrl } from "./client/http";
+import type { ApiClient } from "./client/http";
 import { MissingApiKeyError } from "./client/errors";
 import { parseRateLimit, type RateLimit } from "./client/rate-limit";
 
@@ -63,6 +63,8 @@ export function currentClient(): ApiClient {
 }
 
 export function createClient(s: Settings & { apiKey: string }): ApiClient {
+  // Loaded at the first API call: a check, a diff or a preview never needs the HTTP client (undici).
+  const { ApiClient, defaultBaseUrl } = require("./client/http") as typeof import("./client/http");
   const rateLimit: RateLimit | false | undefined = s.rateLimit ? parseRateLimit(s.rateLimit) : undefined;
   const maxRetries = s.maxRetries === undefined ? undefined : Number(s.maxRetries);
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {

@@ -13,32 +13,48 @@ import { AgentCommandHandler, agentCommandKind } from "./agent/resource";
 export type { ResourceKind } from "./definitions";
 export { definitions } from "./definitions";
 export { ResourceHandler } from "./engine/handler";
-export { ApiClient, type ClientOptions } from "./client/http";
+export type { ClientOptions } from "./client/http";
 export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
 export { AgentCommandError, type AgentCommandRefusal } from "./agent/errors";
 export { AgentCommandHandler } from "./agent/resource";
+export { LostCreateError } from "./engine/recover";
+
+// Every engine command starts a dynamic-provider host that loads this module at its first call,
+// so the module loads only what a call uses: the HTTP client (undici) at the first API call, zod
+// at the first check; a diff needs neither (test/provider/startup.test.ts guards it).
+export type ApiClient = import("./client/http").ApiClient;
+export declare const ApiClient: typeof import("./client/http").ApiClient;
+Object.defineProperty(exports, "ApiClient", {
+  enumerable: true,
+  get: () => (require("./client/http") as typeof import("./client/http")).ApiClient,
+});
 
 /** One handler per kind, as one provider process holds them (they share reads of their kind). */
 export function createHandlers(): Record<ResourceKind, ResourceHandler> {
   return Object.fromEntries(
-    Object.entries(definitions).map(([kind, def]) => [kind, new ResourceHandler(def, currentClient, { readFromLists })]),
+    Object.keys(definitions).map((kind) => [kind, newHandler(kind as ResourceKind)]),
   ) as Record<ResourceKind, ResourceHandler>;
 }
 
-const handlers = createHandlers();
+function newHandler(kind: ResourceKind): ResourceHandler {
+  return new ResourceHandler(definitions[kind], currentClient, { readFromLists });
+}
+
+/** This process's handlers, made on first use. */
+const handlers: Partial<Record<ResourceKind, ResourceHandler>> = {};
 
 /** Hands the stack's config to the provider (called once per stub by the dynamic-provider host). */
 export function configure(get: (key: string) => string | undefined): void {
   configureSettings(get);
 }
 
-const agentCommand = new AgentCommandHandler(currentClient);
+let agentCommand: AgentCommandHandler | undefined;
 
 /** The operations of a resource kind. */
 export function dispatch(kind: string): ResourceHandler | AgentCommandHandler {
-  if (kind === agentCommandKind) return agentCommand;
+  if (kind === agentCommandKind) return (agentCommand ??= new AgentCommandHandler(currentClient));
   if (!isResourceKind(kind)) {
     throw new Error(`this version of pulumi-ngrok does not know the resource kind "${kind}"; upgrade the package`);
   }
-  return handlers[kind];
+  return (handlers[kind] ??= newHandler(kind));
 }

@@ -1,5 +1,5 @@
 /** ACL rules of tunnel and SSH credentials, as the spec defines them. */
-import { z } from "zod";
+import type { z } from "zod";
 import type { PropertySpec } from "./types";
 
 /**
@@ -32,8 +32,8 @@ export function aclRuleProblem(rule: string): string | undefined {
   return undefined;
 }
 
-export function aclRule(): z.ZodType<string, string> {
-  return z.string().superRefine((rule, ctx) => {
+export function aclRule(zod: typeof z): z.ZodType<string, string> {
+  return zod.string().superRefine((rule, ctx) => {
     const problem = aclRuleProblem(rule);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });

@@ -4,7 +4,6 @@
  * the module being implied by the resource type. It is written whole with PUT, read with GET and
  * removed with DELETE (https://ngrok.com/docs/api).
  */
-import { z } from "zod";
 import { refType } from "./common";
 import type { CrossFieldRule, ParentResource, PropertySpec, Props, ResourceDefinition } from "./types";
 
@@ -43,8 +42,8 @@ export const hostports: PropertySpec = {
     kind: "array",
     items: {
       kind: "string",
-      refine: () =>
-        z.string().refine((v) => hostport.test(v) && validPort(v.slice(v.lastIndexOf(":") + 1)), {
+      refine: (zod) =>
+        zod.string().refine((v) => hostport.test(v) && validPort(v.slice(v.lastIndexOf(":") + 1)), {
           message: "is not a hostport: expected `<domain>:<port>`, such as `app.example.com:443`",
         }),
     },

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { routeModule, stringList, uint32 } from "./edge-common";
 
 export const httpsEdgeRouteOidc = routeModule({
@@ -22,7 +21,7 @@ export const httpsEdgeRouteOidc = routeModule({
     issuer: {
       type: {
         kind: "string",
-        refine: () => z.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL (the base URL for OIDC discovery)" }),
+        refine: (zod) => zod.string().refine(isHttpUrl, { message: "must be an absolute http(s) URL (the base URL for OIDC discovery)" }),
       },
       description: "The identity provider's URL: the base URL for OIDC discovery.",
       input: { api: "", required: true, onChange: "update", unset: "clear" },

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { routeModule } from "./edge-common";
 import type { PropertySpec } from "./types";
 
@@ -34,8 +33,8 @@ function patterns(description: string): PropertySpec {
       kind: "array",
       items: {
         kind: "string",
-        refine: () =>
-          z.string().superRefine((v, ctx) => {
+        refine: (zod) =>
+          zod.string().superRefine((v, ctx) => {
             const problem = regexProblem(v);
             if (problem) ctx.addIssue({ code: "custom", message: problem });
           }),

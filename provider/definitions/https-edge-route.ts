@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { createdAt, description, metadata, uri } from "./common";
 import { keyInput, withApiNames } from "./edge-common";
 import type { ResourceDefinition } from "./types";
@@ -21,7 +20,7 @@ export const httpsEdgeRoute: ResourceDefinition = {
     match: {
       type: {
         kind: "string",
-        refine: () => z.string().refine((v) => v.startsWith("/"), { message: "must be a path beginning with `/`" }),
+        refine: (zod) => zod.string().refine((v) => v.startsWith("/"), { message: "must be a path beginning with `/`" }),
       },
       description: "The path (or path prefix) the route matches, beginning with `/`.",
       input: { api: "match", required: true, onChange: "update", unset: "clear" },

@@ -1,6 +1,6 @@
 /** IP addresses and ranges, as IP policy rules take them. */
 import { isIP } from "net";
-import { z } from "zod";
+import type { z } from "zod";
 
 /** Why `cidr` is not an IPv4 or IPv6 address or CIDR range, or undefined when it is. Never quotes it. */
 export function cidrProblem(cidr: string): string | undefined {
@@ -17,8 +17,8 @@ export function cidrProblem(cidr: string): string | undefined {
   return undefined;
 }
 
-export function cidr(): z.ZodType<string, string> {
-  return z.string().superRefine((value, ctx) => {
+export function cidr(zod: typeof z): z.ZodType<string, string> {
+  return zod.string().superRefine((value, ctx) => {
     const problem = cidrProblem(value);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });

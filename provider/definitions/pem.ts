@@ -4,7 +4,7 @@
  * name the property and never quote the PEM (a private key must not reach a log).
  */
 import { X509Certificate, createPrivateKey, type KeyObject } from "crypto";
-import { z } from "zod";
+import type { z } from "zod";
 
 /** The service stores PEM text with a trailing newline; one more or less means the same PEM. */
 export function normalizePem(value: unknown): unknown {
@@ -43,15 +43,15 @@ export function parsePrivateKey(pem: string): KeyObject | string {
 }
 
 /** A string holding one or more PEM certificates (a CA, or a chain with the leaf first). */
-export const certificatePemType = () =>
-  z.string().superRefine((pem, ctx) => {
+export const certificatePemType = (zod: typeof z) =>
+  zod.string().superRefine((pem, ctx) => {
     const certs = parseCertificates(pem);
     if (typeof certs === "string") ctx.addIssue({ code: "custom", message: certs });
   });
 
 /** A string holding one unencrypted PEM private key. */
-export const privateKeyPemType = () =>
-  z.string().superRefine((pem, ctx) => {
+export const privateKeyPemType = (zod: typeof z) =>
+  zod.string().superRefine((pem, ctx) => {
     const key = parsePrivateKey(pem);
     if (typeof key === "string") ctx.addIssue({ code: "custom", message: key });
   });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
 import type { ResourceDefinition } from "./types";
 
@@ -7,9 +7,9 @@ export function normalizeDomain(value: unknown): unknown {
   return typeof value === "string" ? value.trim().toLowerCase().replace(/\.$/, "") : value;
 }
 
-/** Hostname syntax, built on demand; `wildcard` allows a leading `*.`. */
-export const hostname = (wildcard = true) => () =>
-  z
+/** Hostname syntax, built from the zod a check gives; `wildcard` allows a leading `*.`. */
+export const hostname = (wildcard = true) => (zod: typeof z) =>
+  zod
     .string()
     .refine(
       (d) =>

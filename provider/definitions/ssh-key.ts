@@ -7,7 +7,7 @@
  * (an RSA modulus, a point on the named curve).
  */
 import { createPublicKey, type JsonWebKey } from "crypto";
-import { z } from "zod";
+import type { z } from "zod";
 
 /** Key types the service accepts, with the curve their blob names (ECDSA) and the JWK they map to. */
 const keyTypes: Record<string, { kind: "rsa" | "ed25519" | "ecdsa"; curve?: string; sk?: boolean }> = {
@@ -94,8 +94,8 @@ export function sshPublicKeyProblem(line: string): string | undefined {
   return undefined;
 }
 
-export function sshPublicKey(): z.ZodType<string, string> {
-  return z.string().superRefine((line, ctx) => {
+export function sshPublicKey(zod: typeof z): z.ZodType<string, string> {
+  return zod.string().superRefine((line, ctx) => {
     const problem = sshPublicKeyProblem(line);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });

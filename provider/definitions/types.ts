@@ -22,8 +22,11 @@ export interface StringType {
   /** Limit in characters (event subscriptions count characters). */
   maxChars?: number;
   enum?: readonly string[];
-  /** Extra validation beyond the type (ACL rule syntax, domain names). Built on demand. */
-  refine?: () => z.ZodType<string, string>;
+  /**
+   * Extra validation beyond the type (ACL rule syntax, domain names), built from the zod it is
+   * given at the first check: a definition never loads zod itself, so a diff or a read does not.
+   */
+  refine?: (zod: typeof z) => z.ZodType<string, string>;
   /**
    * The id of another resource: it must begin with `<prefix>_` (any of them, when several kinds
    * fit). Checked at preview when the value is known; the failure names the property, not the value.

@@ -2,7 +2,7 @@
  * Preview-time validation: every failure names the property in its reason, never quotes a value,
  * and unknown values are skipped.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { idForm, keysFromId } from "./locate";
@@ -46,7 +46,13 @@ export function schemaFor(type: TypeSpec): z.ZodType {
   return schema;
 }
 
+/** zod, loaded at the first check: a diff or a read never validates. */
+function zod(): typeof z {
+  return (require("zod") as typeof import("zod")).z;
+}
+
 function buildSchema(type: TypeSpec): z.ZodType {
+  const z = zod();
   switch (type.kind) {
     case "string": {
       let s: z.ZodType<string, string> = type.enum
@@ -69,7 +75,7 @@ function buildSchema(type: TypeSpec): z.ZodType {
           message: `must be an id beginning with ${prefixes.map((p) => `"${p}_"`).join(" or ")}`,
         });
       }
-      if (type.refine) s = s.pipe(type.refine());
+      if (type.refine) s = s.pipe(type.refine(z));
       return s;
     }
     case "boolean":
@@ -103,7 +109,7 @@ function objectSchema(type: ObjectType): z.ZodType {
     const s = schemaFor(prop.type);
     shape[name] = prop.required ? s : s.nullish();
   }
-  return z.strictObject(shape);
+  return zod().strictObject(shape);
 }
 
 /**

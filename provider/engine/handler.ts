@@ -11,6 +11,7 @@ import { checkInputs, forEngine, type CheckFailure } from "./check";
 import { fillPath, idForm, keyedId, keysFromId, pathProperties } from "./locate";
 import { conflictFailures, recordProgramInputs } from "./ownership";
 import { ListReads } from "./read-batch";
+import { CreateRecovery } from "./recover";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toApiValue, toOutputs, emptyValue } from "./values";
 
 export interface CheckResult {
@@ -52,6 +53,8 @@ export class ResourceHandler {
   private readonly claimed = new Set<string>();
   /** Reads served from list pages: for top-level collections with a list (not keyed, not under a parent). */
   private readonly lists: ListReads | undefined;
+  /** Creates whose answer was lost. */
+  private readonly recovery: CreateRecovery;
 
   constructor(
     readonly def: ResourceDefinition,
@@ -61,6 +64,12 @@ export class ResourceHandler {
     this.located = new Set([...pathProperties(def.path), ...pathProperties(def.keyed?.itemPath ?? "")]);
     const listed = def.listKey !== undefined && !def.keyed && this.located.size === 0;
     this.lists = listed ? new ListReads(def.path, def.listKey!) : undefined;
+    this.recovery = new CreateRecovery({
+      def,
+      client,
+      outputsOf: (api, prior) => this.outputsOf(api, prior),
+      itemPath: (id, located) => this.itemPath(id, located),
+    });
   }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
@@ -144,7 +153,8 @@ export class ResourceHandler {
     if (keyed?.write === "put") return this.claim(keyedId(this.def, inputs), inputs);
     let created: ApiObject;
     try {
-      created = await this.written(this.client().post<ApiObject>(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path)));
+      // When the answer is lost, this finds what the request made rather than leave a duplicate to the next `up`.
+      created = await this.written(this.recovery.create(fillPath(this.def, this.def.path, inputs), this.requestBody(inputs, this.def.path), inputs));
     } catch (err) {
       throw await this.withAdoptionHint(this.inProgramTerms(err, inputs), inputs);
     }

@@ -3,13 +3,13 @@
  * refusal by the API is an AgentCommandError whose `reason` a program can switch on. During a
  * preview they do not act: a preview never changes anything.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { AgentCommands, defaultSettleTimeoutMs, minUpdateWaitMs, sessionIdPattern } from "../agent/commands";
 import type { StringType, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
-export function sessionIdRule(): z.ZodType<string, string> {
-  return z.string().regex(sessionIdPattern, { message: "must be a tunnel session id (ts_...)" });
+export function sessionIdRule(zod: typeof z): z.ZodType<string, string> {
+  return zod.string().regex(sessionIdPattern, { message: "must be a tunnel session id (ts_...)" });
 }
 
 const sessionIdType: StringType = { kind: "string", refine: sessionIdRule };

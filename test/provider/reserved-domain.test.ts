@@ -128,17 +128,14 @@ describe("ReservedDomain lifecycle", () => {
     await reservedDomain.delete(first.id);
   });
 
-  it("after a lost create response, the retry names the orphan and importId adopts it: still one domain", async () => {
+  it("after a lost create response, finds the domain the service made (matched as the service stores it): still one domain", async () => {
     emu.scriptFault({ method: "POST", path: "/reserved_domains", kind: "status-after", status: 502 });
-    await expect(reservedDomain.create({ domain: "lost.example.com" })).rejects.toMatchObject({ status: 502 });
-    const orphan = emu.resources("reserved_domains").find((d) => (d as { domain: string }).domain === "lost.example.com") as { id: string };
-    expect(orphan).toBeDefined();
-    const again = (await reservedDomain.create({ domain: "lost.example.com" }).catch((e: unknown) => e)) as Error;
-    expect(again.message).toContain(`importId: "${orphan.id}"`);
-    const adopted = await reservedDomain.create({ domain: "lost.example.com", importId: orphan.id });
-    expect(adopted.id).toBe(orphan.id);
-    expect(emu.resources("reserved_domains").filter((d) => (d as { domain: string }).domain === "lost.example.com")).toHaveLength(1);
-    await reservedDomain.delete(adopted.id);
+    const created = await reservedDomain.create({ domain: "Lost.Example.com." });
+    const held = emu.resources("reserved_domains").filter((d) => (d as { domain: string }).domain === "lost.example.com") as { id: string }[];
+    expect(held.map((d) => d.id)).toEqual([created.id]);
+    expect(created.outs.domain).toBe("lost.example.com");
+    expect((await reservedDomain.diff(created.id, created.outs, { domain: "Lost.Example.com." })).changes).toBe(false);
+    await reservedDomain.delete(created.id);
   });
 
   it("echoes a user-uploaded certificate and clears it when removed", async () => {

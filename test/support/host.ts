@@ -24,10 +24,13 @@ export class DynamicProviderHost {
     private readonly dir: string,
   ) {}
 
-  /** Starts the host in a fresh program directory where `pulumi-ngrok` resolves by name. */
-  static async start(): Promise<DynamicProviderHost> {
+  /**
+   * Starts the host in a fresh program directory where `pulumi-ngrok` resolves by name, from
+   * `nodeModules` (default: the repository's, where it is this build).
+   */
+  static async start(nodeModules = path.join(repo, "node_modules")): Promise<DynamicProviderHost> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-host-"));
-    fs.symlinkSync(path.join(repo, "node_modules"), path.join(dir, "node_modules"), "dir");
+    fs.symlinkSync(nodeModules, path.join(dir, "node_modules"), "dir");
     const node = path.join(repo, "node_modules", ".bin", "node");
     const entry = path.join(repo, "node_modules", "@pulumi", "pulumi", "cmd", "dynamic-provider");
     const child = spawn(node, [entry, "127.0.0.1:1"], {

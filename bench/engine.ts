@@ -1,0 +1,108 @@
+/**
+ * The engine, and how it scales: `up`, a no-change `preview`, `refresh` and `destroy` with the
+ * real CLI, for test/reliability/program (resources of every kind, mixed) and for the same
+ * number of trivial dynamic resources doing one HTTP call per operation (bench/programs/trivial:
+ * Pulumi's floor for dynamic resources), each command of the two run one after the other. The
+ * emulator's limit is scaled (1,200 per 60 s) and the provider paced to match, so `up` is also
+ * reported over the rate-limit floor: the requests it sent divided by the allowed rate. A preview
+ * of each program before the timed commands warms the caches.
+ */
+import * as path from "path";
+import { startEmulator, type Emulator } from "../emulator";
+import { PulumiStack } from "../test/e2e/pulumi";
+
+export const engineLimit = { limit: 1200, windowMs: 60_000 };
+
+export interface EngineRow {
+  resources: number;
+  command: "up" | "preview" | "refresh" | "destroy";
+  oursSeconds: number;
+  trivialSeconds: number;
+  oursOverTrivial: number;
+  /** API requests the command sent (the trivial resources send one per operation, to a control path). */
+  requests: number;
+}
+
+export interface EngineSize {
+  resources: number;
+  rows: EngineRow[];
+  /** `stack export` bytes per resource after `up`. */
+  stateBytesPerResource: { ours: number; trivial: number };
+  /** `up` over the least time the rate limit allows for its requests. */
+  upOverRateFloor: number;
+}
+
+const commands: [EngineRow["command"], string[]][] = [
+  ["up", ["up", "--yes", "--skip-preview"]],
+  ["preview", ["preview", "--expect-no-changes"]],
+  ["refresh", ["refresh", "--yes", "--skip-preview"]],
+  ["destroy", ["destroy", "--yes", "--skip-preview"]],
+];
+
+async function stackFor(program: string, emu: Emulator, count: number, paced: boolean): Promise<PulumiStack> {
+  return PulumiStack.create({
+    programDir: program,
+    stack: "bench",
+    env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
+    config: {
+      count: String(count),
+      seed: "1",
+      ...(paced ? { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": `${engineLimit.limit}/${engineLimit.windowMs / 1000}` } : {}),
+    },
+    ...(paced ? { secretConfig: { "ngrok:apiKey": emu.apiKey } } : {}),
+  });
+}
+
+async function timed(s: PulumiStack, step: string, args: string[]): Promise<number> {
+  const start = Date.now();
+  await s.run(step, [...args, "--config-file", s.configFile]);
+  return (Date.now() - start) / 1000;
+}
+
+export async function benchEngine(sizes: number[], log: (line: string) => void): Promise<EngineSize[]> {
+  const out: EngineSize[] = [];
+  for (const [k, n] of sizes.entries()) {
+    const emuOurs = await startEmulator({ rateLimit: engineLimit });
+    const emuTrivial = await startEmulator({ rateLimit: false });
+    const ours = await stackFor(path.resolve(__dirname, "..", "test", "reliability", "program"), emuOurs, n, true);
+    const trivial = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivial, n, false);
+    try {
+      // Untimed: the first command of a program compiles it and fills the file cache.
+      for (const s of [ours, trivial]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
+      const rows: EngineRow[] = [];
+      const size: EngineSize = { resources: n, rows, stateBytesPerResource: { ours: 0, trivial: 0 }, upOverRateFloor: NaN };
+      for (const [command, args] of commands) {
+        const before = emuOurs.requests.length;
+        // Alternate which goes first from one size to the next.
+        let oursSeconds = 0;
+        let trivialSeconds = 0;
+        if (k % 2 === 0) {
+          oursSeconds = await timed(ours, `${command} (${n})`, args);
+          trivialSeconds = await timed(trivial, `${command} (${n}, trivial)`, args);
+        } else {
+          trivialSeconds = await timed(trivial, `${command} (${n}, trivial)`, args);
+          oursSeconds = await timed(ours, `${command} (${n})`, args);
+        }
+        const requests = emuOurs.requests.length - before;
+        rows.push({ resources: n, command, oursSeconds, trivialSeconds, oursOverTrivial: oursSeconds / trivialSeconds, requests });
+        log(`engine: ${n} resources, ${command}: ${oursSeconds.toFixed(1)} s against ${trivialSeconds.toFixed(1)} s, ${requests} requests`);
+        if (command === "up") {
+          size.stateBytesPerResource = {
+            ours: Buffer.byteLength(JSON.stringify(await ours.stackExport())) / n,
+            trivial: Buffer.byteLength(JSON.stringify(await trivial.stackExport())) / n,
+          };
+          size.upOverRateFloor = oursSeconds / (requests / (engineLimit.limit / (engineLimit.windowMs / 1000)));
+        }
+      }
+      out.push(size);
+    } finally {
+      for (const s of [ours, trivial]) {
+        await s.destroy("cleanup destroy").catch(() => undefined);
+        s.dispose();
+      }
+      await emuOurs.close();
+      await emuTrivial.close();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+/** The benchmark's results as markdown tables (stdout of `make bench`, and the README). */
+import type { ClientRow } from "./client";
+import type { EngineSize } from "./engine";
+import type { PacingRow } from "./pacing";
+import type { StartRow } from "./start";
+import type { StateRow } from "./state";
+import { round, show } from "./stats";
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  memoryGb: number;
+  node: string;
+  os: string;
+  /** 1-minute load average when each part started and ended. */
+  load: Record<string, [number, number]>;
+  date: string;
+}
+
+export interface Results {
+  machine: Machine;
+  client?: ClientRow[];
+  pacing?: PacingRow[];
+  state?: StateRow[];
+  start?: StartRow[];
+  engine?: EngineSize[];
+}
+
+function table(head: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function render(r: Results): string {
+  const m = r.machine;
+  const load = Object.entries(m.load)
+    .map(([part, [a, b]]) => `${part} ${round(a, 2)}→${round(b, 2)}`)
+    .join(", ");
+  const out: string[] = [
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}, ${m.date}. ` +
+      `1-minute load average at the start and end of each part: ${load}.`,
+  ];
+  if (r.client) {
+    out.push(
+      "**Client** (requests/s against the emulator on loopback, median (min-max) of the rounds; ratio: per round, over the bare undici loop)",
+      table(
+        ["op", "concurrency", "client", "requests/s", "ratio to floor"],
+        r.client.map((c) => [c.op, c.concurrency, c.client, show(c.rps), show(c.ratio)]),
+      ),
+    );
+  }
+  if (r.pacing) {
+    out.push(
+      "**Pacing** (120 creates at concurrency 16, emulator limited to 20 requests per rolling 5 s)",
+      table(
+        ["client", "seconds", "rate / allowed", "time / floor", "429s", "failed", "duplicates"],
+        r.pacing.map((p) => [p.client, round(p.seconds), round(p.rateOverAllowed), round(p.overFloor), p.rejected429, p.failed, p.duplicates]),
+      ),
+    );
+  }
+  if (r.state) {
+    out.push(
+      "**State** (`__provider` per resource kind; stored twice per resource, in inputs and outputs)",
+      table(
+        ["kind", "bytes", "bytes per resource", "sha256 (16)", "identical across builds"],
+        r.state.map((s) => [s.kind, s.providerBytes, s.bytesPerResource, `\`${s.sha256}\``, s.identicalAcrossBuilds ? "yes" : "**no**"]),
+      ),
+    );
+  }
+  if (r.start) {
+    out.push(
+      "**Start** (first call in a fresh dynamic-provider host, ms, median (min-max); over trivial: per round, minus the trivial provider's)",
+      table(
+        ["provider", "first call", "ms", "over trivial, ms"],
+        r.start.map((s) => [s.provider, s.call, show(s.ms), show(s.overTrivialMs)]),
+      ),
+    );
+  }
+  if (r.engine) {
+    out.push(
+      "**Engine** (real CLI, `--parallel` 8; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
+      table(
+        ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "requests"],
+        r.engine.flatMap((e) => e.rows.map((row) => [row.resources, row.command, round(row.oursSeconds), round(row.trivialSeconds), round(row.oursOverTrivial), row.requests])),
+      ),
+      table(
+        ["resources", "up s per resource", "up / rate-limit floor", "state bytes per resource (ours)", "(trivial)"],
+        r.engine.map((e) => {
+          const up = e.rows.find((row) => row.command === "up")!;
+          return [e.resources, round(up.oursSeconds / e.resources), round(e.upOverRateFloor), Math.round(e.stateBytesPerResource.ours), Math.round(e.stateBytesPerResource.trivial)];
+        }),
+      ),
+    );
+  }
+  return out.join("\n\n") + "\n";
+}

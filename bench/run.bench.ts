@@ -1,0 +1,59 @@
+/**
+ * `make bench`: the benchmarks, each a ratio measured in one run (interleaved where it can be),
+ * printed as tables on stdout and written to bench/results.json. Parts and sizes come from the
+ * environment (a part left out keeps its previous results in bench/results.json):
+ * - BENCH_PARTS: any of client,pacing,state,start,engine (default: all);
+ * - BENCH_ROUNDS (default 5), BENCH_OPS (default 200): client and start rounds, operations per measurement;
+ * - BENCH_ENGINE_SIZES (default 100,400,1000): resources per program in the engine benchmark;
+ * - BENCH_START_BASELINE: a git commit whose build the start benchmark measures too.
+ * jest is only the runner (it compiles the TypeScript); nothing here asserts a time.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { benchClient } from "./client";
+import { benchEngine } from "./engine";
+import { benchPacing } from "./pacing";
+import { render, type Results } from "./report";
+import { benchStart } from "./start";
+import { benchState } from "./state";
+
+jest.setTimeout(6 * 60 * 60_000);
+
+const resultsFile = path.join(__dirname, "results.json");
+const allParts = ["client", "pacing", "state", "start", "engine"] as const;
+const parts = (process.env.BENCH_PARTS ?? allParts.join(",")).split(",").map((p) => p.trim()) as (typeof allParts)[number][];
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const ops = Number(process.env.BENCH_OPS ?? 200);
+const sizes = (process.env.BENCH_ENGINE_SIZES ?? "100,400,1000").split(",").map(Number);
+
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+it(`measures ${parts.join(", ")}`, async () => {
+  const unknown = parts.filter((p) => !(allParts as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`BENCH_PARTS: unknown part(s) ${unknown.join(", ")} (known: ${allParts.join(", ")})`);
+  const previous: Partial<Results> = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Results) : {};
+  const results: Results = {
+    ...previous,
+    machine: {
+      cpu: os.cpus()[0]?.model ?? "unknown",
+      cores: os.cpus().length,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      os: `${os.type()} ${os.release()}`,
+      load: { ...(previous.machine?.load ?? {}) },
+      date: new Date().toISOString().slice(0, 10),
+    },
+  };
+  for (const part of parts) {
+    const before = os.loadavg()[0]!;
+    if (part === "client") results.client = await benchClient({ rounds, ops }, log);
+    if (part === "pacing") results.pacing = await benchPacing(log);
+    if (part === "state") results.state = benchState(log);
+    if (part === "start") results.start = await benchStart({ rounds, baseline: process.env.BENCH_START_BASELINE }, log);
+    if (part === "engine") results.engine = await benchEngine(sizes, log);
+    results.machine.load[part] = [before, os.loadavg()[0]!];
+    fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
+  }
+  process.stdout.write(`\n${render(results)}`);
+});

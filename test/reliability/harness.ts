@@ -1,0 +1,262 @@
+/**
+ * The reliability run: test/reliability/program (many resources of every kind) through the real
+ * Pulumi CLI and engine, against an in-process emulator that injects seeded random faults (429s,
+ * 5xx before and after processing, dropped connections, latency). Each command is rerun until it
+ * succeeds, as a user would (with `--continue-on-error`), within a bound. After each step the emulator holds exactly what the
+ * stack's state records and the program declares (no duplicate, no orphan), and nothing after
+ * destroy. Every failure a command printed is one a fault explains, and a failed create says
+ * whether the resource exists and how to adopt it. At the end, no secret (the API key, any
+ * credential's token) appears in clear in any state export, backend file or CLI output.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { startEmulator, type Emulator, type RandomFaultOptions } from "../../emulator";
+import { definitions, type ResourceKind } from "../../provider";
+import { PulumiStack, revealedSecret, type StackExport } from "../e2e/pulumi";
+
+export const programDir = path.join(__dirname, "program");
+
+export interface ReliabilityOptions {
+  /** Resources of this package in the program (event subscriptions for the event sources come on top). */
+  count: number;
+  /** Seeds the program's choices and the emulator's faults. */
+  seed: number;
+  /** Share of requests that fail (0: none): split between 429/5xx before processing, 5xx after, and resets. */
+  faultRate: number;
+  /** The emulator's rate limit; the provider is paced to it. */
+  rateLimit: { limit: number; windowMs: number };
+  /** `--parallel` of every command; default: the CLI's. */
+  parallel?: number;
+  /** Runs of one command before the test gives up. */
+  attempts: number;
+  /** "full": up, update, refresh, destroy; "up-destroy": one up and one destroy, each of which must succeed at once. */
+  steps: "full" | "up-destroy";
+}
+
+export interface ReliabilityReport {
+  /** Runs each step needed. */
+  runs: Record<string, number>;
+  /** API requests the emulator received, and how many of them a fault hit. */
+  requests: number;
+  faulted: number;
+  /** Creates the service processed whose answer a fault then lost (the case that makes duplicates). */
+  lostCreateAnswers: number;
+  /** Failed operations the commands reported, and the failed creates among them. */
+  failures: string[];
+  failedCreates: string[];
+  /** Secret values looked for, and the texts looked through. */
+  secretsChecked: number;
+  textsScanned: number;
+}
+
+/** Fault rates that add up to `rate` of the requests. */
+export function faultsFor(seed: number, rate: number): RandomFaultOptions {
+  return { seed, errorBeforeRate: rate * 0.4, errorAfterRate: rate * 0.3, resetRate: rate * 0.3, latencyMs: 150 };
+}
+
+/** Type of the program's own subscriptions. */
+const subscriptionType = "pulumi-nodejs:dynamic/reliability:EventSubscription";
+
+/**
+ * What the emulator holds of a keyed kind, as ids: keyed resources have no collection of their
+ * own. A new keyed kind needs a row here (the run fails naming it otherwise).
+ */
+const keyedHeld: Partial<Record<ResourceKind, (emu: Emulator) => string[]>> = {
+  EventSource: (emu) =>
+    (emu.resources("event_subscriptions") as { id: string; sources: { type: string }[] }[]).flatMap((s) => s.sources.map((t) => `${s.id}/${t.type}`)),
+};
+
+function held(emu: Emulator, kind: ResourceKind): { id: string; description?: string }[] {
+  const def = definitions[kind];
+  if (def.keyed) {
+    const list = keyedHeld[kind];
+    if (!list) throw new Error(`test/reliability/harness.ts: add a row to keyedHeld for ${kind}`);
+    return list(emu).map((id) => ({ id }));
+  }
+  return emu.resources(def.path.replace(/^\//, "")) as { id: string; description?: string }[];
+}
+
+export async function runReliability(o: ReliabilityOptions, log: (line: string) => void = () => undefined): Promise<ReliabilityReport> {
+  const emu = await startEmulator({ rateLimit: o.rateLimit, ...(o.faultRate > 0 ? { faults: faultsFor(o.seed, o.faultRate) } : {}) });
+  if (o.faultRate > 0) {
+    // Besides the random ones, the first creates of every kind lose their answer (a 502, then a
+    // reset), so that each kind meets the case that makes duplicates whatever the seed.
+    for (const def of Object.values(definitions)) {
+      const path = new RegExp(`^${def.path.replace(/\{\w+\}/g, "[^/]+")}$`);
+      emu.scriptFault({ method: "POST", path, kind: "status-after", status: 502 });
+      emu.scriptFault({ method: "POST", path, kind: "reset-after" });
+    }
+  }
+  const report: ReliabilityReport = { runs: {}, requests: 0, faulted: 0, lostCreateAnswers: 0, failures: [], failedCreates: [], secretsChecked: 0, textsScanned: 0 };
+  const stateTexts: string[] = [];
+  const secrets = new Set<string>([emu.apiKey]);
+  let stack: PulumiStack | undefined;
+  try {
+    stack = await PulumiStack.create({
+      programDir,
+      stack: "reliability",
+      // The program's own subscriptions take the API from the environment.
+      env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
+      config: {
+        count: String(o.count),
+        seed: String(o.seed),
+        "ngrok:apiBaseUrl": emu.url,
+        "ngrok:rateLimit": `${o.rateLimit.limit}/${o.rateLimit.windowMs / 1000}`,
+      },
+      secretConfig: { "ngrok:apiKey": emu.apiKey },
+    });
+    const s = stack;
+    const parallel = o.parallel === undefined ? [] : ["--parallel", String(o.parallel)];
+    const atOnce = o.steps === "up-destroy";
+
+    /** Runs a command until it succeeds (at most `attempts` times), checking each failure it reports. */
+    const untilSuccess = async (step: string, args: string[]): Promise<void> => {
+      const limit = atOnce ? 1 : o.attempts;
+      for (let run = 1; ; run++) {
+        const started = Date.now();
+        const r = await s.run(step, [...args, ...parallel, "--config-file", s.configFile], { allowFailure: true });
+        log(`${step}: run ${run} ${r.code === 0 ? "succeeded" : "failed"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        checkFailures(emu, `${r.stdout}\n${r.stderr}`, report, step);
+        if (r.code === 0) {
+          report.runs[step] = run;
+          return;
+        }
+        if (run >= limit) {
+          throw new Error(`${step} still failed after ${run} run(s):\n${(r.stdout + r.stderr).split("\n").slice(-60).join("\n")}`);
+        }
+      }
+    };
+
+    /** The state, its secrets noted, and the emulator's contents compared with it. */
+    const checkpoint = async (at: string, empty = false): Promise<void> => {
+      const state = await s.stackExport();
+      stateTexts.push(JSON.stringify(state));
+      for (const r of (await s.stackExportWithSecrets()).deployment.resources ?? []) {
+        for (const v of Object.values(r.outputs ?? {})) {
+          const secret = revealedSecret(v);
+          if (typeof secret === "string" && secret !== "") secrets.add(secret);
+        }
+      }
+      checkContents(emu, state, at, empty ? undefined : ((await s.outputs()).resources as Record<string, number>));
+    };
+
+    // Under faults, each run goes as far as it can (as a user with a flaky network would ask):
+    // without it, the engine stops scheduling at the first failure.
+    const onError = atOnce ? [] : ["--continue-on-error"];
+    await untilSuccess("up", ["up", "--yes", "--skip-preview", ...onError]);
+    await checkpoint("up");
+    if (o.steps === "full") {
+      await s.previewExpectNoChanges("preview --expect-no-changes after up");
+
+      await s.setConfig("generation", "1");
+      await untilSuccess("update", ["up", "--yes", "--skip-preview", ...onError]);
+      await checkpoint("update");
+      await s.previewExpectNoChanges("preview --expect-no-changes after update");
+
+      await untilSuccess("refresh", ["refresh", "--yes", "--skip-preview"]);
+      await checkpoint("refresh");
+      await s.previewExpectNoChanges("preview --expect-no-changes after refresh");
+    }
+    await untilSuccess("destroy", ["destroy", "--yes", "--skip-preview", ...onError]);
+    await checkpoint("destroy", true);
+
+    report.requests = emu.requests.length;
+    report.faulted = emu.requests.filter((r) => r.status === 0 || r.status >= 500 || (o.faultRate > 0 && r.status === 429)).length;
+    report.lostCreateAnswers = emu.requests.filter((r) => r.method === "POST" && r.processed && (r.status === 0 || r.status >= 500)).length;
+    scanForSecrets(s, stateTexts, [...secrets], report);
+    // The run must have had something to find: the key and at least one credential's token.
+    expect(report.secretsChecked).toBeGreaterThan(1);
+    s.dispose();
+    stack = undefined;
+    return report;
+  } finally {
+    if (stack) {
+      await stack.destroy("cleanup destroy").catch(() => undefined);
+      stack.dispose();
+    }
+    await emu.close();
+  }
+}
+
+/** The emulator holds exactly the resources the state records, as many as the program declares. */
+function checkContents(emu: Emulator, state: StackExport, at: string, declared: Record<string, number> | undefined): void {
+  const resources = state.deployment.resources ?? [];
+  const kinds = [...(Object.keys(definitions) as ResourceKind[]).map((k) => [`pulumi-nodejs:dynamic/ngrok:${k}`, k] as const), [subscriptionType, "EventSubscription"] as const];
+  for (const [type, kind] of kinds) {
+    const inState = resources.filter((r) => r.type === type);
+    const stored = kind === "EventSubscription" ? (emu.resources("event_subscriptions") as { id: string; description?: string }[]) : held(emu, kind);
+    // Nothing orphaned, nothing duplicated, nothing lost.
+    const ids = (xs: { id?: string }[]) => xs.map((x) => String(x.id)).sort();
+    expect({ at, kind, ids: ids(stored) }).toEqual({ at, kind, ids: ids(inState) });
+    expect({ at, kind, count: inState.length }).toEqual({ at, kind, count: declared?.[kind] ?? 0 });
+    // What the program last asked for is what the service holds.
+    for (const r of inState) {
+      const description = r.inputs?.description;
+      if (typeof description !== "string") continue;
+      const row = stored.find((x) => x.id === r.id);
+      expect({ at, id: r.id, description: row?.description }).toEqual({ at, id: r.id, description });
+    }
+  }
+}
+
+/**
+ * Every error a command printed is explained by a fault the emulator injected (an operation id of
+ * a faulted request, or a dropped connection), and a failed create says what became of it.
+ */
+function checkFailures(emu: Emulator, output: string, report: ReliabilityReport, step: string): void {
+  for (const { resource, message } of diagnostics(output)) {
+    report.failures.push(`${step}: ${resource}: ${message}`);
+    const opId = /\(operation (op_\w+)\)/.exec(message)?.[1];
+    const request = opId ? emu.requests.find((r) => r.operationId === opId) : undefined;
+    const transport = /^(GET|POST|PATCH|PUT|DELETE) \S+ failed: (\w+)/.exec(message);
+    const faulted = request ? request.status === 0 || request.status >= 429 : transport !== null;
+    expect({ step, resource, message, faulted }).toEqual({ step, resource, message, faulted: true });
+    const create = request ? request.method === "POST" : transport?.[1] === "POST" || !/^\w+ \S+ failed/.test(message);
+    if (create && !message.includes("HTTP 429")) {
+      report.failedCreates.push(message);
+      // It says whether the resource exists, and if it may, how to adopt it.
+      const tells = /The service did not create|was deleted, and the next `up` creates|importId/.test(message);
+      expect({ step, resource, message, tellsWhatBecameOfIt: tells }).toEqual({ step, resource, message, tellsWhatBecameOfIt: true });
+    }
+  }
+}
+
+/** Error diagnostics of this package's resources in a command's output: resource and message. */
+export function diagnostics(output: string): { resource: string; message: string }[] {
+  const out: { resource: string; message: string }[] = [];
+  const lines = output.split("\n");
+  const start = lines.findIndex((l) => /^Diagnostics:/.test(l));
+  if (start < 0) return out;
+  let resource = "";
+  for (const line of lines.slice(start + 1)) {
+    if (/^\S/.test(line)) break; // the next section
+    const head = /^ {2}(\S+) \((.+)\):$/.exec(line);
+    if (head) {
+      resource = `${head[1]} ${head[2]}`;
+      continue;
+    }
+    const error = /^ {4}error: (.*)$/.exec(line);
+    if (error && resource.startsWith("pulumi-nodejs:dynamic/ngrok:")) out.push({ resource, message: error[1]! });
+  }
+  return out;
+}
+
+/** No secret in clear: not in any state export, any file of the backend or home, or any CLI output. */
+function scanForSecrets(s: PulumiStack, states: string[], secrets: string[], report: ReliabilityReport): void {
+  const texts: [string, string][] = states.map((t, i) => [`stack export #${i + 1}`, t]);
+  texts.push(["CLI output", s.transcript]);
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        // Plugins the CLI installed are not written by the run.
+        if (entry.name !== "plugins") walk(p);
+      } else if (entry.isFile()) texts.push([path.relative(s.tmpDir, p), fs.readFileSync(p, "latin1")]);
+    }
+  };
+  walk(s.tmpDir);
+  report.secretsChecked = secrets.length;
+  report.textsScanned = texts.length;
+  const leaks = texts.flatMap(([where, text]) => secrets.filter((v) => text.includes(v)).map((v) => `${where} holds a secret (${v.slice(0, 4)}...)`));
+  expect(leaks).toEqual([]);
+}
