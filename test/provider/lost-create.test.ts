@@ -16,7 +16,8 @@ import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  // Lost answers, not pacing: the parents made for 26 kinds would soon meet the rate limit.
+  emu = await emulatorForProvider({ rateLimit: false });
 });
 afterAll(async () => {
   await emu.close();
@@ -27,6 +28,8 @@ const def = (kind: ResourceKind): ResourceDefinition => definitions[kind];
 /** Kinds found again by listing their collection (the others are keyed, or cannot be listed). */
 const listed = kinds.filter((k) => def(k).listKey && !def(k).keyed);
 const keyedPosts = kinds.filter((k) => def(k).keyed?.write === "post");
+/** Kinds created with a POST that cannot be listed (a route, under its edge). */
+const unlisted = kinds.filter((k) => !def(k).listKey && !def(k).keyed);
 
 let n = 0;
 const inputsOf = (kind: ResourceKind) => validInputs[kind](emu, ++n);
@@ -184,6 +187,21 @@ describe.each(keyedPosts)("%s (keyed: found again at its own address)", (kind) =
     expect(err.message).toMatch(new RegExp(`The service did not create the ${kind}: the next \`up\` creates it$`));
     expectNoValues(err.message, inputs);
     expect((await handler.read(keyedId(def(kind), inputs), inputs)).id).toBe("");
+  });
+});
+
+describe.each(unlisted)("%s (cannot be listed)", (kind) => {
+  it("after a connection reset after processing, says the resource may exist and how to adopt it", async () => {
+    const inputs = await inputsOf(kind);
+    emu.scriptFault(postFault(kind, inputs, { kind: "reset-after" }));
+    const err = (await dispatch(kind).create(inputs).catch((e: unknown) => e)) as Error;
+    expect(err).toMatchObject({ name: "LostCreateError", transport: { name: "TransportError", mayHaveBeenProcessed: true } });
+    expect(err.message).toMatch(
+      new RegExp(`The service may have created the ${kind}: if the account has one matching this resource, add \`importId: "${def(kind).idPrefix}_\\.\\.\\."\` with its id to the resource to adopt it$`),
+    );
+    // The transport error names the request's path, which holds the parent's id (not a secret).
+    const parents = def(kind).path.match(/\{(\w+)\}/g)!.map((p) => p.slice(1, -1));
+    expectNoValues(err.message, Object.fromEntries(Object.entries(inputs).filter(([name]) => !parents.includes(name))));
   });
 });
 
