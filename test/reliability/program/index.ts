@@ -7,7 +7,6 @@
 // A new resource kind is a new row of `kinds`.
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
-import { EventSubscription } from "./subscription";
 
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
@@ -35,13 +34,16 @@ function choices(i: number): <T>(options: readonly T[]) => T {
 }
 
 /** Subscriptions for the event sources, ten sources each, made as the rows need them. */
-const subscriptions: EventSubscription[] = [];
+const subscriptions: ngrok.EventSubscription[] = [];
 let sources = 0;
-function nextSubscription(): EventSubscription {
+function nextSubscription(): ngrok.EventSubscription {
     const k = Math.floor(sources++ / 10);
-    subscriptions[k] ??= new EventSubscription(`subscription-${k}`, { description: `reliability ${seed} subscription ${k}` });
+    subscriptions[k] ??= new ngrok.EventSubscription(`subscription-${k}`, { description: `reliability ${seed} subscription ${k}` });
     return subscriptions[k]!;
 }
+
+/** The IP policies of the IpPolicy rows: an IpPolicyRule row adds a rule to the latest. */
+const policies: ngrok.IpPolicy[] = [];
 
 interface Row {
     kind: string;
@@ -71,6 +73,38 @@ const kinds: Row[] = [
     {
         kind: "EventSource",
         make: (i) => new ngrok.EventSource(`source-${i}`, { subscriptionId: nextSubscription().id, type: `thing${i}_created.v0` }),
+    },
+    {
+        kind: "IpPolicy",
+        make: (i, pick) => {
+            const policy = new ngrok.IpPolicy(`policy-${i}`, { description: `policy ${i}, generation ${generation}`, metadata: pick([undefined, `{"i":${i}}`]) });
+            policies.push(policy);
+            return policy;
+        },
+    },
+    {
+        // Under the policy of the row before it.
+        kind: "IpPolicyRule",
+        make: (i, pick) =>
+            new ngrok.IpPolicyRule(`rule-${i}`, {
+                ipPolicyId: policies[policies.length - 1]!.id,
+                cidr: pick([`10.${i % 256}.0.0/16`, `2001:db8:${i.toString(16)}::/48`]),
+                action: pick(["allow", "deny"]),
+                description: `rule ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "HttpResponseBackend",
+        make: (i, pick) =>
+            new ngrok.HttpResponseBackend(`response-${i}`, {
+                description: `response ${i}, generation ${generation}`,
+                body: pick([undefined, `hello ${i}`]),
+                statusCode: pick([undefined, 200, 503]),
+            }),
+    },
+    {
+        kind: "TunnelGroupBackend",
+        make: (i) => new ngrok.TunnelGroupBackend(`group-${i}`, { description: `group ${i}, generation ${generation}`, labels: { app: `app${i}` } }),
     },
 ];
 
