@@ -6,7 +6,7 @@
  */
 import type { Emulator } from "../../emulator";
 import { definitions, type ResourceKind } from "../../provider";
-import type { Props } from "../../provider/definitions/types";
+import type { Props, ResourceDefinition } from "../../provider/definitions/types";
 import { call } from "./api";
 import { makeCertificate } from "./certs";
 import { sshPublicKeyLine } from "./ssh";
@@ -76,5 +76,8 @@ export function missingKinds(): string[] {
 
 /** The emulator collection (`Emulator.resources`) holding a definition's resources: its path without the leading "/". */
 export function collectionOf(kind: ResourceKind): string {
-  return definitions[kind].path.replace(/^\//, "");
+  const def: ResourceDefinition = definitions[kind];
+  // The emulator names a collection under a parent on its own.
+  if (def.listedIn) return { "/edges/https/{edgeId}/routes": "https_edge_routes" }[def.path] ?? def.path;
+  return def.path.replace(/^\//, "");
 }

@@ -4,9 +4,7 @@
 // - `seed`: picks each resource's optional inputs (the same seed gives the same program);
 // - `generation` (default 0): the update step raises it: every description changes in place and
 //   every fifth reserved domain gets a new domain (a replacement).
-// A new resource kind is a new row of `kinds`, after the rows of the parents it needs. HTTPS
-// edge routes (and so their modules) have no row: the API lists no routes, so a route create whose
-// answer a fault lost is not found again, and the rerun that the run makes creates a second one.
+// A new resource kind is a new row of `kinds`, after the rows of the parents it needs.
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
@@ -151,6 +149,31 @@ const kinds: Row[] = [
     {
         kind: "HttpsEdge",
         make: (i) => new ngrok.HttpsEdge(`https-edge-${i}`, { description: `https edge ${i}, generation ${generation}` }),
+    },
+    {
+        // On the HTTPS edge of an earlier row; the modules after it configure its slots.
+        kind: "HttpsEdgeRoute",
+        make: (i, pick) =>
+            new ngrok.HttpsEdgeRoute(`route-${i}`, {
+                edgeId: latest("HttpsEdge").id,
+                matchType: pick(["path_prefix", "exact_path"]),
+                match: `/r${i}`,
+                description: `route ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "HttpsEdgeRouteCircuitBreaker",
+        make: (i) => {
+            const route = latest("HttpsEdgeRoute") as ngrok.HttpsEdgeRoute;
+            return new ngrok.HttpsEdgeRouteCircuitBreaker(`breaker-${i}`, { edgeId: route.edgeId, routeId: route.id, errorThresholdPercentage: 0.5, numBuckets: 10 });
+        },
+    },
+    {
+        kind: "HttpsEdgeRouteIpRestriction",
+        make: (i) => {
+            const route = latest("HttpsEdgeRoute") as ngrok.HttpsEdgeRoute;
+            return new ngrok.HttpsEdgeRouteIpRestriction(`route-restriction-${i}`, { edgeId: route.edgeId, routeId: route.id, ipPolicyIds: [latest("IpPolicy").id] });
+        },
     },
     {
         kind: "TlsEdge",
