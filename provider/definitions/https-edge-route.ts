@@ -9,6 +9,7 @@ export const httpsEdgeRoute: ResourceDefinition = {
     "Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.",
   path: "/edges/https/{edgeId}/routes",
   idPrefix: "edghtsrt",
+  listedIn: { path: "/edges/https/{edgeId}", key: "routes" },
   parentResource: { kind: "HttpsEdge", arg: "edge", fills: { edgeId: "id" } },
   properties: withApiNames({
     edgeId: keyInput("The HTTPS edge (`edghts_...`) the route belongs to.", "edghts"),

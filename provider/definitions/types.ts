@@ -132,6 +132,11 @@ export interface ResourceDefinition {
   idPrefix?: string;
   /** Array key of list responses; absent when the collection has no paged list. */
   listKey?: string;
+  /**
+   * For a kind without a list of its own, where its parent holds them all: a GET of `path`
+   * answers them under `key` (an HTTPS edge, its routes). A lost create is looked for there.
+   */
+  listedIn?: { path: string; key: string };
   /** A resource with no id of its own (an event source, an edge module). */
   keyed?: KeyedResource;
   properties: Record<string, PropertySpec>;

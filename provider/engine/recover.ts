@@ -104,7 +104,7 @@ export class CreateRecovery {
   private async find(failure: unknown, inputs: Props, startedAt: number): Promise<ApiObject> {
     const { def } = this.target;
     if (def.keyed) return this.recoverKeyed(failure, inputs);
-    if (!def.listKey) {
+    if (!def.listKey && !def.listedIn) {
       throw withHint(
         failure,
         `The service may have created the ${def.name}: if the account has one matching this resource, ` +
@@ -141,12 +141,25 @@ export class CreateRecovery {
   private async candidates(inputs: Props, startedAt: number): Promise<ApiObject[]> {
     const { def, client } = this.target;
     const cutoff = startedAt - clockMarginMs;
+    const createdAt = (item: ApiObject) => (typeof item.created_at === "string" ? Date.parse(item.created_at) : NaN);
     const found: ApiObject[] = [];
-    for await (const item of client().list<ApiObject>(fillPath(def, def.path, inputs), def.listKey!)) {
-      const created = typeof item.created_at === "string" ? Date.parse(item.created_at) : NaN;
-      // Newest first: everything after this one is older still.
-      if (created < cutoff) break;
-      if (typeof item.id === "string" && this.matches(item, inputs)) found.push(item);
+    if (def.listedIn) {
+      // All of them, whatever the parent's order: newest first, as a list answers.
+      const parent = await client().get<ApiObject>(fillPath(def, def.listedIn.path, inputs));
+      const all = Array.isArray(parent[def.listedIn.key]) ? (parent[def.listedIn.key] as ApiObject[]) : [];
+      const newestFirst = all
+        .map((item, i) => ({ item, i }))
+        .sort((a, b) => createdAt(b.item) - createdAt(a.item) || b.i - a.i)
+        .map(({ item }) => item);
+      for (const item of newestFirst) {
+        if (!(createdAt(item) < cutoff) && typeof item.id === "string" && this.matches(item, inputs)) found.push(item);
+      }
+    } else {
+      for await (const item of client().list<ApiObject>(fillPath(def, def.path, inputs), def.listKey!)) {
+        // Newest first: everything after this one is older still.
+        if (createdAt(item) < cutoff) break;
+        if (typeof item.id === "string" && this.matches(item, inputs)) found.push(item);
+      }
     }
     // The creates of this kind in flight meanwhile learn their ids, so that another resource's
     // (identical inputs, same moment) is not taken for this one's.

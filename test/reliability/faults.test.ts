@@ -6,7 +6,6 @@
 import * as fs from "fs";
 import * as path from "path";
 import { pulumiBinDir, repoRoot } from "../e2e/pulumi";
-import { definitions } from "../../provider";
 import { runReliability } from "./harness";
 
 jest.setTimeout(120 * 60_000);
@@ -31,5 +30,5 @@ it(`keeps exactly what the program declares through up, update, refresh and dest
   fs.writeFileSync(out, JSON.stringify({ count, faultRate, seed, ...report }, null, 2));
   // The faults happened, lost answers to creates among them: the run proves something.
   expect(report.faulted).toBeGreaterThan(count / 5);
-  expect(report.lostCreateAnswers).toBeGreaterThanOrEqual(2 * Object.keys(definitions).length);
+  expect(report.lostCreateAnswers).toBeGreaterThanOrEqual(count / 5);
 });

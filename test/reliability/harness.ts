@@ -17,7 +17,7 @@ import { PulumiStack, revealedSecret, type StackExport } from "../e2e/pulumi";
 export const programDir = path.join(__dirname, "program");
 
 export interface ReliabilityOptions {
-  /** Resources of this package in the program (event subscriptions for the event sources come on top). */
+  /** Resources of this package in the program (the event sources' subscriptions come on top). */
   count: number;
   /** Seeds the program's choices and the emulator's faults. */
   seed: number;
@@ -54,9 +54,6 @@ export function faultsFor(seed: number, rate: number): RandomFaultOptions {
   return { seed, errorBeforeRate: rate * 0.4, errorAfterRate: rate * 0.3, resetRate: rate * 0.3, latencyMs: 150 };
 }
 
-/** Type of the program's own subscriptions. */
-const subscriptionType = "pulumi-nodejs:dynamic/reliability:EventSubscription";
-
 /**
  * What the emulator holds of a keyed kind, as ids: keyed resources have no collection of their
  * own. A new keyed kind needs a row here (the run fails naming it otherwise).
@@ -66,14 +63,31 @@ const keyedHeld: Partial<Record<ResourceKind, (emu: Emulator) => string[]>> = {
     (emu.resources("event_subscriptions") as { id: string; sources: { type: string }[] }[]).flatMap((s) => s.sources.map((t) => `${s.id}/${t.type}`)),
 };
 
+/**
+ * An edge module is a slot of its route or edge, not an object of its own: as ids, the routes or
+ * edges whose slot is set.
+ */
+function modulesHeld(emu: Emulator, itemPath: string): string[] | undefined {
+  const slot = itemPath.slice(itemPath.lastIndexOf("/") + 1);
+  type Holder = { id: string; edge_id?: string } & Record<string, unknown>;
+  const set = (xs: unknown[]) => (xs as Holder[]).filter((x) => x[slot] !== null && x[slot] !== undefined);
+  if (itemPath.startsWith("/edges/https/{edgeId}/routes/{routeId}/")) return set(emu.resources("https_edge_routes")).map((r) => `${r.edge_id}/${r.id}`);
+  if (itemPath.startsWith("/edges/tls/{edgeId}/")) return set(emu.resources("tls_edges")).map((e) => e.id);
+  return undefined;
+}
+
+/** Collections of resources under a parent, by path (the emulator names them on its own). */
+const underParent: Record<string, string> = { "/edges/https/{edgeId}/routes": "https_edge_routes" };
+
 function held(emu: Emulator, kind: ResourceKind): { id: string; description?: string }[] {
   const def = definitions[kind];
   if (def.keyed) {
-    const list = keyedHeld[kind];
+    const list = keyedHeld[kind]?.(emu) ?? modulesHeld(emu, def.keyed.itemPath);
     if (!list) throw new Error(`test/reliability/harness.ts: add a row to keyedHeld for ${kind}`);
-    return list(emu).map((id) => ({ id }));
+    return list.map((id) => ({ id }));
   }
-  return emu.resources(def.path.replace(/^\//, "")) as { id: string; description?: string }[];
+  const collection = underParent[def.path] ?? def.path.replace(/^\//, "");
+  return emu.resources(collection) as { id: string; description?: string }[];
 }
 
 export async function runReliability(o: ReliabilityOptions, log: (line: string) => void = () => undefined): Promise<ReliabilityReport> {
@@ -95,8 +109,6 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
     stack = await PulumiStack.create({
       programDir,
       stack: "reliability",
-      // The program's own subscriptions take the API from the environment.
-      env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
       config: {
         count: String(o.count),
         seed: String(o.seed),
@@ -181,10 +193,10 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
 /** The emulator holds exactly the resources the state records, as many as the program declares. */
 function checkContents(emu: Emulator, state: StackExport, at: string, declared: Record<string, number> | undefined): void {
   const resources = state.deployment.resources ?? [];
-  const kinds = [...(Object.keys(definitions) as ResourceKind[]).map((k) => [`pulumi-nodejs:dynamic/ngrok:${k}`, k] as const), [subscriptionType, "EventSubscription"] as const];
+  const kinds = (Object.keys(definitions) as ResourceKind[]).map((k) => [`pulumi-nodejs:dynamic/ngrok:${k}`, k] as const);
   for (const [type, kind] of kinds) {
     const inState = resources.filter((r) => r.type === type);
-    const stored = kind === "EventSubscription" ? (emu.resources("event_subscriptions") as { id: string; description?: string }[]) : held(emu, kind);
+    const stored = held(emu, kind);
     // Nothing orphaned, nothing duplicated, nothing lost.
     const ids = (xs: { id?: string }[]) => xs.map((x) => String(x.id)).sort();
     expect({ at, kind, ids: ids(stored) }).toEqual({ at, kind, ids: ids(inState) });

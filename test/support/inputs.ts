@@ -1,23 +1,72 @@
 /**
  * Valid inputs of every resource kind, distinct for each `n`, for tests that run a table over the
- * definitions against the emulator. A kind with a parent (an event source's subscription) makes
- * it through the API. A new resource kind needs a row here: `missingKinds` names kinds without one.
+ * definitions against the emulator. A kind with a parent (an IP policy's rule, an event
+ * subscription's source, an edge's route or module) makes it through the API. A new resource
+ * kind needs a row here: `missingKinds` names kinds without one.
  */
 import type { Emulator } from "../../emulator";
 import { definitions, type ResourceKind } from "../../provider";
-import type { Props } from "../../provider/definitions/types";
+import type { Props, ResourceDefinition } from "../../provider/definitions/types";
 import { call } from "./api";
+import { makeCertificate } from "./certs";
+import { sshPublicKeyLine } from "./ssh";
 
 export type InputsOf = (emu: Emulator, n: number) => Promise<Props>;
 
+/** The id of an object made with a POST of `body` to `path`. */
+async function made(emu: Emulator, path: string, body: Props = {}): Promise<string> {
+  const res = await call(emu, "POST", path, body);
+  if (res.status !== 201) throw new Error(`POST ${path}: HTTP ${res.status} ${res.text}`);
+  return res.json.id as string;
+}
+
+const ipPolicy = (emu: Emulator, n: number) => made(emu, "/ip_policies", { description: `policy ${n}` });
+const backend = (emu: Emulator, n: number) => made(emu, "/backends/http_response", { description: `backend ${n}`, body: "ok", status_code: 200 });
+/** An HTTPS edge with a route: what a route module is configured on. */
+async function route(emu: Emulator, n: number): Promise<Props> {
+  const edgeId = await made(emu, "/edges/https", { description: `edge ${n}` });
+  const routeId = await made(emu, `/edges/https/${edgeId}/routes`, { match_type: "path_prefix", match: `/r${n}` });
+  return { edgeId, routeId };
+}
+const tlsEdge = async (emu: Emulator, n: number): Promise<Props> => ({ edgeId: await made(emu, "/edges/tls", { description: `edge ${n}` }) });
+
 export const validInputs: Record<ResourceKind, InputsOf> = {
   Credential: async (_emu, n) => ({ description: `agent ${n}`, metadata: `{"n":${n}}`, acl: [`bind:n${n}.example.com`, "bind:env=ci"] }),
+  EventDestination: async (_emu, n) => ({ description: `destination ${n}`, target: { debug: { log: true } } }),
+  EventSource: async (emu, n) => ({ subscriptionId: await made(emu, "/event_subscriptions", { description: `subscription ${n}` }), type: `thing${n}_created.v0` }),
+  EventSubscription: async (_emu, n) => ({ description: `subscription ${n}`, metadata: `{"n":${n}}` }),
   ReservedDomain: async (_emu, n) => ({ domain: `app-${n}.example.com`, description: `app ${n}` }),
-  EventSource: async (emu, n) => {
-    const subscription = await call(emu, "POST", "/event_subscriptions", { description: `subscription ${n}` });
-    if (subscription.status !== 201) throw new Error(`event subscription: HTTP ${subscription.status} ${subscription.text}`);
-    return { subscriptionId: subscription.json.id as string, type: `thing${n}_created.v0` };
+  SshCredential: async (_emu, n) => ({ description: `ssh ${n}`, publicKey: sshPublicKeyLine("ssh-ed25519", `user${n}@host`) }),
+  IpPolicy: async (_emu, n) => ({ description: `policy ${n}` }),
+  IpPolicyRule: async (emu, n) => ({ ipPolicyId: await ipPolicy(emu, n), cidr: `10.${n % 256}.0.0/16`, action: "allow", description: `rule ${n}` }),
+  IpRestriction: async (emu, n) => ({ type: "dashboard", ipPolicyIds: [await ipPolicy(emu, n)], description: `restriction ${n}` }),
+  HttpResponseBackend: async (_emu, n) => ({ description: `response ${n}`, body: `body ${n}`, statusCode: 200 }),
+  FailoverBackend: async (emu, n) => ({ description: `failover ${n}`, backends: [await backend(emu, n)] }),
+  TunnelGroupBackend: async (_emu, n) => ({ description: `group ${n}`, labels: { app: `app${n}` } }),
+  AgentIngress: async (_emu, n) => ({ domain: `ingress-${n}.example.net`, description: `ingress ${n}` }),
+  CertificateAuthority: async (_emu, n) => ({ caPem: (await makeCertificate({ name: `CN=CA ${n}`, ca: true })).certificatePem, description: `ca ${n}` }),
+  TlsCertificate: async (_emu, n) => {
+    const cert = await makeCertificate({ name: `CN=tls-${n}.example.com`, dnsNames: [`tls-${n}.example.com`] });
+    return { certificatePem: cert.certificatePem, privateKeyPem: cert.privateKeyPem, description: `certificate ${n}` };
   },
+  HttpsEdge: async (_emu, n) => ({ description: `https edge ${n}` }),
+  HttpsEdgeRoute: async (emu, n) => ({ edgeId: await made(emu, "/edges/https", { description: `edge ${n}` }), matchType: "path_prefix", match: `/api${n}`, description: `route ${n}` }),
+  HttpsEdgeRouteCircuitBreaker: async (emu, n) => ({ ...(await route(emu, n)), errorThresholdPercentage: 0.5, numBuckets: 10, volumeThreshold: n }),
+  HttpsEdgeRouteIpRestriction: async (emu, n) => ({ ...(await route(emu, n)), ipPolicyIds: [await ipPolicy(emu, n)] }),
+  HttpsEdgeRouteJwtValidation: async (emu, n) => ({
+    ...(await route(emu, n)),
+    issuer: { allowList: [{ value: `https://issuer${n}.example.com` }] },
+    audience: { allowList: [{ value: `api${n}` }] },
+    http: { tokens: [{ type: "jwt", method: "header", name: "Authorization", prefix: "Bearer " }] },
+    jws: { allowedAlgorithms: ["RS256"], keys: { sources: { additionalJkus: [`https://issuer${n}.example.com/jwks.json`] } } },
+  }),
+  HttpsEdgeRouteOidc: async (emu, n) => ({ ...(await route(emu, n)), issuer: `https://id${n}.example.com`, clientId: `app${n}`, clientSecret: `oidc-s3cret-${n}`, scopes: ["openid"] }),
+  HttpsEdgeRouteUserAgentFilter: async (emu, n) => ({ ...(await route(emu, n)), deny: [`(?i)bot${n}`] }),
+  HttpsEdgeRouteWebhookVerification: async (emu, n) => ({ ...(await route(emu, n)), provider: "github", secret: `whsec-${n}` }),
+  TlsEdge: async (_emu, n) => ({ description: `tls edge ${n}` }),
+  TlsEdgeBackend: async (emu, n) => ({ ...(await tlsEdge(emu, n)), backendId: await backend(emu, n) }),
+  TlsEdgeIpRestriction: async (emu, n) => ({ ...(await tlsEdge(emu, n)), ipPolicyIds: [await ipPolicy(emu, n)] }),
+  TlsEdgeTlsTermination: async (emu, n) => ({ ...(await tlsEdge(emu, n)), terminateAt: "edge", minVersion: "1.2" }),
 };
 
 /** Kinds of the provider without a row in `validInputs`. */
@@ -27,5 +76,8 @@ export function missingKinds(): string[] {
 
 /** The emulator collection (`Emulator.resources`) holding a definition's resources: its path without the leading "/". */
 export function collectionOf(kind: ResourceKind): string {
-  return definitions[kind].path.replace(/^\//, "");
+  const def: ResourceDefinition = definitions[kind];
+  // The emulator names a collection under a parent on its own.
+  if (def.listedIn) return { "/edges/https/{edgeId}/routes": "https_edge_routes" }[def.path] ?? def.path;
+  return def.path.replace(/^\//, "");
 }

@@ -4,10 +4,11 @@
 // - `seed`: picks each resource's optional inputs (the same seed gives the same program);
 // - `generation` (default 0): the update step raises it: every description changes in place and
 //   every fifth reserved domain gets a new domain (a replacement).
-// A new resource kind is a new row of `kinds`.
+// A new resource kind is a new row of `kinds`, after the rows of the parents it needs.
+import * as fs from "fs";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
-import { EventSubscription } from "./subscription";
 
 const config = new pulumi.Config();
 const count = config.requireNumber("count");
@@ -35,13 +36,25 @@ function choices(i: number): <T>(options: readonly T[]) => T {
 }
 
 /** Subscriptions for the event sources, ten sources each, made as the rows need them. */
-const subscriptions: EventSubscription[] = [];
+const subscriptions: ngrok.EventSubscription[] = [];
 let sources = 0;
-function nextSubscription(): EventSubscription {
+function nextSubscription(): ngrok.EventSubscription {
     const k = Math.floor(sources++ / 10);
-    subscriptions[k] ??= new EventSubscription(`subscription-${k}`, { description: `reliability ${seed} subscription ${k}` });
+    subscriptions[k] ??= new ngrok.EventSubscription(`subscription-${k}`, { description: `reliability ${seed} subscription ${k}` });
     return subscriptions[k]!;
 }
+
+/** The resources made so far, by kind: a row whose kind needs a parent takes the latest of an earlier row. */
+const made: Record<string, pulumi.CustomResource[]> = {};
+function latest(kind: string): pulumi.CustomResource & { id: pulumi.Output<string> } {
+    const all = made[kind] ?? [];
+    if (all.length === 0) throw new Error(`a ${kind} row must come before the rows that need one`);
+    return all[all.length - 1]!;
+}
+
+/** A fixed OpenSSH public key, and the CA of the domains example. */
+const sshKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDFKDI4H04cv24qegY3kpmrbnASPiKTNuI/sltQnF2f6 reliability@example";
+const caPem = fs.readFileSync(path.join(__dirname, "../../../examples/domains/certs/example-ca.pem"), "utf8");
 
 interface Row {
     kind: string;
@@ -72,12 +85,114 @@ const kinds: Row[] = [
         kind: "EventSource",
         make: (i) => new ngrok.EventSource(`source-${i}`, { subscriptionId: nextSubscription().id, type: `thing${i}_created.v0` }),
     },
+    {
+        kind: "IpPolicy",
+        make: (i, pick) => new ngrok.IpPolicy(`policy-${i}`, { description: `policy ${i}, generation ${generation}`, metadata: pick([undefined, `{"i":${i}}`]) }),
+    },
+    {
+        // Under the IP policy of an earlier row.
+        kind: "IpPolicyRule",
+        make: (i, pick) =>
+            new ngrok.IpPolicyRule(`rule-${i}`, {
+                ipPolicyId: latest("IpPolicy").id,
+                cidr: pick([`10.${i % 256}.0.0/16`, `2001:db8:${i.toString(16)}::/48`]),
+                action: pick(["allow", "deny"]),
+                description: `rule ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "HttpResponseBackend",
+        make: (i, pick) =>
+            new ngrok.HttpResponseBackend(`response-${i}`, {
+                description: `response ${i}, generation ${generation}`,
+                body: pick([undefined, `hello ${i}`]),
+                statusCode: pick([undefined, 200, 503]),
+            }),
+    },
+    {
+        kind: "TunnelGroupBackend",
+        make: (i) => new ngrok.TunnelGroupBackend(`group-${i}`, { description: `group ${i}, generation ${generation}`, labels: { app: `app${i}` } }),
+    },
+    {
+        // Fails over to the response backend of an earlier row.
+        kind: "FailoverBackend",
+        make: (i) => new ngrok.FailoverBackend(`failover-${i}`, { description: `failover ${i}, generation ${generation}`, backends: [latest("HttpResponseBackend").id] }),
+    },
+    {
+        kind: "IpRestriction",
+        make: (i, pick) =>
+            new ngrok.IpRestriction(`restriction-${i}`, {
+                type: pick(["dashboard", "api", "agent", "endpoints"]),
+                ipPolicyIds: [latest("IpPolicy").id],
+                enforced: false,
+                description: `restriction ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "SshCredential",
+        make: (i, pick) =>
+            new ngrok.SshCredential(`ssh-${i}`, { publicKey: sshKey, description: `ssh ${i}, generation ${generation}`, acl: pick([[], [`bind:ssh${i}.${zone}`]]) }),
+    },
+    {
+        kind: "AgentIngress",
+        make: (i) => new ngrok.AgentIngress(`ingress-${i}`, { domain: `ingress${i}.s${seed}.example.net`, description: `ingress ${i}, generation ${generation}` }),
+    },
+    {
+        kind: "CertificateAuthority",
+        make: (i) => new ngrok.CertificateAuthority(`ca-${i}`, { caPem, description: `ca ${i}, generation ${generation}` }),
+    },
+    {
+        kind: "EventDestination",
+        make: (i, pick) =>
+            new ngrok.EventDestination(`destination-${i}`, { description: `destination ${i}, generation ${generation}`, format: pick([undefined, "json"]), target: { debug: { log: true } } }),
+    },
+    {
+        kind: "HttpsEdge",
+        make: (i) => new ngrok.HttpsEdge(`https-edge-${i}`, { description: `https edge ${i}, generation ${generation}` }),
+    },
+    {
+        // On the HTTPS edge of an earlier row; the modules after it configure its slots.
+        kind: "HttpsEdgeRoute",
+        make: (i, pick) =>
+            new ngrok.HttpsEdgeRoute(`route-${i}`, {
+                edgeId: latest("HttpsEdge").id,
+                matchType: pick(["path_prefix", "exact_path"]),
+                match: `/r${i}`,
+                description: `route ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "HttpsEdgeRouteCircuitBreaker",
+        make: (i) => {
+            const route = latest("HttpsEdgeRoute") as ngrok.HttpsEdgeRoute;
+            return new ngrok.HttpsEdgeRouteCircuitBreaker(`breaker-${i}`, { edgeId: route.edgeId, routeId: route.id, errorThresholdPercentage: 0.5, numBuckets: 10 });
+        },
+    },
+    {
+        kind: "HttpsEdgeRouteIpRestriction",
+        make: (i) => {
+            const route = latest("HttpsEdgeRoute") as ngrok.HttpsEdgeRoute;
+            return new ngrok.HttpsEdgeRouteIpRestriction(`route-restriction-${i}`, { edgeId: route.edgeId, routeId: route.id, ipPolicyIds: [latest("IpPolicy").id] });
+        },
+    },
+    {
+        kind: "TlsEdge",
+        make: (i) => new ngrok.TlsEdge(`tls-edge-${i}`, { description: `tls edge ${i}, generation ${generation}` }),
+    },
+    {
+        kind: "TlsEdgeTlsTermination",
+        make: (i, pick) => new ngrok.TlsEdgeTlsTermination(`termination-${i}`, { edgeId: latest("TlsEdge").id, terminateAt: pick(["edge", "upstream"]) }),
+    },
+    {
+        kind: "TlsEdgeBackend",
+        make: (i) => new ngrok.TlsEdgeBackend(`tls-backend-${i}`, { edgeId: latest("TlsEdge").id, backendId: latest("TunnelGroupBackend").id }),
+    },
 ];
 
 const declared: Record<string, number> = {};
 for (let i = 0; i < count; i++) {
     const row = kinds[i % kinds.length]!;
-    row.make(i, choices(i));
+    (made[row.kind] ??= []).push(row.make(i, choices(i)));
     declared[row.kind] = (declared[row.kind] ?? 0) + 1;
 }
 
