@@ -379,7 +379,8 @@ export class ResourceHandler {
         const type = prop.type.kind === "array" ? prop.type.items : prop.type;
         if (type.kind !== "string" || type.idPrefix === undefined) return false;
         const ids = [inputs[name]].flat().filter((v): v is string => typeof v === "string" && v !== "");
-        return ids.some((id) => err.apiMessage.includes(id));
+        // The id as the API quoted it, or already replaced by the property's path (`<backends[1]>`).
+        return err.apiMessage.includes(`<${name}>`) || err.apiMessage.includes(`<${name}[`) || ids.some((id) => err.apiMessage.includes(id));
       })
       .map(([name]) => name);
     if (named.length === 0) return err;

@@ -103,7 +103,12 @@ function env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv 
     npm_config_cache: process.env.npm_config_cache ?? path.join(os.homedir(), ".npm"),
     npm_config_userconfig: process.env.npm_config_userconfig ?? path.join(os.homedir(), ".npmrc"),
   };
-  for (const k of ["HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "npm_config_registry"]) {
+  // The network as the user's shell has it: proxies, the registry, and the certificate authorities
+  // TLS trusts (npm under this Node reads no system npmrc, so a custom CA comes from these).
+  for (const k of [
+    "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "npm_config_registry",
+    "npm_config_cafile", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR",
+  ]) {
     if (process.env[k] !== undefined) out[k] = process.env[k];
   }
   for (const [k, v] of Object.entries(extra)) {
