@@ -8,6 +8,7 @@ import "./node-version";
 import { configure as configureSettings, currentClient, readFromLists } from "./config";
 import { definitions, isResourceKind, type ResourceKind } from "./definitions";
 import { ResourceHandler } from "./engine/handler";
+import { ProgramState } from "./engine/ownership";
 import { AgentCommandHandler, agentCommandKind } from "./agent/resource";
 
 export type { ResourceKind } from "./definitions";
@@ -18,6 +19,7 @@ export { ApiError, TransportError, MissingApiKeyError } from "./client/errors";
 export { AgentCommandError, type AgentCommandRefusal } from "./agent/errors";
 export { AgentCommandHandler } from "./agent/resource";
 export { LostCreateError } from "./engine/recover";
+export { ProgramState } from "./engine/ownership";
 
 // Every engine command starts a dynamic-provider host that loads this module at its first call,
 // so the module loads only what a call uses: the HTTP client (undici) at the first API call, zod
@@ -29,18 +31,22 @@ Object.defineProperty(exports, "ApiClient", {
   get: () => (require("./client/http") as typeof import("./client/http")).ApiClient,
 });
 
-/** One handler per kind, as one provider process holds them (they share reads of their kind). */
-export function createHandlers(): Record<ResourceKind, ResourceHandler> {
+/**
+ * One handler per kind, as one provider process holds them: they share what the process learns
+ * of the program (slot claims, the inputs each resource's program sets).
+ */
+export function createHandlers(state: ProgramState = new ProgramState()): Record<ResourceKind, ResourceHandler> {
   return Object.fromEntries(
-    Object.keys(definitions).map((kind) => [kind, newHandler(kind as ResourceKind)]),
+    Object.keys(definitions).map((kind) => [kind, newHandler(kind as ResourceKind, state)]),
   ) as Record<ResourceKind, ResourceHandler>;
 }
 
-function newHandler(kind: ResourceKind): ResourceHandler {
-  return new ResourceHandler(definitions[kind], currentClient, { readFromLists });
+function newHandler(kind: ResourceKind, state: ProgramState): ResourceHandler {
+  return new ResourceHandler(definitions[kind], currentClient, { readFromLists, state });
 }
 
-/** This process's handlers, made on first use. */
+/** What this process knows of the program it serves, and its handlers, made on first use. */
+const programState = new ProgramState();
 const handlers: Partial<Record<ResourceKind, ResourceHandler>> = {};
 
 /** Hands the stack's config to the provider (called once per stub by the dynamic-provider host). */
@@ -56,5 +62,5 @@ export function dispatch(kind: string): ResourceHandler | AgentCommandHandler {
   if (!isResourceKind(kind)) {
     throw new Error(`this version of pulumi-ngrok does not know the resource kind "${kind}"; upgrade the package`);
   }
-  return (handlers[kind] ??= newHandler(kind));
+  return (handlers[kind] ??= newHandler(kind, programState));
 }

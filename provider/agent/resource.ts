@@ -2,14 +2,15 @@
  * The AgentCommand resource: runs an agent command (restart, stop, update, or update then restart)
  * on tunnel sessions when it is created and when its command or triggers change, like a
  * `triggers`-driven command of Pulumi's command provider. It never acts on refresh or destroy:
- * read returns the stored state and delete only forgets it. Its definition drives the preview's
- * checks and the generated SDK class, schema and docs, like every resource's.
+ * read returns the stored state and delete only forgets it. Its definition is a schema with no
+ * binding (it is no REST object): it drives the preview's check, through the same path as every
+ * kind's, and the generated SDK class, schema and docs.
  */
 import { randomUUID } from "crypto";
 import type { ApiClient } from "../client/http";
 import type { Props, ResourceDefinition } from "../definitions/types";
-import { checkInputs } from "../engine/check";
-import type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/handler";
+import { checkProgram, type CheckResult } from "../engine/check";
+import type { CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/handler";
 import { containsUnknown } from "../engine/values";
 import { sessionIdRule } from "../functions/agent";
 import { systemClock, type Clock } from "../functions/types";
@@ -32,9 +33,6 @@ export const agentCommand: ResourceDefinition = {
     "when the command runs fails the run, naming the session, before any agent is acted on; a run that fails midway " +
     "leaves the resource as it was, so the next `up` runs the command again. A restart makes the agent reconnect " +
     "with a new session id: `resultSessionIds` has the new ids.",
-  path: "/tunnel_sessions",
-  idPrefix: "agentcmd",
-  listKey: "tunnel_sessions",
   properties: {
     sessionIds: {
       type: { kind: "array", items: { kind: "string", refine: sessionIdRule } },
@@ -132,15 +130,8 @@ export class AgentCommandHandler {
     private readonly report: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
   ) {}
 
-  async check(_olds: Props, news: Props): Promise<CheckResult> {
-    const inputs: Props = {};
-    for (const [k, v] of Object.entries(news)) if (v !== undefined) inputs[k] = v;
-    const { importId, ...rest } = news;
-    const failures = checkInputs(agentCommand, rest);
-    if (importId !== undefined && importId !== null) {
-      failures.push({ property: "importId", reason: "AgentCommand has no input named importId: there is nothing to adopt" });
-    }
-    return { inputs, failures };
+  check(_olds: Props, news: Props): Promise<CheckResult> {
+    return checkProgram(agentCommand, news);
   }
 
   async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {

@@ -23,6 +23,19 @@ export class ApiError extends Error {
   get notFound(): boolean {
     return this.status === 404;
   }
+
+  /** The same failure (status, code, operation, request) explained otherwise. */
+  with(changes: { message?: string; hint?: string }): ApiError {
+    return new ApiError(
+      this.status,
+      this.errorCode,
+      changes.message ?? this.apiMessage,
+      this.operationId,
+      this.method,
+      this.path,
+      changes.hint ?? this.hint,
+    );
+  }
 }
 
 /** The request failed below HTTP: refused, reset, timed out. */

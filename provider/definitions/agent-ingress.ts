@@ -1,15 +1,13 @@
 import { certPolicyType, certStatusType, createdAt, description, metadata } from "./common";
 import { hostname, normalizeDomain } from "./reserved-domain";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const agentIngress: ResourceDefinition = {
+export const agentIngress: BoundDefinition = {
   name: "AgentIngress",
   description:
     "A custom agent ingress: a domain the account owns, delegated to the service with NS records, whose regional " +
     "subdomains the account's agents connect to instead of the service's default addresses.",
-  path: "/agent_ingresses",
-  idPrefix: "agin",
-  listKey: "ingresses",
+  binding: { kind: "collection", path: "/agent_ingresses", idPrefix: "agin", listKey: "ingresses" },
   properties: {
     domain: {
       type: { kind: "string", refine: hostname(false) },

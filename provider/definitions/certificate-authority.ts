@@ -1,18 +1,16 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { certificatePemType, normalizePem } from "./pem";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
 const str = { kind: "string" } as const;
 const strings = { kind: "array", items: str } as const;
 
-export const certificateAuthority: ResourceDefinition = {
+export const certificateAuthority: BoundDefinition = {
   name: "CertificateAuthority",
   description:
     "An uploaded X.509 certificate authority, used to verify client certificates (mutual TLS). Only the certificate is " +
     "uploaded, never its private key; the service derives the common name, validity and key usages from it.",
-  path: "/certificate_authorities",
-  idPrefix: "ca",
-  listKey: "certificate_authorities",
+  binding: { kind: "collection", path: "/certificate_authorities", idPrefix: "ca", listKey: "certificate_authorities" },
   properties: {
     caPem: {
       type: { kind: "string", refine: certificatePemType },

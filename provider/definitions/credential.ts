@@ -1,14 +1,12 @@
 import { aclProperty } from "./acl";
 import { createdAt, description, metadata, uri } from "./common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const credential: ResourceDefinition = {
+export const credential: BoundDefinition = {
   name: "Credential",
   description:
     "A tunnel credential (authtoken) that an ngrok agent uses to open tunnel sessions. The token is returned only when the credential is created; the provider keeps it, as a secret, in the stack's state.",
-  path: "/credentials",
-  idPrefix: "cr",
-  listKey: "credentials",
+  binding: { kind: "collection", path: "/credentials", idPrefix: "cr", listKey: "credentials" },
   properties: {
     description: description("Who or what uses the credential."),
     metadata: metadata(),

@@ -5,7 +5,7 @@
  * removed with DELETE (https://ngrok.com/docs/api).
  */
 import { refType } from "./common";
-import type { CrossFieldRule, ParentResource, PropertySpec, Props, ResourceDefinition } from "./types";
+import type { CrossFieldRule, ParentResource, PropertySpec, Props, BoundDefinition } from "./types";
 
 const UINT32_MAX = 4294967295;
 
@@ -101,16 +101,14 @@ export interface ModuleSpec {
 }
 
 /** A module of an HTTPS edge route: id `<edgeId>/<routeId>`, child of its HttpsEdgeRoute. */
-export function routeModule(spec: ModuleSpec): ResourceDefinition {
-  const itemPath = `/edges/https/{edgeId}/routes/{routeId}/${spec.module}`;
+export function routeModule(spec: ModuleSpec): BoundDefinition {
   return {
     name: spec.name,
     description:
       `${spec.description}\n\nA module of an HTTPS edge route: one per route, with no id of its own. Its id is \`<edgeId>/<routeId>\` ` +
       `(the module is implied by the type), for \`get\` and \`importId\`. Give \`route\` (an HttpsEdgeRoute of the program, which ` +
       "becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.",
-    path: itemPath,
-    keyed: { keys: ["edgeId", "routeId"], itemPath, write: "put" },
+    binding: { kind: "slot", path: `/edges/https/{edgeId}/routes/{routeId}/${spec.module}` },
     parentResource: routeParent,
     properties: withApiNames({ ...routeKeys, enabled, ...spec.properties }),
     ...(spec.rules ? { rules: spec.rules } : {}),
@@ -119,16 +117,14 @@ export function routeModule(spec: ModuleSpec): ResourceDefinition {
 }
 
 /** A module of a TLS edge: id `<edgeId>`, child of its TlsEdge. */
-export function tlsEdgeModule(spec: ModuleSpec): ResourceDefinition {
-  const itemPath = `/edges/tls/{edgeId}/${spec.module}`;
+export function tlsEdgeModule(spec: ModuleSpec): BoundDefinition {
   return {
     name: spec.name,
     description:
       `${spec.description}\n\nA module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, \`<edgeId>\` ` +
       `(the module is implied by the type), for \`get\` and \`importId\`. Give \`edge\` (a TlsEdge of the program, which becomes ` +
       "its parent) or `edgeId`. Deleting the resource removes the module from the edge.",
-    path: itemPath,
-    keyed: { keys: ["edgeId"], itemPath, write: "put" },
+    binding: { kind: "slot", path: `/edges/tls/{edgeId}/${spec.module}` },
     parentResource: tlsEdgeParent,
     properties: withApiNames({ ...tlsEdgeKey, enabled, ...spec.properties }),
     ...(spec.rules ? { rules: spec.rules } : {}),

@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, uri } from "./common";
-import type { ApiObject, ObjectType, Props, ResourceDefinition, TypeSpec } from "./types";
+import type { ApiObject, ObjectType, Props, BoundDefinition, TypeSpec } from "./types";
 import { fromApiValue } from "../engine/values";
 
 const str: TypeSpec = { kind: "string" };
@@ -174,16 +174,14 @@ function isObject(v: unknown): v is Props {
 
 const isSet = (v: unknown): boolean => v !== undefined && v !== null;
 
-export const eventDestination: ResourceDefinition = {
+export const eventDestination: BoundDefinition = {
   name: "EventDestination",
   description:
     "An event destination: where event subscriptions send events (Amazon Kinesis, Firehose or CloudWatch Logs, Datadog, " +
     "Azure Monitor, or a debug target). Its whole `target` is a secret: Pulumi marks secrets on top-level properties only, " +
     "and the target holds credentials (`datadog.apiKey`, `azureLogsIngestion.clientSecret`, `auth.creds.awsSecretAccessKey`). " +
     "The API never returns those credentials, so the provider keeps the values it last sent: `refresh` shows drift in every other field of the target, not in them.",
-  path: "/event_destinations",
-  idPrefix: "ed",
-  listKey: "event_destinations",
+  binding: { kind: "collection", path: "/event_destinations", idPrefix: "ed", listKey: "event_destinations" },
   properties: {
     description: description("What the destination is for."),
     metadata: metadata(),

@@ -1,16 +1,20 @@
 import { eventType } from "./event-type";
 import { uri } from "./common";
 import { eventSourcesOwnership } from "./event-subscription";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const eventSource: ResourceDefinition = {
+export const eventSource: BoundDefinition = {
   name: "EventSource",
   description:
     "One event type of an event subscription, managed as a resource of its own. It has no id of its own: " +
     "its id is `<subscriptionId>/<type>`. " +
     eventSourcesOwnership,
-  path: "/event_subscriptions/{subscriptionId}/sources",
-  keyed: { keys: ["subscriptionId", "type"], itemPath: "/event_subscriptions/{subscriptionId}/sources/{type}", write: "post" },
+  binding: {
+    kind: "sub-collection",
+    path: "/event_subscriptions/{subscriptionId}/sources",
+    parent: { path: "/event_subscriptions/{subscriptionId}", key: "sources" },
+    item: { key: "type" },
+  },
   conflictsWith: [
     {
       input: "subscriptionId",

@@ -1,6 +1,6 @@
 import { createdAt, refType, uri } from "./common";
 import { eventType } from "./event-type";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
 /** The service keeps event types as a set: order never matters. */
 export function normalizeSources(value: unknown): unknown {
@@ -19,16 +19,14 @@ export const eventSourcesOwnership =
   "which EventSource resources then manage, one type each. Use one way or the other for a subscription, never both: " +
   "check fails when an EventSource names a subscription whose program sets `sources`.";
 
-export const eventSubscription: ResourceDefinition = {
+export const eventSubscription: BoundDefinition = {
   name: "EventSubscription",
   description:
     "An event subscription: which event types (its sources) go to which event destinations. " +
     eventSourcesOwnership +
     " Removing `sources` from a program leaves the types the list had in the service: set `sources: []` first to clear them, " +
     "or adopt each as an EventSource with `importId`.",
-  path: "/event_subscriptions",
-  idPrefix: "esb",
-  listKey: "event_subscriptions",
+  binding: { kind: "collection", path: "/event_subscriptions", idPrefix: "esb", listKey: "event_subscriptions" },
   properties: {
     description: {
       type: { kind: "string", maxChars: 255 },

@@ -1,12 +1,10 @@
 import { createdAt, description, metadata, uri } from "./common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const failoverBackend: ResourceDefinition = {
+export const failoverBackend: BoundDefinition = {
   name: "FailoverBackend",
   description: "A backend that sends traffic to the first of its child backends that is available, in order.",
-  path: "/backends/failover",
-  idPrefix: "bkdfo",
-  listKey: "backends",
+  binding: { kind: "collection", path: "/backends/failover", idPrefix: "bkdfo", listKey: "backends" },
   properties: {
     description: description("What the failover chain is for."),
     metadata: metadata(),

@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, uri } from "./common";
-import type { Props, ResourceDefinition } from "./types";
+import type { Props, BoundDefinition } from "./types";
 
 /** The service stores header names lower-cased (HTTP header names are case-insensitive). */
 export function normalizeHeaders(value: unknown): unknown {
@@ -7,12 +7,10 @@ export function normalizeHeaders(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value as Props).map(([name, v]) => [name.toLowerCase(), v]));
 }
 
-export const httpResponseBackend: ResourceDefinition = {
+export const httpResponseBackend: BoundDefinition = {
   name: "HttpResponseBackend",
   description: "A backend that answers every request with a fixed HTTP response: a maintenance page, a redirect, a health check.",
-  path: "/backends/http_response",
-  idPrefix: "bkdhr",
-  listKey: "backends",
+  binding: { kind: "collection", path: "/backends/http_response", idPrefix: "bkdhr", listKey: "backends" },
   properties: {
     description: description("What the response is for."),
     metadata: metadata(),

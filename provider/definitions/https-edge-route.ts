@@ -1,15 +1,18 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { keyInput, withApiNames } from "./edge-common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const httpsEdgeRoute: ResourceDefinition = {
+export const httpsEdgeRoute: BoundDefinition = {
   name: "HttpsEdgeRoute",
   description:
     "A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). " +
     "Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.",
-  path: "/edges/https/{edgeId}/routes",
-  idPrefix: "edghtsrt",
-  listedIn: { path: "/edges/https/{edgeId}", key: "routes" },
+  binding: {
+    kind: "sub-collection",
+    path: "/edges/https/{edgeId}/routes",
+    parent: { path: "/edges/https/{edgeId}", key: "routes" },
+    item: { idPrefix: "edghtsrt" },
+  },
   parentResource: { kind: "HttpsEdge", arg: "edge", fills: { edgeId: "id" } },
   properties: withApiNames({
     edgeId: keyInput("The HTTPS edge (`edghts_...`) the route belongs to.", "edghts"),

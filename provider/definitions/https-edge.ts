@@ -1,15 +1,13 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { hostportErrorHints, hostports } from "./edge-common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const httpsEdge: ResourceDefinition = {
+export const httpsEdge: BoundDefinition = {
   name: "HttpsEdge",
   description:
     "An HTTPS edge: the hostports on which the service accepts HTTPS traffic. Its routes (HttpsEdgeRoute) and their modules " +
     "say what happens to requests. Routes and modules are separate resources, so the edge's own outputs do not list them.",
-  path: "/edges/https",
-  idPrefix: "edghts",
-  listKey: "https_edges",
+  binding: { kind: "collection", path: "/edges/https", idPrefix: "edghts", listKey: "https_edges", errorHints: hostportErrorHints },
   properties: {
     description: description("What the edge is for."),
     metadata: metadata(),
@@ -17,7 +15,6 @@ export const httpsEdge: ResourceDefinition = {
     uri,
     createdAt,
   },
-  errorHints: hostportErrorHints,
   example: `const domain = new ngrok.ReservedDomain("app", { domain: "app.example.com" });
 const edge = new ngrok.HttpsEdge("app", {
     description: "app.example.com",

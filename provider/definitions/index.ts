@@ -1,4 +1,4 @@
-/** Every resource the provider manages, by name: the typed dispatch map's source. */
+/** Every resource kind with a REST binding, by name: the typed dispatch map's source. */
 import { agentIngress } from "./agent-ingress";
 import { certificateAuthority } from "./certificate-authority";
 import { credential } from "./credential";
@@ -26,7 +26,7 @@ import { tlsEdge } from "./tls-edge";
 import { tlsEdgeBackend } from "./tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./tls-edge-tls-termination";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
 export const definitions = {
   Credential: credential,
@@ -56,7 +56,7 @@ export const definitions = {
   TlsEdgeBackend: tlsEdgeBackend,
   TlsEdgeIpRestriction: tlsEdgeIpRestriction,
   TlsEdgeTlsTermination: tlsEdgeTlsTermination,
-} as const satisfies Record<string, ResourceDefinition>;
+} as const satisfies Record<string, BoundDefinition>;
 
 export type ResourceKind = keyof typeof definitions;
 
@@ -64,4 +64,4 @@ export function isResourceKind(kind: string): kind is ResourceKind {
   return Object.prototype.hasOwnProperty.call(definitions, kind);
 }
 
-export type { ResourceDefinition } from "./types";
+export type { BoundDefinition, ResourceDefinition, ResourceSchema } from "./types";

@@ -1,14 +1,12 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { cidr } from "./ip";
 import { refId } from "./refs";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const ipPolicyRule: ResourceDefinition = {
+export const ipPolicyRule: BoundDefinition = {
   name: "IpPolicyRule",
   description: "One IPv4 or IPv6 range of an IpPolicy, allowed or denied.",
-  path: "/ip_policy_rules",
-  idPrefix: "ipr",
-  listKey: "ip_policy_rules",
+  binding: { kind: "collection", path: "/ip_policy_rules", idPrefix: "ipr", listKey: "ip_policy_rules" },
   properties: {
     description: description("Whose addresses these are, e.g. `sf office`."),
     metadata: metadata(),

@@ -1,13 +1,11 @@
 import { createdAt, description, metadata, uri } from "./common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const ipPolicy: ResourceDefinition = {
+export const ipPolicy: BoundDefinition = {
   name: "IpPolicy",
   description:
     "A named set of IP ranges, allowed or denied by its IpPolicyRules. It applies to no traffic until an IpRestriction (or an edge's IP restriction module) uses it. Deleting it deletes its rules.",
-  path: "/ip_policies",
-  idPrefix: "ipp",
-  listKey: "ip_policies",
+  binding: { kind: "collection", path: "/ip_policies", idPrefix: "ipp", listKey: "ip_policies" },
   properties: {
     description: description("What the policy's addresses are, e.g. `office networks`."),
     metadata: metadata(),

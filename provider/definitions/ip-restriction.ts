@@ -1,14 +1,12 @@
 import { createdAt, description, metadata, refType, uri } from "./common";
 import { normalizeIdSet, refIds } from "./refs";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const ipRestriction: ResourceDefinition = {
+export const ipRestriction: BoundDefinition = {
   name: "IpRestriction",
   description:
     "Restricts one kind of traffic to the account (the dashboard, the API, agents or endpoints) to the addresses its IP policies allow.",
-  path: "/ip_restrictions",
-  idPrefix: "ipx",
-  listKey: "ip_restrictions",
+  binding: { kind: "collection", path: "/ip_restrictions", idPrefix: "ipx", listKey: "ip_restrictions" },
   properties: {
     description: description("What the restriction is for."),
     metadata: metadata(),

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
 /** The service stores domains lower-cased and without a trailing dot. */
 export function normalizeDomain(value: unknown): unknown {
@@ -21,13 +21,11 @@ export const hostname = (wildcard = true) => (zod: typeof z) =>
       },
     );
 
-export const reservedDomain: ResourceDefinition = {
+export const reservedDomain: BoundDefinition = {
   name: "ReservedDomain",
   description:
     "A reserved domain: a hostname on which the account's endpoints can be served, either a subdomain of a domain the service owns or a custom domain with a CNAME to the service.",
-  path: "/reserved_domains",
-  idPrefix: "rd",
-  listKey: "reserved_domains",
+  binding: { kind: "collection", path: "/reserved_domains", idPrefix: "rd", listKey: "reserved_domains" },
   properties: {
     domain: {
       type: { kind: "string", refine: hostname() },

@@ -1,15 +1,13 @@
 import { aclProperty } from "./acl";
 import { createdAt, description, metadata, uri } from "./common";
 import { normalizeSshPublicKey, sshPublicKey } from "./ssh-key";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const sshCredential: ResourceDefinition = {
+export const sshCredential: BoundDefinition = {
   name: "SshCredential",
   description:
     "An SSH public key with which agents start tunnel sessions through the service's SSH gateway (`ssh -R`), limited by its ACL. The service never sees the private key.",
-  path: "/ssh_credentials",
-  idPrefix: "sshcr",
-  listKey: "ssh_credentials",
+  binding: { kind: "collection", path: "/ssh_credentials", idPrefix: "sshcr", listKey: "ssh_credentials" },
   properties: {
     description: description("Who or what uses the key."),
     metadata: metadata(),

@@ -1,6 +1,6 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { certificatePemType, keyMismatch, normalizePem, privateKeyPemType } from "./pem";
-import type { ObjectType, PropertySpec, ResourceDefinition } from "./types";
+import type { ObjectType, PropertySpec, BoundDefinition } from "./types";
 
 const str = { kind: "string" } as const;
 const strings = { kind: "array", items: str } as const;
@@ -20,15 +20,13 @@ function leafField(api: string, what: string): PropertySpec {
   return { type: str, api, description: `The ${what} of the leaf certificate; absent when it has none.` };
 }
 
-export const tlsCertificate: ResourceDefinition = {
+export const tlsCertificate: BoundDefinition = {
   name: "TlsCertificate",
   description:
     "An uploaded TLS certificate and its private key, served for the reserved domains that name it (`certificateId`). " +
     "The API never returns the private key: the provider keeps the program's copy in state, encrypted. " +
     "`TlsCertificate.get` reads a certificate without its private key.",
-  path: "/tls_certificates",
-  idPrefix: "cert",
-  listKey: "tls_certificates",
+  binding: { kind: "collection", path: "/tls_certificates", idPrefix: "cert", listKey: "tls_certificates" },
   properties: {
     certificatePem: {
       type: { kind: "string", refine: certificatePemType },

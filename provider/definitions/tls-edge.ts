@@ -1,15 +1,13 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { hostportErrorHints, hostports } from "./edge-common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const tlsEdge: ResourceDefinition = {
+export const tlsEdge: BoundDefinition = {
   name: "TlsEdge",
   description:
     "A TLS edge: the hostports on which the service accepts TLS connections. Its modules (TlsEdgeBackend, TlsEdgeIpRestriction, " +
     "TlsEdgeTlsTermination) are separate resources, so the edge's own outputs do not show them.",
-  path: "/edges/tls",
-  idPrefix: "edgtls",
-  listKey: "tls_edges",
+  binding: { kind: "collection", path: "/edges/tls", idPrefix: "edgtls", listKey: "tls_edges", errorHints: hostportErrorHints },
   properties: {
     description: description("What the edge is for."),
     metadata: metadata(),
@@ -17,7 +15,6 @@ export const tlsEdge: ResourceDefinition = {
     uri,
     createdAt,
   },
-  errorHints: hostportErrorHints,
   example: `const domain = new ngrok.ReservedDomain("db", { domain: "db.example.com" });
 const edge = new ngrok.TlsEdge("db", {
     description: "database",

@@ -1,12 +1,10 @@
 import { createdAt, description, metadata, refType, uri } from "./common";
-import type { ResourceDefinition } from "./types";
+import type { BoundDefinition } from "./types";
 
-export const tunnelGroupBackend: ResourceDefinition = {
+export const tunnelGroupBackend: BoundDefinition = {
   name: "TunnelGroupBackend",
   description: "A backend that balances traffic over the online agent tunnels whose labels include all of its labels.",
-  path: "/backends/tunnel_group",
-  idPrefix: "bkdtg",
-  listKey: "backends",
+  binding: { kind: "collection", path: "/backends/tunnel_group", idPrefix: "bkdtg", listKey: "backends" },
   properties: {
     description: description("What the tunnel group serves."),
     metadata: metadata(),

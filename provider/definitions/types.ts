@@ -1,7 +1,7 @@
 /**
- * The declarative model every resource is written in. Check, diff, CRUD, the SDK's types,
- * schema.json and the docs are all derived from these definitions, so a new resource is a new
- * definition file, not new plumbing.
+ * The declarative model every resource is written in: a schema (properties, types, rules), from
+ * which check, diff, the SDK's types, schema.json and the docs derive, and a binding (where the
+ * resource lives in the API), from which the wire operations derive.
  */
 import type { z } from "zod";
 
@@ -118,27 +118,15 @@ export interface CrossFieldRule {
   violated: (inputs: Props) => string | undefined;
 }
 
-export interface ResourceDefinition {
+/**
+ * What a resource is to a program: its properties and the rules over them. Check, diff, the
+ * generators, the functions and AgentCommand read only this; nothing here says how the API
+ * stores the resource.
+ */
+export interface ResourceSchema {
   /** The resource's type name, e.g. "Credential"; the URN type is `pulumi-nodejs:dynamic/ngrok:<name>`. */
   name: string;
   description: string;
-  /**
-   * Collection path, e.g. "/credentials". `{property}` placeholders name immutable inputs whose
-   * values locate the collection (a route lives under its edge: "/edges/https/{edgeId}/routes");
-   * such inputs travel in the path, not in request bodies.
-   */
-  path: string;
-  /** Prefix of the ids the API assigns; absent for keyed resources, which have no id of their own. */
-  idPrefix?: string;
-  /** Array key of list responses; absent when the collection has no paged list. */
-  listKey?: string;
-  /**
-   * For a kind without a list of its own, where its parent holds them all: a GET of `path`
-   * answers them under `key` (an HTTPS edge, its routes). A lost create is looked for there.
-   */
-  listedIn?: { path: string; key: string };
-  /** A resource with no id of its own (an event source, an edge module). */
-  keyed?: KeyedResource;
   properties: Record<string, PropertySpec>;
   rules?: readonly CrossFieldRule[];
   /**
@@ -154,13 +142,75 @@ export interface ResourceDefinition {
    * makes it the default `parent`, so that a destroy deletes the child first.
    */
   parentResource?: ParentResource;
+  /** A short TypeScript example for the docs. */
+  example: string;
+}
+
+/**
+ * A resource kind: its schema, and how it lives in the API. A kind with no binding (AgentCommand)
+ * is no REST object: its operations are its own, and it has no id form, `get` or `importId`.
+ */
+export interface ResourceDefinition extends ResourceSchema {
+  binding?: Binding;
+}
+
+/** A definition that has a REST binding. */
+export type BoundDefinition = ResourceDefinition & { binding: Binding };
+
+/**
+ * How a resource lives in the API. Paths may hold `{property}` placeholders: immutable inputs
+ * whose values locate the resource, which travel in the path, not in request bodies.
+ */
+export type Binding = CollectionBinding | SlotBinding | SubCollectionBinding;
+
+interface BindingBase {
   /**
    * API error codes caused by an input, with what to do about it (naming the property): appended
    * to the API's message when a create or update fails with that code.
    */
   errorHints?: Readonly<Record<string, string>>;
-  /** A short TypeScript example for the docs. */
-  example: string;
+}
+
+/**
+ * An item of a top-level collection: POST to `path` creates it, `<path>/<id>` is read with GET,
+ * changed with PATCH and deleted with DELETE; the API assigns ids `<idPrefix>_...`.
+ */
+export interface CollectionBinding extends BindingBase {
+  kind: "collection";
+  path: string;
+  idPrefix: string;
+  /**
+   * Array key of the collection's paged list. With it, reads are served from list walks and a
+   * create whose answer was lost is looked for in the list; without it, neither.
+   */
+  listKey?: string;
+}
+
+/**
+ * A singleton configuration of a parent (an edge module): no id of its own, written whole with
+ * PUT to `path`, read with GET, removed with DELETE. Its placeholders are its keys: its id is
+ * their values joined with "/", so `get` and `importId` work from the id alone.
+ */
+export interface SlotBinding extends BindingBase {
+  kind: "slot";
+  path: string;
+}
+
+/**
+ * An item created under a parent (a route of an edge, a type of an event subscription): POST to
+ * `path` creates it, `<path>/<item>` is read with GET, changed with PATCH and deleted with DELETE,
+ * and the parent's GET at `parent.path` lists them all under `parent.key`.
+ */
+export interface SubCollectionBinding extends BindingBase {
+  kind: "sub-collection";
+  path: string;
+  parent: { path: string; key: string };
+  /**
+   * How an item is named: an id the API assigns (`<prefix>_...`; the resource's id is that id,
+   * and the path's inputs come from the program), or an input of its own (`key`; the resource's
+   * id is the path's inputs and the key's value joined with "/").
+   */
+  item: { idPrefix: string } | { key: string };
 }
 
 /**
@@ -177,21 +227,6 @@ export interface Conflict {
   property: string;
   /** What the user should do instead, for the failure's reason. */
   advice: string;
-}
-
-/**
- * A resource addressed by its key inputs instead of an API-assigned id: its id is their values
- * joined with "/" (so `Resource.get` and `importId` work from the id alone), and it lives at
- * `itemPath`, whose `{property}` placeholders are exactly the keys.
- */
-export interface KeyedResource {
-  keys: readonly string[];
-  itemPath: string;
-  /**
-   * "post": created by a POST to `path` (an event source); "put": created and replaced whole by a
-   * PUT to the item (an edge module, a singleton slot the program claims).
-   */
-  write: "post" | "put";
 }
 
 /** The resource another one belongs to; see `ResourceDefinition.parentResource`. */

@@ -7,7 +7,7 @@
  * and list indexes included; a quoted input value becomes `<its property path>`.
  */
 import { ApiError } from "../client/errors";
-import type { NestedProperty, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { NestedProperty, Props, ResourceDefinition, ResourceSchema, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { inputProperties } from "./values";
 
@@ -24,7 +24,7 @@ const minQuotedValueLength = 4;
  * its first field is not one of `def`'s. Past the last field the definition knows (a field the
  * service added, or a typo it reports), the rest is kept as the service wrote it.
  */
-export function programPath(def: ResourceDefinition, apiPath: string): string | undefined {
+export function programPath(def: ResourceSchema, apiPath: string): string | undefined {
   const segments = apiPath.match(/\[\d+\]|\.?[^.[\]]+/g);
   if (!segments) return undefined;
   const [head, ...rest] = segments;
@@ -54,7 +54,7 @@ export function programPath(def: ResourceDefinition, apiPath: string): string | 
 }
 
 /** `message` in the program's terms: field names mapped, quoted values of `inputs` replaced. */
-export function inProgramTerms(def: ResourceDefinition, message: string, inputs: Props = {}): string {
+export function inProgramTerms(def: ResourceSchema, message: string, inputs: Props = {}): string {
   let out = message;
   for (const [value, path] of stringLeaves(def, inputs)) {
     for (const q of ["'", '"', "`"]) out = out.split(`${q}${value}${q}`).join(`<${path}>`);
@@ -66,16 +66,46 @@ export function inProgramTerms(def: ResourceDefinition, message: string, inputs:
   return out.replace(bareSnakePath, (path) => programPath(def, path) ?? path);
 }
 
-/** An ApiError with its message in the program's terms; status, code and operation id kept. */
-export function apiErrorInProgramTerms(def: ResourceDefinition, err: unknown, inputs: Props = {}): unknown {
+/** The service's code for "the referenced resource does not exist". */
+const missingReferenceCode = "ERR_NGROK_380";
+
+/**
+ * A failed operation's error, explained once for the program: the API's message in its terms, and
+ * what to do about it when the provider knows: a hint given where the failure was met (a lost
+ * create's outcome) first, else the missing reference named, else the definition's hint for the
+ * error code. Status, code, operation id and request are kept.
+ */
+export function explain(def: ResourceDefinition, err: unknown, inputs: Props = {}): unknown {
   if (!(err instanceof ApiError)) return err;
   const message = inProgramTerms(def, err.apiMessage, inputs);
-  if (message === err.apiMessage) return err;
-  return new ApiError(err.status, err.errorCode, message, err.operationId, err.method, err.path, err.hint);
+  const hint =
+    err.hint ??
+    missingReferenceHint(def, err, message, inputs) ??
+    (err.errorCode ? def.binding?.errorHints?.[err.errorCode] : undefined);
+  return message === err.apiMessage && hint === err.hint ? err : err.with({ message, hint });
+}
+
+/**
+ * The service refused a reference to a resource that does not exist (ERR_NGROK_380): name the
+ * program's property holding it (a reference input, with an `idPrefix`), never its value.
+ */
+function missingReferenceHint(def: ResourceSchema, err: ApiError, message: string, inputs: Props): string | undefined {
+  if (err.errorCode !== missingReferenceCode) return undefined;
+  const named = inputProperties(def)
+    .filter(([name, prop]) => {
+      const type = prop.type.kind === "array" ? prop.type.items : prop.type;
+      if (type.kind !== "string" || type.idPrefix === undefined) return false;
+      const ids = [inputs[name]].flat().filter((v): v is string => typeof v === "string" && v !== "");
+      // The id as the API quoted it, or as the message names the property holding it (`<backends[1]>`).
+      return message.includes(`<${name}>`) || message.includes(`<${name}[`) || ids.some((id) => err.apiMessage.includes(id));
+    })
+    .map(([name]) => name);
+  if (named.length === 0) return undefined;
+  return `${named.join(", ")} ${named.length > 1 ? "refer" : "refers"} to a resource that does not exist: check the id, or create that resource first`;
 }
 
 /** The string values among a resource's inputs with their paths, longest first. */
-function stringLeaves(def: ResourceDefinition, inputs: Props): [string, string][] {
+function stringLeaves(def: ResourceSchema, inputs: Props): [string, string][] {
   const leaves: [string, string][] = [];
   const visit = (value: unknown, path: string): void => {
     if (typeof value === "string") {

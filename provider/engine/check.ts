@@ -5,12 +5,36 @@
 import type { z } from "zod";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
-import { idForm, keysFromId } from "./locate";
+import { idForm, idKeys, idPrefixOf, keysFromId } from "./locate";
 import { containsUnknown, idPrefixes, inputProperties, isAbsent } from "./values";
 
 export interface CheckFailure {
   property: string;
   reason: string;
+}
+
+/** A Check's answer: the inputs to keep, and the failures as the engine must get them. */
+export interface CheckResult {
+  inputs: Props;
+  failures: CheckFailure[];
+}
+
+/**
+ * The one way every kind answers a Check: its inputs validated against its definition, plus the
+ * failures only its handler can find (`more`; `ifValid`, asked only when nothing else failed, may
+ * ask the API), all through `forEngine`.
+ */
+export async function checkProgram(
+  def: ResourceDefinition,
+  news: Props,
+  more: readonly CheckFailure[] = [],
+  ifValid?: () => Promise<readonly CheckFailure[]>,
+): Promise<CheckResult> {
+  const failures = [...checkInputs(def, news), ...more];
+  if (failures.length === 0 && ifValid) failures.push(...(await ifValid()));
+  const inputs: Props = {};
+  for (const [k, v] of Object.entries(news)) if (v !== undefined) inputs[k] = v;
+  return { inputs, failures: forEngine(failures) };
 }
 
 /**
@@ -147,7 +171,9 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
   }
 
   const adopt = news[importIdKey];
-  if (!isAbsent(adopt) && !containsUnknown(adopt) && !isIdOf(def, adopt)) {
+  if (!isAbsent(adopt) && !def.binding) {
+    failures.push({ property: importIdKey, reason: `${importIdKey} is not an input of ${def.name}: there is nothing to adopt` });
+  } else if (!isAbsent(adopt) && !containsUnknown(adopt) && !isIdOf(def, adopt)) {
     failures.push({ property: importIdKey, reason: `${importIdKey} must be the id of an existing ${def.name} (${idForm(def)})` });
   }
 
@@ -173,13 +199,14 @@ function describeIssue(name: string, issue: z.core.$ZodIssue): string {
   return `${where} ${issue.message}`;
 }
 
-/** Whether `value` has the form of an id of `def` (keyed resources: one non-empty part per key). */
+/** Whether `value` has the form of an id of `def` (ids made of inputs: one valid value per key). */
 function isIdOf(def: ResourceDefinition, value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  if (def.keyed) {
+  if (typeof value !== "string" || !def.binding) return false;
+  const keys = idKeys(def.binding);
+  if (keys) {
     // Each part must be a valid value of its key (an edge id of the right kind, an event type).
-    const keys = keysFromId(def, value);
-    return keys !== undefined && def.keyed.keys.every((k) => schemaFor(def.properties[k]!.type).safeParse(keys[k]).success);
+    const values = keysFromId(keys, value);
+    return values !== undefined && keys.every((k) => schemaFor(def.properties[k]!.type).safeParse(values[k]).success);
   }
-  return new RegExp(`^${def.idPrefix ?? "[a-z]+"}_[0-9A-Za-z]+$`).test(value);
+  return new RegExp(`^${idPrefixOf(def.binding)}_[0-9A-Za-z]+$`).test(value);
 }

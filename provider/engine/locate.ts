@@ -1,9 +1,8 @@
 /**
- * Where a resource lives in the API: its collection path (with placeholders filled from its
- * inputs, for resources under a parent) and its item path (from its id, or from its keys for
- * resources with no id of their own).
+ * Where a resource lives in the API, from its binding: the path a create goes to, the item path
+ * of an id, the inputs that travel in paths, and how ids are written.
  */
-import type { Props, ResourceDefinition } from "../definitions/types";
+import type { Binding, Props, ResourceDefinition } from "../definitions/types";
 
 const placeholder = /\{([A-Za-z0-9]+)\}/g;
 
@@ -12,37 +11,70 @@ export function placeholders(template: string): string[] {
   return [...template.matchAll(placeholder)].map((m) => m[1]!);
 }
 
-/** Inputs that travel in the path of `template` (never in the request's body). */
-export function pathProperties(template: string): Set<string> {
-  return new Set(placeholders(template));
-}
-
 /** `template` with each placeholder replaced by its (URL-encoded) value from `values`. */
-export function fillPath(def: ResourceDefinition, template: string, values: Props): string {
+export function fillPath(kind: string, template: string, values: Props): string {
   return template.replace(placeholder, (_m, name: string) => {
     const value = values[name];
     if (typeof value !== "string" || value === "") {
-      throw new Error(`${def.name}: ${name} is needed to locate the resource and is not set`);
+      throw new Error(`${kind}: ${name} is needed to locate the resource and is not set`);
     }
     return encodeURIComponent(value);
   });
 }
 
-/** The id of a keyed resource: its key inputs joined with "/". */
-export function keyedId(def: ResourceDefinition, inputs: Props): string {
-  return def.keyed!.keys.map((k) => String(inputs[k])).join("/");
+/**
+ * The inputs an id is made of, for a resource with no id the API assigns (a slot's placeholders;
+ * a keyed item's placeholders and key), in the id's order; undefined when the API assigns ids.
+ */
+export function idKeys(binding: Binding): readonly string[] | undefined {
+  if (binding.kind === "slot") return placeholders(binding.path);
+  if (binding.kind === "sub-collection" && "key" in binding.item) return [...placeholders(binding.path), binding.item.key];
+  return undefined;
 }
 
-/** A keyed resource's key values from its id, or undefined when the id is not of its form. */
-export function keysFromId(def: ResourceDefinition, id: string): Props | undefined {
-  const keys = def.keyed?.keys;
-  if (!keys) return undefined;
+/** The prefix of the ids the API assigns, or undefined when ids are made of inputs. */
+export function idPrefixOf(binding: Binding): string | undefined {
+  if (binding.kind === "collection") return binding.idPrefix;
+  if (binding.kind === "sub-collection" && "idPrefix" in binding.item) return binding.item.idPrefix;
+  return undefined;
+}
+
+/** Inputs that travel in the resource's paths (never in request bodies); the program keeps them. */
+export function pathInputs(binding: Binding): ReadonlySet<string> {
+  return new Set([...placeholders(binding.path), ...(idKeys(binding) ?? [])]);
+}
+
+/** The id made of `inputs`, for a resource whose id is its key inputs joined with "/". */
+export function idFromKeys(keys: readonly string[], inputs: Props): string {
+  return keys.map((k) => String(inputs[k])).join("/");
+}
+
+/** The key values of an id made of `keys`, or undefined when `id` is not of that form. */
+export function keysFromId(keys: readonly string[], id: string): Props | undefined {
   const parts = id.split("/");
   if (parts.length !== keys.length || parts.some((p) => p === "")) return undefined;
   return Object.fromEntries(keys.map((k, i) => [k, parts[i]]));
 }
 
-/** How the docs and messages write a resource's id. */
-export function idForm(def: ResourceDefinition): string {
-  return def.keyed ? def.keyed.keys.map((k) => `<${k}>`).join("/") : `${def.idPrefix ?? ""}_...`;
+/** How the docs and messages write a resource's id; undefined for a kind with no binding. */
+export function idForm(def: ResourceDefinition): string | undefined {
+  if (!def.binding) return undefined;
+  const keys = idKeys(def.binding);
+  return keys ? keys.map((k) => `<${k}>`).join("/") : `${idPrefixOf(def.binding)}_...`;
+}
+
+/**
+ * The inputs, besides its id, that `get` needs to find a resource: the path's placeholders of an
+ * item whose id the API assigns under a parent (a route's `edgeId`).
+ */
+export function locatingInputs(def: ResourceDefinition): string[] {
+  if (!def.binding || idKeys(def.binding)) return [];
+  return placeholders(def.binding.path);
+}
+
+/** The API path the docs give for a resource: its collection, its slot, or its keyed item. */
+export function documentedPath(def: ResourceDefinition): string | undefined {
+  const b = def.binding;
+  if (b?.kind === "sub-collection" && "key" in b.item) return `${b.path}/{${b.item.key}}`;
+  return b?.path;
 }

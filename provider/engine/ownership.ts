@@ -1,40 +1,66 @@
 /**
- * Which inputs each resource's program sets, by resource id, for the resources this process has
- * diffed, created or updated: a resource checked later can then see that another resource it
- * names owns what it would manage (`conflictsWith`). The engine runs all of a deployment's calls
- * to a provider in one process (the dynamic-provider host, as a native provider), and a resource
- * is checked only after the resources its inputs come from have been diffed, so a conflict with
- * an existing resource fails at preview, and one with a new resource fails at `up`, before the
- * conflicting resource is created. Read is not recorded: it sees outputs only, not the program.
+ * What one provider process learns of the program it serves, across resources. The engine runs
+ * all of a deployment's calls to a provider in one process (the dynamic-provider host, as a
+ * native provider), and checks a resource only after the resources its inputs come from have
+ * been diffed, so:
+ * - which inputs each resource's program sets (by resource id; recorded at diff, create and
+ *   update) lets a resource checked later see that another resource it names owns what it would
+ *   manage (`conflictsWith`): a conflict with an existing resource fails at preview, one with a
+ *   new resource at `up`, before the conflicting resource is created. Read is not recorded: it
+ *   sees outputs only, not the program;
+ * - the slots held by the program's resources (an edge module per route) let a second resource
+ *   claiming the same slot be refused.
+ * One instance serves all the handlers of a process; tests make their own.
  */
-import type { Props, ResourceDefinition } from "../definitions/types";
+import { article } from "../words";
+import type { Props, ResourceSchema } from "../definitions/types";
 import type { CheckFailure } from "./check";
 import { containsUnknown, isAbsent } from "./values";
 
-const programInputs = new Map<string, ReadonlySet<string>>();
+const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 
-const keyOf = (resource: string, id: string): string => `${resource}/${id}`;
+export class ProgramState {
+  private readonly programInputs = new Map<string, ReadonlySet<string>>();
+  private readonly slots = new Set<string>();
 
-/** Records the inputs the program sets for resource `id` (replacing what was known of it). */
-export function recordProgramInputs(def: ResourceDefinition, id: string, news: Props): void {
-  if (id === "") return;
-  const set = Object.keys(news).filter((k) => !k.startsWith("__") && !isAbsent(news[k]));
-  programInputs.set(keyOf(def.name, id), new Set(set));
-}
-
-/** Failures for every `conflictsWith` rule of `def` that `news` breaks, as far as this process knows. */
-export function conflictFailures(def: ResourceDefinition, news: Props): CheckFailure[] {
-  const failures: CheckFailure[] = [];
-  for (const c of def.conflictsWith ?? []) {
-    const id = news[c.input];
-    if (typeof id !== "string" || containsUnknown(id)) continue;
-    if (!programInputs.get(keyOf(c.resource, id))?.has(c.property)) continue;
-    failures.push({
-      property: c.input,
-      reason:
-        `${c.input} names ${/^[AEIOU]/.test(c.resource) ? "an" : "a"} ${c.resource} whose program sets ${c.property}: that ${c.resource} then owns what this ` +
-        `${def.name} manages, and its next update would undo it. ${c.advice}`,
-    });
+  /** Records the inputs the program sets for resource `id` (replacing what was known of it). */
+  recordInputs(schema: ResourceSchema, id: string, news: Props): void {
+    if (id === "") return;
+    const set = Object.keys(news).filter((k) => !k.startsWith("__") && !isAbsent(news[k]));
+    this.programInputs.set(keyOf(schema.name, id), new Set(set));
   }
-  return failures;
+
+  /** Failures for every `conflictsWith` rule of `schema` that `news` breaks, as far as this process knows. */
+  conflictFailures(schema: ResourceSchema, news: Props): CheckFailure[] {
+    const failures: CheckFailure[] = [];
+    for (const c of schema.conflictsWith ?? []) {
+      const id = news[c.input];
+      if (typeof id !== "string" || containsUnknown(id)) continue;
+      if (!this.programInputs.get(keyOf(c.resource, id))?.has(c.property)) continue;
+      failures.push({
+        property: c.input,
+        reason:
+          `${c.input} names ${article(c.resource)} ${c.resource} whose program sets ${c.property}: that ${c.resource} then owns what this ` +
+          `${schema.name} manages, and its next update would undo it. ${c.advice}`,
+      });
+    }
+    return failures;
+  }
+
+  /** Claims slot `id` of `kind` for a resource of the program: false when another one holds it. */
+  claimSlot(kind: string, id: string): boolean {
+    const key = keyOf(kind, id);
+    if (this.slots.has(key)) return false;
+    this.slots.add(key);
+    return true;
+  }
+
+  /** Whether a resource of the program holds slot `id` of `kind`. */
+  holdsSlot(kind: string, id: string): boolean {
+    return this.slots.has(keyOf(kind, id));
+  }
+
+  releaseSlot(kind: string, id: string): void {
+    this.slots.delete(keyOf(kind, id));
+  }
 }

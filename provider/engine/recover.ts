@@ -2,19 +2,21 @@
  * Creates whose answer was lost. The client never repeats a POST the service may have processed
  * (a 5xx, or a connection dropped after sending), since that could make a duplicate; so the
  * resource may exist while Pulumi records nothing, and the next `up` would create it again.
- * Instead the create looks for what its request may have made: the collection, newest first,
- * back to when the request started, for a resource matching the program's inputs. Exactly one:
- * it is the resource created (the create succeeds). None: the request made nothing (the create
- * fails, and the next `up` creates it). Several: the create fails naming them and the `importId`
- * that adopts one. A resource whose one-time outputs (a credential's token) only the lost answer
- * carried is deleted and created again.
+ * Instead the create looks for what its request may have made: for a kind whose id is made of
+ * its inputs, that item; otherwise the kind's items, newest first, back to when the request
+ * started, for one matching the program's inputs. Exactly one: it is the resource created (the
+ * create succeeds). None: the request made nothing (the create fails, and the next `up` creates
+ * it). Several: the create fails naming them and the `importId` that adopts one. A resource whose
+ * one-time outputs (a credential's token) only the lost answer carried is deleted and created
+ * again. Failures carry what was found out as their hint; the handler explains them.
  */
 import type { ApiClient } from "../client/http";
 import { ApiError, TransportError } from "../client/errors";
-import type { ApiObject, Props, ResourceDefinition } from "../definitions/types";
+import type { ApiObject, BoundDefinition, Props, ResourceSchema } from "../definitions/types";
+import { article } from "../words";
 import { importIdKey } from "./adopt";
-import { apiErrorInProgramTerms } from "./api-terms";
-import { fillPath, idForm, keyedId } from "./locate";
+import type { Wire } from "./bindings/wire";
+import { idForm } from "./locate";
 import { inputProperties, sameInput } from "./values";
 
 /**
@@ -43,47 +45,39 @@ export class LostCreateError extends Error {
   }
 }
 
-/** What recovery needs of its resource handler. */
-export interface RecoveryTarget {
-  def: ResourceDefinition;
-  client: () => ApiClient;
-  outputsOf: (api: ApiObject, prior: Props) => Props;
-  itemPath: (id: string, located: Props) => string;
-}
-
 export class CreateRecovery {
   /** Creates of this kind in flight in this process: a lookup waits for them to learn their ids. */
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Ids this process created or recovered: another resource's, never a candidate. */
   private readonly known = new Set<string>();
 
-  constructor(private readonly target: RecoveryTarget) {}
+  constructor(
+    private readonly def: BoundDefinition,
+    private readonly wire: Wire,
+    private readonly client: () => ApiClient,
+    private readonly outputsOf: (api: ApiObject, prior: Props) => Props,
+  ) {}
 
-  /**
-   * Creates the resource with a POST of `body` to `path`: the API object created, or, when the
-   * answer was lost, the one the request made. Errors are in the program's terms.
-   */
+  /** Creates the resource with a POST of `body` to `path`: the API object created, or, when the answer was lost, the one the request made. */
   async create(path: string, body: ApiObject, inputs: Props): Promise<ApiObject> {
-    const lost = oneTimeOutputs(this.target.def);
+    const lost = oneTimeOutputs(this.def);
     for (let attempt = 0; ; attempt++) {
       const startedAt = Date.now();
       try {
         return await this.post(path, body);
       } catch (err) {
-        const failure = apiErrorInProgramTerms(this.target.def, err, inputs);
-        if (!answerLost(err)) throw failure;
-        const found = await this.find(failure, inputs, startedAt);
+        if (!answerLost(err)) throw err;
+        const found = await this.find(err, inputs, startedAt);
         if (lost.length === 0) return found;
         // Once it is deleted, creating again cannot make a duplicate.
-        await this.discard(failure, found.id as string, inputs, lost, attempt < maxRecreates);
+        await this.discard(err, found.id as string, inputs, lost, attempt < maxRecreates);
       }
     }
   }
 
   /** Sends a create, remembering the id it gets. */
   private async post(path: string, body: ApiObject): Promise<ApiObject> {
-    const sent = this.target
-      .client()
+    const sent = this.client()
       .post<ApiObject>(path, body)
       .then((created) => {
         if (typeof created?.id === "string") this.known.add(created.id);
@@ -102,9 +96,9 @@ export class CreateRecovery {
    * an error saying what is known and what to do.
    */
   private async find(failure: unknown, inputs: Props, startedAt: number): Promise<ApiObject> {
-    const { def } = this.target;
-    if (def.keyed) return this.recoverKeyed(failure, inputs);
-    if (!def.listKey && !def.listedIn) {
+    const { def, wire } = this;
+    if (wire.idOf) return this.findById(failure, wire.idOf(inputs), inputs);
+    if (!wire.items) {
       throw withHint(
         failure,
         `The service may have created the ${def.name}: if the account has one matching this resource, ` +
@@ -113,11 +107,11 @@ export class CreateRecovery {
     }
     let candidates: ApiObject[];
     try {
-      candidates = await this.candidates(inputs, startedAt);
+      candidates = await this.candidates(wire.items(inputs), inputs, startedAt);
     } catch (err) {
       throw withHint(
         failure,
-        `The service may have created the ${def.name}, and looking for it failed (${describe(err)}): look for a ${def.name} ` +
+        `The service may have created the ${def.name}, and looking for it failed (${describe(err)}): look for ${article(def.name)} ${def.name} ` +
           `created at ${new Date(startedAt).toISOString()} and add \`${importIdKey}: "<its id>"\` to the resource to adopt it, or delete it`,
       );
     }
@@ -137,29 +131,14 @@ export class CreateRecovery {
     return found;
   }
 
-  /** Resources made since `startedAt` (less the clock margin) that match `inputs`, unknown to this process. */
-  private async candidates(inputs: Props, startedAt: number): Promise<ApiObject[]> {
-    const { def, client } = this.target;
+  /** Items made since `startedAt` (less the clock margin) that match `inputs`, unknown to this process. */
+  private async candidates(newestFirst: AsyncIterable<ApiObject>, inputs: Props, startedAt: number): Promise<ApiObject[]> {
     const cutoff = startedAt - clockMarginMs;
-    const createdAt = (item: ApiObject) => (typeof item.created_at === "string" ? Date.parse(item.created_at) : NaN);
     const found: ApiObject[] = [];
-    if (def.listedIn) {
-      // All of them, whatever the parent's order: newest first, as a list answers.
-      const parent = await client().get<ApiObject>(fillPath(def, def.listedIn.path, inputs));
-      const all = Array.isArray(parent[def.listedIn.key]) ? (parent[def.listedIn.key] as ApiObject[]) : [];
-      const newestFirst = all
-        .map((item, i) => ({ item, i }))
-        .sort((a, b) => createdAt(b.item) - createdAt(a.item) || b.i - a.i)
-        .map(({ item }) => item);
-      for (const item of newestFirst) {
-        if (!(createdAt(item) < cutoff) && typeof item.id === "string" && this.matches(item, inputs)) found.push(item);
-      }
-    } else {
-      for await (const item of client().list<ApiObject>(fillPath(def, def.path, inputs), def.listKey!)) {
-        // Newest first: everything after this one is older still.
-        if (createdAt(item) < cutoff) break;
-        if (typeof item.id === "string" && this.matches(item, inputs)) found.push(item);
-      }
+    for await (const item of newestFirst) {
+      // Everything after this one is older still.
+      if (createdAt(item) < cutoff) break;
+      if (typeof item.id === "string" && this.matches(item, inputs)) found.push(item);
     }
     // The creates of this kind in flight meanwhile learn their ids, so that another resource's
     // (identical inputs, same moment) is not taken for this one's.
@@ -168,19 +147,18 @@ export class CreateRecovery {
   }
 
   private matches(item: ApiObject, inputs: Props): boolean {
-    const outs = this.target.outputsOf(item, inputs);
-    return inputProperties(this.target.def).every(([name, prop]) => sameInput(prop, outs[name], inputs[name]));
+    const outs = this.outputsOf(item, inputs);
+    return inputProperties(this.def).every(([name, prop]) => sameInput(prop, outs[name], inputs[name]));
   }
 
   /**
-   * A keyed resource's id is its inputs: if the item exists now, this request made it (had it
+   * A resource whose id is its inputs: if the item exists now, this request made it (had it
    * existed before, the service would have refused the create).
    */
-  private async recoverKeyed(failure: unknown, inputs: Props): Promise<ApiObject> {
-    const { def, client } = this.target;
-    const id = keyedId(def, inputs);
+  private async findById(failure: unknown, id: string, inputs: Props): Promise<ApiObject> {
+    const { def } = this;
     try {
-      return await client().get<ApiObject>(this.target.itemPath(id, inputs));
+      return await this.wire.read(id, this.wire.locate(id, inputs));
     } catch (err) {
       // Its id is made of input values: messages give its form only (the engine prints them in clear).
       if (err instanceof ApiError && err.notFound) {
@@ -199,10 +177,10 @@ export class CreateRecovery {
    * create fails, and the next `up` creates it).
    */
   private async discard(failure: unknown, id: string, inputs: Props, lost: string[], again: boolean): Promise<void> {
-    const { def, client } = this.target;
+    const { def } = this;
     const what = `The service created ${def.name} ${id}, but its answer was lost, and with it the ${lost.join(" and ")} (only a create's answer carries it)`;
     try {
-      await client().delete(this.target.itemPath(id, inputs));
+      await this.wire.delete(id, this.wire.locate(id, inputs));
     } catch (err) {
       if (!(err instanceof ApiError && err.notFound)) {
         throw withHint(
@@ -216,16 +194,19 @@ export class CreateRecovery {
 }
 
 /** Outputs that only a create's answer carries: secret and not an input (a credential's token). */
-export function oneTimeOutputs(def: ResourceDefinition): string[] {
-  return Object.entries(def.properties)
+export function oneTimeOutputs(schema: ResourceSchema): string[] {
+  return Object.entries(schema.properties)
     .filter(([, p]) => p.secret && !p.input)
     .map(([name]) => name);
 }
 
+/** When an API object was created; NaN when it does not say. */
+export function createdAt(item: ApiObject): number {
+  return typeof item.created_at === "string" ? Date.parse(item.created_at) : NaN;
+}
+
 function withHint(failure: unknown, hint: string): unknown {
-  if (failure instanceof ApiError) {
-    return new ApiError(failure.status, failure.errorCode, failure.apiMessage, failure.operationId, failure.method, failure.path, hint);
-  }
+  if (failure instanceof ApiError) return failure.with({ hint });
   if (failure instanceof TransportError) return new LostCreateError(failure, hint);
   return failure;
 }

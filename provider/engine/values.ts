@@ -1,5 +1,5 @@
 /** Conversions between the API's JSON and Pulumi's property bags, and input comparison. */
-import type { ApiObject, PropertySpec, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { ApiObject, PropertySpec, Props, ResourceSchema, TypeSpec } from "../definitions/types";
 
 /** What the engine sends, during preview, for a value not yet known. */
 export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
@@ -16,7 +16,7 @@ export function isAbsent(value: unknown): value is undefined | null {
 }
 
 /** Inputs of a definition, by property name. */
-export function inputProperties(def: ResourceDefinition): [string, PropertySpec & { input: NonNullable<PropertySpec["input"]> }][] {
+export function inputProperties(def: ResourceSchema): [string, PropertySpec & { input: NonNullable<PropertySpec["input"]> }][] {
   return Object.entries(def.properties).filter(
     (e): e is [string, PropertySpec & { input: NonNullable<PropertySpec["input"]> }] => e[1].input !== undefined,
   );
@@ -102,7 +102,7 @@ export function toApiValue(type: TypeSpec, value: unknown): unknown {
 }
 
 /** Outputs from an API object: every property read through its `fromApi`, absent values dropped. */
-export function toOutputs(def: ResourceDefinition, api: ApiObject, prior: Props): Props {
+export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props): Props {
   const outs: Props = {};
   for (const [name, prop] of Object.entries(def.properties)) {
     const apiName = prop.api ?? prop.input?.api ?? name;

@@ -6,7 +6,7 @@ import { definitions } from "../definitions";
 import type { ObjectType, PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { settingSources } from "../config";
 import { importIdKey, importIdProperty } from "../engine/adopt";
-import { idForm, placeholders } from "../engine/locate";
+import { documentedPath, idForm, locatingInputs } from "../engine/locate";
 import { idPrefixes } from "../engine/values";
 import { agentCommandSchema, functionDocs, functionIndexLines, functionSchema, functionTypeRoots, renderFunctionFiles } from "./render-functions";
 
@@ -151,11 +151,11 @@ function renderResource(def: ResourceDefinition): string {
   out += "\n";
   out += doc(
     `Adopts an existing ${def.name} by its id (\`${idForm(def)}\`): its state is read from the API.` +
-      (def.keyed || !def.path.includes("{") ? "" : ` \`located\` gives the ${placeholders(def.path).join(", ")} it lives under.`),
+      (locatingInputs(def).length === 0 ? "" : ` \`located\` gives the ${locatingInputs(def).join(", ")} it lives under.`),
     "  ",
   );
   // A resource under a parent (a route under its edge) is read through its parent: get takes it.
-  const parents = def.keyed ? [] : placeholders(def.path);
+  const parents = locatingInputs(def);
   if (parents.length) {
     const located = parents.map((p) => `${p}: pulumi.Input<string>`).join("; ");
     out += `  static get(name: string, id: pulumi.Input<pulumi.ID>, located: { ${located} }, opts?: pulumi.CustomResourceOptions): ${def.name} {\n`;
@@ -384,7 +384,7 @@ function renderDocs(defs: ResourceDefinition[]): string {
   out += "# Reference\n\n";
   for (const def of defs) {
     out += `## ${def.name}\n\n${def.description}\n\n`;
-    out += `API: \`${def.keyed?.itemPath ?? def.path}\`, ids \`${idForm(def)}\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
+    out += `API: \`${documentedPath(def)}\`, ids \`${idForm(def)}\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
     out += "```typescript\n" + def.example + "\n```\n\n";
     out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
     if (def.parentResource) {

@@ -6,17 +6,18 @@
  * and adoption (`importId`, and the read `Resource.get` makes).
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import { definitions, dispatch, type ResourceKind } from "../../provider";
 import { inputProperties } from "../../provider/engine/values";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 import { sshPublicKeyLine } from "../support/ssh";
+import { idPrefixOf } from "../../provider/engine/locate";
 
 type Props = Record<string, unknown>;
 type Deps = Record<string, string>;
 
 interface Row {
-  kind: string;
+  kind: ResourceKind;
   /** Resources the row refers to, made through the API: name → id. */
   setup?: () => Promise<Deps>;
   inputs: (d: Deps) => Props;
@@ -168,8 +169,8 @@ function merged(base: Props, change: Props): Props {
 
 describe.each(rows)("$kind", (row) => {
   const handler = dispatch(row.kind);
-  const def = handler.def;
-  const get = async (id: string) => (await call(emu, "GET", `${def.path}/${id}`)).json as Props;
+  const def = definitions[row.kind];
+  const get = async (id: string) => (await call(emu, "GET", `${def.binding.path}/${id}`)).json as Props;
 
   it("the table covers every input: each mutable one is updated, each immutable one replaces", () => {
     const inputs = inputProperties(def);
@@ -186,7 +187,7 @@ describe.each(rows)("$kind", (row) => {
     expect((await handler.check({}, inputs)).failures).toEqual([]);
 
     const created = await handler.create(inputs);
-    expect(created.id).toMatch(new RegExp(`^${def.idPrefix}_[0-9A-Za-z]{27}$`));
+    expect(created.id).toMatch(new RegExp(`^${idPrefixOf(def.binding)}_[0-9A-Za-z]{27}$`));
     expect(await get(created.id)).toMatchObject(row.api(d));
     expect(created.outs).toMatchObject({ uri: expect.stringContaining(created.id), createdAt: expect.any(String) });
 
@@ -222,13 +223,13 @@ describe.each(rows)("$kind", (row) => {
     }
 
     const drift = row.drift(d);
-    expect((await call(emu, "PATCH", `${def.path}/${created.id}`, drift.body)).status).toBe(200);
+    expect((await call(emu, "PATCH", `${def.binding.path}/${created.id}`, drift.body)).status).toBe(200);
     const refreshed = await handler.read(created.id, outs);
     expect(refreshed.props[drift.property]).toEqual(drift.value);
     expect(await handler.diff(created.id, refreshed.props, inputs)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
 
     await handler.delete(created.id);
-    expect((await call(emu, "GET", `${def.path}/${created.id}`)).status).toBe(404);
+    expect((await call(emu, "GET", `${def.binding.path}/${created.id}`)).status).toBe(404);
     await expect(handler.delete(created.id)).resolves.toBeUndefined();
     expect(await handler.read(created.id, refreshed.props)).toEqual({ id: "", props: {} });
   });

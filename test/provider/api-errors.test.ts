@@ -162,9 +162,7 @@ it("a domain already reserved (413) keeps the adoption hint, without quoting the
 const nested: ResourceDefinition = {
   name: "Nested",
   description: "test",
-  path: "/nested",
-  idPrefix: "nst",
-  listKey: "nested",
+  binding: { kind: "collection", path: "/nested", idPrefix: "nst", listKey: "nested" },
   example: "",
   properties: {
     ipPolicyIds: { type: { kind: "array", items: { kind: "string" } }, description: "", input: { api: "ip_policy_ids", onChange: "update", unset: "clear" } },

@@ -2,11 +2,12 @@
  * What the engine gets from a failed check, for every resource and every input: failures that
  * name no property (the engine would print the value next to it, in clear even when the program
  * made it a secret) and whose reason begins with the property's path as the program writes it and
- * never includes the value. Every definition is covered, so a new resource is covered without
- * being listed here.
+ * never includes the value. Every kind is covered, AgentCommand (no REST binding) included, so a
+ * new resource is covered without being listed here.
  */
 import { definitions, dispatch, type ResourceKind } from "../../provider";
-import type { PropertySpec, TypeSpec } from "../../provider/definitions/types";
+import { agentCommand, agentCommandKind } from "../../provider/agent/resource";
+import type { PropertySpec, ResourceDefinition, TypeSpec } from "../../provider/definitions/types";
 import { makeCertificate } from "../support/certs";
 import { sshPublicKeyLine } from "../support/ssh";
 
@@ -36,10 +37,15 @@ function invalidValues(type: TypeSpec): unknown[] {
   }
 }
 
+type Kind = ResourceKind | typeof agentCommandKind;
+const kinds: Kind[] = [...(Object.keys(definitions) as ResourceKind[]), agentCommandKind];
+const definitionOf = (kind: Kind): ResourceDefinition => (kind === agentCommandKind ? agentCommand : definitions[kind]);
+
 const route = { edgeId: "edghts_2abcdefghijklmnopqrstuvwxyz", routeId: "edghtsrt_2abcdefghijklmnopqrstuvwxyz" };
 
 /** Valid inputs to start from: required strings get a value every definition accepts. */
-const baseInputs: Record<ResourceKind, Record<string, unknown>> = {
+const baseInputs: Record<Kind, Record<string, unknown>> = {
+  AgentCommand: { sessionIds: ["ts_2abcdefghijklmnopqrstuvwxyz"], command: "restart", triggers: { acl: "a" } },
   Credential: {},
   EventDestination: { target: { debug: { log: true } } },
   EventSubscription: {},
@@ -77,14 +83,14 @@ beforeAll(async () => {
   baseInputs.TlsCertificate = { certificatePem: leaf.certificatePem, privateKeyPem: leaf.privateKeyPem };
 });
 
-const inputs = (Object.keys(definitions) as ResourceKind[]).flatMap((kind) =>
-  Object.entries(definitions[kind].properties as Record<string, PropertySpec>)
+const inputs = kinds.flatMap((kind) =>
+  Object.entries(definitionOf(kind).properties as Record<string, PropertySpec>)
     .filter(([, p]) => p.input)
     .map(([name, p]) => ({ kind, name, type: p.type })),
 );
 
 it("has valid base inputs for every resource", async () => {
-  for (const kind of Object.keys(definitions) as ResourceKind[]) {
+  for (const kind of kinds) {
     expect({ kind, base: baseInputs[kind] }).toEqual({ kind, base: expect.any(Object) }); // a new resource must be added above
     expect((await dispatch(kind).check({}, baseInputs[kind])).failures).toEqual([]);
   }
@@ -106,9 +112,9 @@ describe.each(inputs)("$kind.$name", ({ kind, name, type }) => {
   });
 });
 
-describe.each(Object.keys(definitions) as ResourceKind[])("%s", (kind) => {
+describe.each(kinds)("%s", (kind) => {
   it("names unknown and output-only inputs, and a bad importId, without their values", async () => {
-    const outputOnly = Object.entries(definitions[kind].properties as Record<string, PropertySpec>).find(([, p]) => !p.input)?.[0];
+    const outputOnly = Object.entries(definitionOf(kind).properties as Record<string, PropertySpec>).find(([, p]) => !p.input)?.[0];
     const news = { ...baseInputs[kind], nonsenseInput: MARK, importId: `${MARK}_x`, ...(outputOnly ? { [outputOnly]: MARK } : {}) };
     const { failures } = await dispatch(kind).check({}, news);
     expect(failures.map((f) => f.property)).toEqual(failures.map(() => ""));

@@ -6,10 +6,11 @@
  */
 import type { Emulator, ScriptedFault } from "../../emulator";
 import { definitions, dispatch, ResourceHandler, type ResourceKind } from "../../provider";
-import type { Props, ResourceDefinition } from "../../provider/definitions/types";
+import type { BoundDefinition, Props } from "../../provider/definitions/types";
 import { currentClient } from "../../provider/config";
-import { keyedId } from "../../provider/engine/locate";
+import { idFromKeys, idKeys } from "../../provider/engine/locate";
 import { oneTimeOutputs } from "../../provider/engine/recover";
+import { article } from "../../provider/words";
 import { call } from "../support/api";
 import { collectionOf, missingKinds, validInputs } from "../support/inputs";
 import { emulatorForProvider } from "../support/provider";
@@ -24,10 +25,19 @@ afterAll(async () => {
 });
 
 const kinds = Object.keys(definitions) as ResourceKind[];
-const def = (kind: ResourceKind): ResourceDefinition => definitions[kind];
-/** Kinds found again by listing their collection, or their parent's (the others are keyed, or cannot be listed). */
-const listed = kinds.filter((k) => (def(k).listKey || def(k).listedIn) && !def(k).keyed);
-const keyedPosts = kinds.filter((k) => def(k).keyed?.write === "post");
+const def = (kind: ResourceKind): BoundDefinition => definitions[kind];
+/** Kinds found again by listing their collection, or their parent's (the others have ids made of inputs, or cannot be listed). */
+const listed = kinds.filter((k) => {
+  const b = def(k).binding;
+  return (b.kind === "collection" && b.listKey !== undefined) || (b.kind === "sub-collection" && "idPrefix" in b.item);
+});
+/** Kinds a POST creates whose ids are made of their inputs (an event source). */
+const keyedPosts = kinds.filter((k) => def(k).binding.kind === "sub-collection" && idKeys(def(k).binding) !== undefined);
+/** Where a lost create of `kind` is looked for: its collection's list, or its parent. */
+const listedAt = (kind: ResourceKind): string => {
+  const b = def(kind).binding;
+  return b.kind === "sub-collection" ? b.parent.path : b.path;
+};
 
 let n = 0;
 const inputsOf = (kind: ResourceKind) => validInputs[kind](emu, ++n);
@@ -42,7 +52,7 @@ const filled = (path: string, inputs: Props) => path.replace(/\{(\w+)\}/g, (_m, 
 
 /** The POST of a create of `kind` with `inputs`. */
 function postFault(kind: ResourceKind, inputs: Props, fault: Omit<ScriptedFault, "method" | "path">): ScriptedFault {
-  return { method: "POST", path: filled(def(kind).path, inputs), ...fault };
+  return { method: "POST", path: filled(def(kind).binding.path, inputs), ...fault };
 }
 
 /** No input value may appear in an error: the engine prints errors in clear. */
@@ -121,14 +131,14 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
     const before = stored(kind).length;
     emu.scriptFault(postFault(kind, inputs, { kind: "status-after", status: 500 }));
     // The list fails on every attempt (the tests' client tries 5 times).
-    emu.scriptFault({ method: "GET", path: filled(def(kind).listedIn?.path ?? def(kind).path, inputs), kind: "status-before", status: 503, times: 5 });
+    emu.scriptFault({ method: "GET", path: filled(listedAt(kind), inputs), kind: "status-before", status: 503, times: 5 });
     const err = (await handler.create(inputs).catch((e: unknown) => e)) as Error;
     expect(err.message).toMatch(
-      new RegExp(`^HTTP 500: .*The service may have created the ${kind}, and looking for it failed \\(HTTP 503\\): look for a ${kind} created at \\S+ and add \`importId: "<its id>"\``),
+      new RegExp(`^HTTP 500: .*The service may have created the ${kind}, and looking for it failed \\(HTTP 503\\): look for ${article(kind)} ${kind} created at \\S+ and add \`importId: "<its id>"\``),
     );
     expectNoValues(err.message, inputs);
     expect(stored(kind)).toHaveLength(before + 1);
-    for (const r of stored(kind).slice(before)) await call(emu, "DELETE", `${filled(def(kind).path, inputs)}/${r.id}`);
+    for (const r of stored(kind).slice(before)) await call(emu, "DELETE", `${filled(def(kind).binding.path, inputs)}/${r.id}`);
   });
 
   if (!def(kind).uniqueKey) {
@@ -139,10 +149,10 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
       const body = Object.fromEntries(
         Object.entries(def(kind).properties).flatMap(([name, p]) =>
           // A parent's id travels in the path.
-          p.input && inputs[name] !== undefined && !def(kind).path.includes(`{${name}}`) ? [[p.input.api, inputs[name]]] : [],
+          p.input && inputs[name] !== undefined && !def(kind).binding.path.includes(`{${name}}`) ? [[p.input.api, inputs[name]]] : [],
         ),
       );
-      const other = (await call(emu, "POST", filled(def(kind).path, inputs), body)).json.id as string;
+      const other = (await call(emu, "POST", filled(def(kind).binding.path, inputs), body)).json.id as string;
       emu.scriptFault(postFault(kind, inputs, { kind: "status-after", status: 504 }));
       const err = (await handler.create(inputs).catch((e: unknown) => e)) as Error;
       const ids = stored(kind).slice(before).map((r) => r.id);
@@ -150,7 +160,7 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
       expect(ids).toContain(other);
       expect(err.message).toContain(`The service may have created the ${kind}: 2 made since the request match it (${[...ids].reverse().join(", ")}): add \`importId: "<one of them>"\``);
       expectNoValues(err.message, inputs);
-      for (const id of ids) await call(emu, "DELETE", `${filled(def(kind).path, inputs)}/${id}`);
+      for (const id of ids) await call(emu, "DELETE", `${filled(def(kind).binding.path, inputs)}/${id}`);
     });
 
     it("never takes the resource another create of the program made at the same moment for its own", async () => {
@@ -189,13 +199,13 @@ describe.each(keyedPosts)("%s (keyed: found again at its own address)", (kind) =
     const err = (await handler.create(inputs).catch((e: unknown) => e)) as Error;
     expect(err.message).toMatch(new RegExp(`The service did not create the ${kind}: the next \`up\` creates it$`));
     expectNoValues(err.message, inputs);
-    expect((await handler.read(keyedId(def(kind), inputs), inputs)).id).toBe("");
+    expect((await handler.read(idFromKeys(idKeys(def(kind).binding)!, inputs), inputs)).id).toBe("");
   });
 });
 
 it("for a kind that cannot be listed, says the resource may exist and how to adopt it", async () => {
   // The engine is generic over definitions: a listed kind, as if its list did not exist.
-  const unlisted: ResourceDefinition = { ...definitions.Credential, listKey: undefined };
+  const unlisted: BoundDefinition = { ...definitions.Credential, binding: { kind: "collection", path: "/credentials", idPrefix: "cr" } };
   const handler = new ResourceHandler(unlisted, currentClient);
   const before = emu.resources("credentials").length;
   emu.scriptFault({ method: "POST", path: "/credentials", kind: "reset-after" });

@@ -13,6 +13,7 @@ import * as path from "path";
 import { startEmulator, type Emulator, type RandomFaultOptions } from "../../emulator";
 import { definitions, type ResourceKind } from "../../provider";
 import { PulumiStack, revealedSecret, type StackExport } from "../e2e/pulumi";
+import { documentedPath, idKeys } from "../../provider/engine/locate";
 
 export const programDir = path.join(__dirname, "program");
 
@@ -81,12 +82,13 @@ const underParent: Record<string, string> = { "/edges/https/{edgeId}/routes": "h
 
 function held(emu: Emulator, kind: ResourceKind): { id: string; description?: string }[] {
   const def = definitions[kind];
-  if (def.keyed) {
-    const list = keyedHeld[kind]?.(emu) ?? modulesHeld(emu, def.keyed.itemPath);
+  const keys = idKeys(def.binding);
+  if (keys) {
+    const list = keyedHeld[kind]?.(emu) ?? modulesHeld(emu, documentedPath(def)!);
     if (!list) throw new Error(`test/reliability/harness.ts: add a row to keyedHeld for ${kind}`);
     return list.map((id) => ({ id }));
   }
-  const collection = underParent[def.path] ?? def.path.replace(/^\//, "");
+  const collection = underParent[def.binding.path] ?? def.binding.path.replace(/^\//, "");
   return emu.resources(collection) as { id: string; description?: string }[];
 }
 
@@ -96,7 +98,7 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
     // Besides the random ones, the first creates of every kind lose their answer (a 502, then a
     // reset), so that each kind meets the case that makes duplicates whatever the seed.
     for (const def of Object.values(definitions)) {
-      const path = new RegExp(`^${def.path.replace(/\{\w+\}/g, "[^/]+")}$`);
+      const path = new RegExp(`^${def.binding.path.replace(/\{\w+\}/g, "[^/]+")}$`);
       emu.scriptFault({ method: "POST", path, kind: "status-after", status: 502 });
       emu.scriptFault({ method: "POST", path, kind: "reset-after" });
     }

@@ -76,8 +76,8 @@ export function missingKinds(): string[] {
 
 /** The emulator collection (`Emulator.resources`) holding a definition's resources: its path without the leading "/". */
 export function collectionOf(kind: ResourceKind): string {
-  const def: ResourceDefinition = definitions[kind];
+  const { binding } = definitions[kind];
   // The emulator names a collection under a parent on its own.
-  if (def.listedIn) return { "/edges/https/{edgeId}/routes": "https_edge_routes" }[def.path] ?? def.path;
-  return def.path.replace(/^\//, "");
+  if (binding.kind === "sub-collection") return ({ "/edges/https/{edgeId}/routes": "https_edge_routes" } as Record<string, string>)[binding.path] ?? binding.path;
+  return binding.path.replace(/^\//, "");
 }

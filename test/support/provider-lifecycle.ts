@@ -6,6 +6,7 @@
 import type { Emulator } from "../../emulator";
 import { dispatch, definitions, type ResourceKind } from "../../provider";
 import { call } from "./api";
+import { idPrefixOf } from "../../provider/engine/locate";
 
 type Props = Record<string, unknown>;
 
@@ -27,12 +28,12 @@ export interface LifecycleSpec {
 export async function runLifecycle(emu: Emulator, spec: LifecycleSpec): Promise<void> {
   const handler = dispatch(spec.kind);
   const def = definitions[spec.kind];
-  const apiPath = (id: string) => `${def.path}/${id}`;
+  const apiPath = (id: string) => `${def.binding.path}/${id}`;
   const at = (step: string) => `${spec.kind}: ${step}`;
 
   expect({ at: at("check"), failures: (await handler.check({}, spec.inputs)).failures }).toEqual({ at: at("check"), failures: [] });
   const created = await handler.create(spec.inputs);
-  expect(created.id).toMatch(new RegExp(`^${def.idPrefix}_[0-9A-Za-z]{27}$`));
+  expect(created.id).toMatch(new RegExp(`^${idPrefixOf(def.binding)}_[0-9A-Za-z]{27}$`));
   expect(created.outs).toMatchObject(spec.created);
   const id = created.id;
 
@@ -94,7 +95,7 @@ export async function runLifecycle(emu: Emulator, spec: LifecycleSpec): Promise<
 export async function runAdoption(emu: Emulator, kind: ResourceKind, apiBody: Record<string, unknown>, inputs: Props): Promise<Props> {
   const handler = dispatch(kind);
   const def = definitions[kind];
-  const made = await call(emu, "POST", def.path, apiBody);
+  const made = await call(emu, "POST", def.binding.path, apiBody);
   expect(made.status).toBe(201);
   const id = made.json.id as string;
   const news = { ...inputs, importId: id };
@@ -106,6 +107,6 @@ export async function runAdoption(emu: Emulator, kind: ResourceKind, apiBody: Re
   const got = await handler.read(id, {});
   expect(got.id).toBe(id);
   await handler.delete(id);
-  expect(emu.resources(def.path.slice(1)).filter((r) => (r as { id: string }).id === id)).toEqual([]);
+  expect(emu.resources(def.binding.path.slice(1)).filter((r) => (r as { id: string }).id === id)).toEqual([]);
   return got.props;
 }

@@ -1,6 +1,6 @@
 /** Sample values derived from the definitions, so that per-resource tables need no row per resource. */
 import type { Props, ResourceDefinition, TypeSpec } from "../../provider/definitions/types";
-import { placeholders } from "../../provider/engine/locate";
+import { idKeys, idPrefixOf, locatingInputs } from "../../provider/engine/locate";
 
 export function sampleValue(type: TypeSpec, name: string): unknown {
   switch (type.kind) {
@@ -36,12 +36,13 @@ export function sampleArgs(def: ResourceDefinition): Props {
 
 /** An id of the resource's form. */
 export function sampleId(def: ResourceDefinition): string {
-  if (def.keyed) return def.keyed.keys.map((k) => sampleValue(def.properties[k]!.type, k)).join("/");
-  return `${def.idPrefix}_2abcdefghijklmnopqrstuvwxyz`;
+  const keys = def.binding && idKeys(def.binding);
+  if (keys) return keys.map((k) => sampleValue(def.properties[k]!.type, k)).join("/");
+  return `${def.binding && idPrefixOf(def.binding)}_2abcdefghijklmnopqrstuvwxyz`;
 }
 
 /** The inputs a resource under a parent needs for `get` (a route's edgeId); empty for the others. */
 export function sampleLocation(def: ResourceDefinition): Props | undefined {
-  const parents = def.keyed ? [] : placeholders(def.path);
+  const parents = locatingInputs(def);
   return parents.length ? Object.fromEntries(parents.map((p) => [p, sampleValue(def.properties[p]!.type, p)])) : undefined;
 }

@@ -1,0 +1,124 @@
+/**
+ * A singleton configuration of a parent (an edge module): written whole with PUT, read with GET,
+ * removed with DELETE, at a path made of its keys. Its slot must be free, both in the account (a
+ * configuration made outside this program is adopted only through importId) and among this
+ * program's resources (two resources cannot configure one slot).
+ */
+import { ApiError } from "../../client/errors";
+import type { ApiObject, Props, SlotBinding } from "../../definitions/types";
+import { article } from "../../words";
+import { importIdKey } from "../adopt";
+import { createBody } from "../bodies";
+import type { CheckFailure } from "../check";
+import { fillPath, idForm, idFromKeys, keysFromId, pathInputs, placeholders } from "../locate";
+import { containsUnknown, isAbsent } from "../values";
+import type { Wire, WireContext } from "./wire";
+
+export class SlotWire implements Wire {
+  readonly pathInputs: ReadonlySet<string>;
+  private readonly keys: readonly string[];
+
+  constructor(
+    private readonly ctx: WireContext,
+    private readonly binding: SlotBinding,
+  ) {
+    this.pathInputs = pathInputs(binding);
+    this.keys = placeholders(binding.path);
+  }
+
+  idOf(inputs: Props): string {
+    return idFromKeys(this.keys, inputs);
+  }
+
+  locate(id: string, props: Props): Props {
+    return { ...props, ...keysFromId(this.keys, id) };
+  }
+
+  async create(inputs: Props): Promise<{ id: string; api: ApiObject }> {
+    const { def, state } = this.ctx;
+    const id = this.idOf(inputs);
+    if (!state.claimSlot(def.name, id)) {
+      throw new Error(`two resources of this program configure the same ${def.name} (${id}): keep one of them`);
+    }
+    try {
+      const path = this.path(id);
+      if (await this.exists(path)) throw new Error(`cannot create the ${this.takenMessage(id)}`);
+      return { id, api: await this.ctx.client().put<ApiObject>(path, createBody(def, inputs, this.pathInputs)) };
+    } catch (err) {
+      state.releaseSlot(def.name, id);
+      throw err;
+    }
+  }
+
+  read(id: string): Promise<ApiObject> {
+    return this.ctx.client().get<ApiObject>(this.path(id));
+  }
+
+  /** A slot is written whole: what the program leaves out goes back to the service's default. */
+  update(id: string, _olds: Props, news: Props): Promise<ApiObject> {
+    return this.ctx.client().put<ApiObject>(this.path(id), createBody(this.ctx.def, news, this.pathInputs));
+  }
+
+  async delete(id: string): Promise<void> {
+    try {
+      await this.ctx.client().delete(this.path(id));
+    } finally {
+      this.ctx.state.releaseSlot(this.ctx.def.name, id);
+    }
+  }
+
+  /** A new resource: tell at preview what `up` would refuse (a slot taken by the program or outside it). */
+  async problemsOfNew(inputs: Props): Promise<CheckFailure[]> {
+    const { def, state } = this.ctx;
+    if (this.keys.some((k) => isAbsent(inputs[k]) || containsUnknown(inputs[k]))) return [];
+    const id = this.idOf(inputs);
+    const keys = this.keys;
+    const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
+    const property = keys[0]!;
+    if (state.holdsSlot(def.name, id)) {
+      return [{ property, reason: `${named} the same ${def.name} (${id}) as another resource of this program: keep one of them` }];
+    }
+    try {
+      if (!(await this.exists(this.path(id)))) return [];
+    } catch {
+      // The API cannot tell now: `up` will.
+      return [];
+    }
+    return [{ property, reason: `${named} ${article(def.name)} ${this.takenMessage(id)}` }];
+  }
+
+  /**
+   * An existing slot resource that stays in its slot holds it for this run: another resource of
+   * the program that claims it is refused (the engine checks every resource of the program).
+   */
+  holdExisting(olds: Props, news: Props): void {
+    if (this.keys.some((k) => typeof news[k] !== "string" || containsUnknown(news[k]) || news[k] !== olds[k])) return;
+    this.ctx.state.claimSlot(this.ctx.def.name, this.idOf(news));
+  }
+
+  private path(id: string): string {
+    const keys = keysFromId(this.keys, id);
+    if (!keys) throw new Error(`${this.ctx.def.name} ids have the form ${idForm(this.ctx.def)}; "${id}" is not one`);
+    return fillPath(this.ctx.def.name, this.binding.path, keys);
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    try {
+      await this.ctx.client().get<ApiObject>(path);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.notFound) return false;
+      throw err;
+    }
+  }
+
+  /** Why a slot cannot be claimed: it is configured outside the program. */
+  private takenMessage(id: string): string {
+    return (
+      `${this.ctx.def.name} (${id}) that is already configured in the account. If another resource of this program ` +
+      `configures it, keep one of them; if it belongs to a resource of this program that was renamed or given another ` +
+      `parent, add an alias to the resource; if it was configured outside this program, add \`${importIdKey}: "${id}"\` ` +
+      `to the resource to manage it (its configuration is then replaced by the program's)`
+    );
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The wire work of a resource kind, as its binding prescribes it. The handler runs the same flow
+ * for every kind (check, diff, adopt, create, read, update, delete, explain failures) and hands
+ * each request to its kind's `Wire`; errors thrown here are the client's, not yet explained.
+ */
+import type { ApiClient } from "../../client/http";
+import type { ApiObject, BoundDefinition, Props } from "../../definitions/types";
+import type { CheckFailure } from "../check";
+import type { ProgramState } from "../ownership";
+
+/** What a wire strategy works with. */
+export interface WireContext {
+  def: BoundDefinition;
+  /** The client for the current settings, resolved per call. */
+  client: () => ApiClient;
+  /** What this process knows of the program (slots held by its resources). */
+  state: ProgramState;
+  /** Whether reads may be served from walks of the kind's list. */
+  readFromLists: () => boolean;
+  /** The outputs of an API object, given the state before (old outputs, or the inputs). */
+  outputsOf: (api: ApiObject, prior: Props) => Props;
+}
+
+export interface Wire {
+  /** Inputs that travel in the resource's paths: outputs keep them from the program. */
+  readonly pathInputs: ReadonlySet<string>;
+  /** The id a resource with `inputs` has, for a kind whose ids are made of inputs. */
+  idOf?(inputs: Props): string;
+  /** `props` with what the id says of where the resource lives (a slot's keys). */
+  locate(id: string, props: Props): Props;
+  /** Creates the resource: its id and the API object the service answered. */
+  create(inputs: Props): Promise<{ id: string; api: ApiObject }>;
+  /** The resource as the service holds it; an ApiError with `notFound` when it is gone. */
+  read(id: string, located: Props): Promise<ApiObject>;
+  /** Applies the program's inputs (`news`) to the resource whose outputs are `olds`. */
+  update(id: string, olds: Props, news: Props, located: Props): Promise<ApiObject>;
+  delete(id: string, located: Props): Promise<void>;
+  /**
+   * The resources of the kind, newest first (from the collection's list, or from the parent's
+   * GET), for finding what a create made; absent when the kind cannot be listed.
+   */
+  items?(inputs: Props): AsyncIterable<ApiObject>;
+  /** Why creating a resource with `inputs` would fail, told at preview (a slot already taken). */
+  problemsOfNew?(inputs: Props): Promise<CheckFailure[]>;
+  /** An existing resource, staying where it is, keeps what it holds for this run (its slot). */
+  holdExisting?(olds: Props, news: Props): void;
+}
