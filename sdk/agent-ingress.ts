@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { inputs, outputs } from "./types";
 
-/** The arguments of a {@link AgentIngress}. */
+/** The arguments of an {@link AgentIngress}. */
 export interface AgentIngressArgs {
   /** The domain the account owns, used as the base of the regional agent ingress domains; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
   domain: pulumi.Input<string>;

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { inputs, outputs } from "./types";
 
-/** The arguments of a {@link EventDestination}. */
+/** The arguments of an {@link EventDestination}. */
 export interface EventDestinationArgs {
   /** What the destination is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;

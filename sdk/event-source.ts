@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link EventSource}. */
+/** The arguments of an {@link EventSource}. */
 export interface EventSourceArgs {
   /** The event subscription (`esb_...`) that the type triggers. Its program must leave the subscription's `sources` unset. Changing it replaces the resource. */
   subscriptionId: pulumi.Input<string>;

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { inputs, outputs } from "./types";
 
-/** The arguments of a {@link EventSubscription}. */
+/** The arguments of an {@link EventSubscription}. */
 export interface EventSubscriptionArgs {
   /** What the subscription is for. Optional, at most 255 characters. */
   description?: pulumi.Input<string>;

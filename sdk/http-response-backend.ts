@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link HttpResponseBackend}. */
+/** The arguments of an {@link HttpResponseBackend}. */
 export interface HttpResponseBackendArgs {
   /** What the response is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
-/** The settings of a {@link HttpsEdgeRouteCircuitBreaker}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteCircuitBreaker}: every argument except where it applies. */
 export interface HttpsEdgeRouteCircuitBreakerSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -21,7 +21,7 @@ export interface HttpsEdgeRouteCircuitBreakerSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteCircuitBreaker}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteCircuitBreaker}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteCircuitBreakerArgs = HttpsEdgeRouteCircuitBreakerSettings &
   (
     | {

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdge } from "./https-edge";
 
-/** The settings of a {@link HttpsEdgeRoute}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRoute}: every argument except where it applies. */
 export interface HttpsEdgeRouteSettings {
   /** How `match` is compared with the request path: `exact_path` or `path_prefix`. */
   matchType: pulumi.Input<"exact_path" | "path_prefix">;
@@ -17,7 +17,7 @@ export interface HttpsEdgeRouteSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRoute}: its settings, and where it applies: `edge` (an HttpsEdge of the program, which also becomes its default parent) or `edgeId`. */
+/** The arguments of an {@link HttpsEdgeRoute}: its settings, and where it applies: `edge` (an HttpsEdge of the program, which also becomes its default parent) or `edgeId`. */
 export type HttpsEdgeRouteArgs = HttpsEdgeRouteSettings &
   (
     | {

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link HttpsEdge}. */
+/** The arguments of an {@link HttpsEdge}. */
 export interface HttpsEdgeArgs {
   /** What the edge is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;

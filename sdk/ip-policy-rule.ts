@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link IpPolicyRule}. */
+/** The arguments of an {@link IpPolicyRule}. */
 export interface IpPolicyRuleArgs {
   /** Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;

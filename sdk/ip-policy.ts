@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link IpPolicy}. */
+/** The arguments of an {@link IpPolicy}. */
 export interface IpPolicyArgs {
   /** What the policy's addresses are, e.g. `office networks`. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { outputs } from "./types";
 
-/** The arguments of a {@link IpRestriction}. */
+/** The arguments of an {@link IpRestriction}. */
 export interface IpRestrictionArgs {
   /** What the restriction is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link SshCredential}. */
+/** The arguments of an {@link SshCredential}. */
 export interface SshCredentialArgs {
   /** Who or what uses the key. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
