@@ -52,7 +52,7 @@ export class AgentIngress extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing AgentIngress by its id (`agin_...`): its state is read from the API. */
+  /** References an existing AgentIngress by its id (`agin_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): AgentIngress {
     return new AgentIngress(name, undefined as unknown as AgentIngressArgs, { ...opts, id });
   }

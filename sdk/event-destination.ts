@@ -44,7 +44,7 @@ export class EventDestination extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing EventDestination by its id (`ed_...`): its state is read from the API. */
+  /** References an existing EventDestination by its id (`ed_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EventDestination {
     return new EventDestination(name, undefined as unknown as EventDestinationArgs, { ...opts, id });
   }

@@ -48,7 +48,7 @@ export class EventSubscription extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing EventSubscription by its id (`esb_...`): its state is read from the API. */
+  /** References an existing EventSubscription by its id (`esb_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EventSubscription {
     return new EventSubscription(name, undefined as unknown as EventSubscriptionArgs, { ...opts, id });
   }

@@ -76,7 +76,7 @@ export class HttpsEdgeRouteCircuitBreaker extends pulumi.dynamic.Resource {
   /** The fraction of failed requests that trips the circuit, between 0 and 1 (`0.5` is 50%; not a percentage from 0 to 100). When unset, the service's default applies. */
   declare public readonly errorThresholdPercentage: pulumi.Output<number | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteCircuitBreaker by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteCircuitBreaker by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteCircuitBreaker {
     return new HttpsEdgeRouteCircuitBreaker(name, undefined as unknown as HttpsEdgeRouteCircuitBreakerArgs, { ...opts, id });
   }

@@ -59,7 +59,7 @@ export class HttpsEdgeRouteIpRestriction extends pulumi.dynamic.Resource {
   /** References to the IP policies applied. */
   declare public readonly ipPolicies: pulumi.Output<outputs.Ref[]>;
 
-  /** Adopts an existing HttpsEdgeRouteIpRestriction by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteIpRestriction by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteIpRestriction {
     return new HttpsEdgeRouteIpRestriction(name, undefined as unknown as HttpsEdgeRouteIpRestrictionArgs, { ...opts, id });
   }

@@ -72,7 +72,7 @@ export class HttpsEdgeRouteJwtValidation extends pulumi.dynamic.Resource {
   /** Signature verification: algorithms and key sources. */
   declare public readonly jws: pulumi.Output<outputs.JwtJws | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteJwtValidation by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteJwtValidation by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteJwtValidation {
     return new HttpsEdgeRouteJwtValidation(name, undefined as unknown as HttpsEdgeRouteJwtValidationArgs, { ...opts, id });
   }

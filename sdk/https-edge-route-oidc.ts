@@ -87,7 +87,7 @@ export class HttpsEdgeRouteOidc extends pulumi.dynamic.Resource {
   /** Scopes requested from the identity provider, such as `openid` and `email`. */
   declare public readonly scopes: pulumi.Output<string[] | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteOidc by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteOidc by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteOidc {
     return new HttpsEdgeRouteOidc(name, undefined as unknown as HttpsEdgeRouteOidcArgs, { ...opts, id });
   }

@@ -60,7 +60,7 @@ export class HttpsEdgeRouteUserAgentFilter extends pulumi.dynamic.Resource {
   /** Regular expressions of the user agents denied. */
   declare public readonly deny: pulumi.Output<string[] | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteUserAgentFilter by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteUserAgentFilter by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteUserAgentFilter {
     return new HttpsEdgeRouteUserAgentFilter(name, undefined as unknown as HttpsEdgeRouteUserAgentFilterArgs, { ...opts, id });
   }

@@ -61,7 +61,7 @@ export class HttpsEdgeRouteWebhookVerification extends pulumi.dynamic.Resource {
   /** The secret that validates the provider's requests; required for every provider except `sns`. Kept encrypted in state; never shown in previews, diffs or errors. Secret. */
   declare public readonly secret: pulumi.Output<string | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteWebhookVerification by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteWebhookVerification by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteWebhookVerification {
     return new HttpsEdgeRouteWebhookVerification(name, undefined as unknown as HttpsEdgeRouteWebhookVerificationArgs, { ...opts, id });
   }

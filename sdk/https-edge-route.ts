@@ -62,7 +62,7 @@ export class HttpsEdgeRoute extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing HttpsEdgeRoute by its id (`edghtsrt_...`): its state is read from the API. `located` gives the edgeId it lives under. */
+  /** References an existing HttpsEdgeRoute by its id (`edghtsrt_...`), read-only: its state is read from the API, and the program never updates or deletes it. `located` gives the edgeId it lives under. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, located: { edgeId: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): HttpsEdgeRoute {
     return new HttpsEdgeRoute(name, located as unknown as HttpsEdgeRouteArgs, { ...opts, id });
   }

@@ -50,7 +50,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing SshCredential by its id (`sshcr_...`): its state is read from the API. */
+  /** References an existing SshCredential by its id (`sshcr_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SshCredential {
     return new SshCredential(name, undefined as unknown as SshCredentialArgs, { ...opts, id });
   }

@@ -87,10 +87,11 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   return out;
 }
 
-/** `get`: a resource of the API, read by its id. */
+/** `get`: a read-only reference to a resource of the API, which the program does not manage. */
 function staticGet(def: ResourceDefinition, wire: Wire): string {
   let out = doc(
-    `Adopts an existing ${def.name} by its id (\`${wire.idForm}\`): its state is read from the API.` +
+    `References an existing ${def.name} by its id (\`${wire.idForm}\`), read-only: its state is read from the API, ` +
+      "and the program never updates or deletes it." +
       (wire.locatedBy.length ? ` \`located\` gives the ${wire.locatedBy.join(", ")} it lives under.` : ""),
     "  ",
   );
