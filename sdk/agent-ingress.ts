@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { inputs, outputs } from "./types";
 
-/** The arguments of a {@link AgentIngress}. */
+/** The arguments of an {@link AgentIngress}. */
 export interface AgentIngressArgs {
   /** The domain the account owns, used as the base of the regional agent ingress domains; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
   domain: pulumi.Input<string>;
@@ -52,7 +52,7 @@ export class AgentIngress extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing AgentIngress by its id (`agin_...`): its state is read from the API. */
+  /** References an existing AgentIngress by its id (`agin_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): AgentIngress {
     return new AgentIngress(name, undefined as unknown as AgentIngressArgs, { ...opts, id });
   }

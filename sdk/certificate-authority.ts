@@ -52,7 +52,7 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing CertificateAuthority by its id (`ca_...`): its state is read from the API. */
+  /** References an existing CertificateAuthority by its id (`ca_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): CertificateAuthority {
     return new CertificateAuthority(name, undefined as unknown as CertificateAuthorityArgs, { ...opts, id });
   }

@@ -46,7 +46,7 @@ export class Credential extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing Credential by its id (`cr_...`): its state is read from the API. */
+  /** References an existing Credential by its id (`cr_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Credential {
     return new Credential(name, undefined as unknown as CredentialArgs, { ...opts, id });
   }

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { inputs, outputs } from "./types";
 
-/** The arguments of a {@link EventDestination}. */
+/** The arguments of an {@link EventDestination}. */
 export interface EventDestinationArgs {
   /** What the destination is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -44,7 +44,7 @@ export class EventDestination extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing EventDestination by its id (`ed_...`): its state is read from the API. */
+  /** References an existing EventDestination by its id (`ed_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EventDestination {
     return new EventDestination(name, undefined as unknown as EventDestinationArgs, { ...opts, id });
   }

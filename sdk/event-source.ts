@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link EventSource}. */
+/** The arguments of an {@link EventSource}. */
 export interface EventSourceArgs {
   /** The event subscription (`esb_...`) that the type triggers. Its program must leave the subscription's `sources` unset. Changing it replaces the resource. */
   subscriptionId: pulumi.Input<string>;
@@ -34,7 +34,7 @@ export class EventSource extends pulumi.dynamic.Resource {
   /** The address of the resource in the API. */
   declare public readonly uri: pulumi.Output<string>;
 
-  /** Adopts an existing EventSource by its id (`<subscriptionId>/<type>`): its state is read from the API. */
+  /** References an existing EventSource by its id (`<subscriptionId>/<type>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EventSource {
     return new EventSource(name, undefined as unknown as EventSourceArgs, { ...opts, id });
   }

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { inputs, outputs } from "./types";
 
-/** The arguments of a {@link EventSubscription}. */
+/** The arguments of an {@link EventSubscription}. */
 export interface EventSubscriptionArgs {
   /** What the subscription is for. Optional, at most 255 characters. */
   description?: pulumi.Input<string>;
@@ -48,7 +48,7 @@ export class EventSubscription extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing EventSubscription by its id (`esb_...`): its state is read from the API. */
+  /** References an existing EventSubscription by its id (`esb_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EventSubscription {
     return new EventSubscription(name, undefined as unknown as EventSubscriptionArgs, { ...opts, id });
   }

@@ -38,7 +38,7 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing FailoverBackend by its id (`bkdfo_...`): its state is read from the API. */
+  /** References an existing FailoverBackend by its id (`bkdfo_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): FailoverBackend {
     return new FailoverBackend(name, undefined as unknown as FailoverBackendArgs, { ...opts, id });
   }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link HttpResponseBackend}. */
+/** The arguments of an {@link HttpResponseBackend}. */
 export interface HttpResponseBackendArgs {
   /** What the response is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -48,7 +48,7 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing HttpResponseBackend by its id (`bkdhr_...`): its state is read from the API. */
+  /** References an existing HttpResponseBackend by its id (`bkdhr_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpResponseBackend {
     return new HttpResponseBackend(name, undefined as unknown as HttpResponseBackendArgs, { ...opts, id });
   }

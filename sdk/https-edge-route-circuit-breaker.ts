@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
-/** The settings of a {@link HttpsEdgeRouteCircuitBreaker}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteCircuitBreaker}: every argument except where it applies. */
 export interface HttpsEdgeRouteCircuitBreakerSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -21,7 +21,7 @@ export interface HttpsEdgeRouteCircuitBreakerSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteCircuitBreaker}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteCircuitBreaker}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteCircuitBreakerArgs = HttpsEdgeRouteCircuitBreakerSettings &
   (
     | {
@@ -76,7 +76,7 @@ export class HttpsEdgeRouteCircuitBreaker extends pulumi.dynamic.Resource {
   /** The fraction of failed requests that trips the circuit, between 0 and 1 (`0.5` is 50%; not a percentage from 0 to 100). When unset, the service's default applies. */
   declare public readonly errorThresholdPercentage: pulumi.Output<number | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteCircuitBreaker by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteCircuitBreaker by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteCircuitBreaker {
     return new HttpsEdgeRouteCircuitBreaker(name, undefined as unknown as HttpsEdgeRouteCircuitBreakerArgs, { ...opts, id });
   }

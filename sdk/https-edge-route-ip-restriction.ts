@@ -4,7 +4,7 @@ import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 import type { outputs } from "./types";
 
-/** The settings of a {@link HttpsEdgeRouteIpRestriction}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteIpRestriction}: every argument except where it applies. */
 export interface HttpsEdgeRouteIpRestrictionSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -14,7 +14,7 @@ export interface HttpsEdgeRouteIpRestrictionSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteIpRestriction}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteIpRestriction}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteIpRestrictionArgs = HttpsEdgeRouteIpRestrictionSettings &
   (
     | {
@@ -59,7 +59,7 @@ export class HttpsEdgeRouteIpRestriction extends pulumi.dynamic.Resource {
   /** References to the IP policies applied. */
   declare public readonly ipPolicies: pulumi.Output<outputs.Ref[]>;
 
-  /** Adopts an existing HttpsEdgeRouteIpRestriction by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteIpRestriction by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteIpRestriction {
     return new HttpsEdgeRouteIpRestriction(name, undefined as unknown as HttpsEdgeRouteIpRestrictionArgs, { ...opts, id });
   }

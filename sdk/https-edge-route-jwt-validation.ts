@@ -4,7 +4,7 @@ import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 import type { inputs, outputs } from "./types";
 
-/** The settings of a {@link HttpsEdgeRouteJwtValidation}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteJwtValidation}: every argument except where it applies. */
 export interface HttpsEdgeRouteJwtValidationSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -20,7 +20,7 @@ export interface HttpsEdgeRouteJwtValidationSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteJwtValidation}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteJwtValidation}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteJwtValidationArgs = HttpsEdgeRouteJwtValidationSettings &
   (
     | {
@@ -72,7 +72,7 @@ export class HttpsEdgeRouteJwtValidation extends pulumi.dynamic.Resource {
   /** Signature verification: algorithms and key sources. */
   declare public readonly jws: pulumi.Output<outputs.JwtJws | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteJwtValidation by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteJwtValidation by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteJwtValidation {
     return new HttpsEdgeRouteJwtValidation(name, undefined as unknown as HttpsEdgeRouteJwtValidationArgs, { ...opts, id });
   }

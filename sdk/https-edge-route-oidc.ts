@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
-/** The settings of a {@link HttpsEdgeRouteOidc}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteOidc}: every argument except where it applies. */
 export interface HttpsEdgeRouteOidcSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -27,7 +27,7 @@ export interface HttpsEdgeRouteOidcSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteOidc}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteOidc}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteOidcArgs = HttpsEdgeRouteOidcSettings &
   (
     | {
@@ -87,7 +87,7 @@ export class HttpsEdgeRouteOidc extends pulumi.dynamic.Resource {
   /** Scopes requested from the identity provider, such as `openid` and `email`. */
   declare public readonly scopes: pulumi.Output<string[] | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteOidc by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteOidc by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteOidc {
     return new HttpsEdgeRouteOidc(name, undefined as unknown as HttpsEdgeRouteOidcArgs, { ...opts, id });
   }

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
-/** The settings of a {@link HttpsEdgeRouteUserAgentFilter}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteUserAgentFilter}: every argument except where it applies. */
 export interface HttpsEdgeRouteUserAgentFilterSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -15,7 +15,7 @@ export interface HttpsEdgeRouteUserAgentFilterSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteUserAgentFilter}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteUserAgentFilter}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteUserAgentFilterArgs = HttpsEdgeRouteUserAgentFilterSettings &
   (
     | {
@@ -60,7 +60,7 @@ export class HttpsEdgeRouteUserAgentFilter extends pulumi.dynamic.Resource {
   /** Regular expressions of the user agents denied. */
   declare public readonly deny: pulumi.Output<string[] | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteUserAgentFilter by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteUserAgentFilter by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteUserAgentFilter {
     return new HttpsEdgeRouteUserAgentFilter(name, undefined as unknown as HttpsEdgeRouteUserAgentFilterArgs, { ...opts, id });
   }

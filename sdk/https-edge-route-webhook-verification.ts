@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
-/** The settings of a {@link HttpsEdgeRouteWebhookVerification}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRouteWebhookVerification}: every argument except where it applies. */
 export interface HttpsEdgeRouteWebhookVerificationSettings {
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
   enabled?: pulumi.Input<boolean>;
@@ -15,7 +15,7 @@ export interface HttpsEdgeRouteWebhookVerificationSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRouteWebhookVerification}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
+/** The arguments of an {@link HttpsEdgeRouteWebhookVerification}: its settings, and where it applies: `route` (an HttpsEdgeRoute of the program, which also becomes its default parent) or `edgeId` and `routeId`. */
 export type HttpsEdgeRouteWebhookVerificationArgs = HttpsEdgeRouteWebhookVerificationSettings &
   (
     | {
@@ -61,7 +61,7 @@ export class HttpsEdgeRouteWebhookVerification extends pulumi.dynamic.Resource {
   /** The secret that validates the provider's requests; required for every provider except `sns`. Kept encrypted in state; never shown in previews, diffs or errors. Secret. */
   declare public readonly secret: pulumi.Output<string | undefined>;
 
-  /** Adopts an existing HttpsEdgeRouteWebhookVerification by its id (`<edgeId>/<routeId>`): its state is read from the API. */
+  /** References an existing HttpsEdgeRouteWebhookVerification by its id (`<edgeId>/<routeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdgeRouteWebhookVerification {
     return new HttpsEdgeRouteWebhookVerification(name, undefined as unknown as HttpsEdgeRouteWebhookVerificationArgs, { ...opts, id });
   }

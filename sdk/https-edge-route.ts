@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { HttpsEdge } from "./https-edge";
 
-/** The settings of a {@link HttpsEdgeRoute}: every argument except where it applies. */
+/** The settings of an {@link HttpsEdgeRoute}: every argument except where it applies. */
 export interface HttpsEdgeRouteSettings {
   /** How `match` is compared with the request path: `exact_path` or `path_prefix`. */
   matchType: pulumi.Input<"exact_path" | "path_prefix">;
@@ -17,7 +17,7 @@ export interface HttpsEdgeRouteSettings {
   importId?: pulumi.Input<string>;
 }
 
-/** The arguments of a {@link HttpsEdgeRoute}: its settings, and where it applies: `edge` (an HttpsEdge of the program, which also becomes its default parent) or `edgeId`. */
+/** The arguments of an {@link HttpsEdgeRoute}: its settings, and where it applies: `edge` (an HttpsEdge of the program, which also becomes its default parent) or `edgeId`. */
 export type HttpsEdgeRouteArgs = HttpsEdgeRouteSettings &
   (
     | {
@@ -62,7 +62,7 @@ export class HttpsEdgeRoute extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing HttpsEdgeRoute by its id (`edghtsrt_...`): its state is read from the API. `located` gives the edgeId it lives under. */
+  /** References an existing HttpsEdgeRoute by its id (`edghtsrt_...`), read-only: its state is read from the API, and the program never updates or deletes it. `located` gives the edgeId it lives under. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, located: { edgeId: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions): HttpsEdgeRoute {
     return new HttpsEdgeRoute(name, located as unknown as HttpsEdgeRouteArgs, { ...opts, id });
   }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link HttpsEdge}. */
+/** The arguments of an {@link HttpsEdge}. */
 export interface HttpsEdgeArgs {
   /** What the edge is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -40,7 +40,7 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing HttpsEdge by its id (`edghts_...`): its state is read from the API. */
+  /** References an existing HttpsEdge by its id (`edghts_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): HttpsEdge {
     return new HttpsEdge(name, undefined as unknown as HttpsEdgeArgs, { ...opts, id });
   }

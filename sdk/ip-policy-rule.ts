@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link IpPolicyRule}. */
+/** The arguments of an {@link IpPolicyRule}. */
 export interface IpPolicyRuleArgs {
   /** Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -46,7 +46,7 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing IpPolicyRule by its id (`ipr_...`): its state is read from the API. */
+  /** References an existing IpPolicyRule by its id (`ipr_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): IpPolicyRule {
     return new IpPolicyRule(name, undefined as unknown as IpPolicyRuleArgs, { ...opts, id });
   }

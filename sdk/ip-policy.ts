@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link IpPolicy}. */
+/** The arguments of an {@link IpPolicy}. */
 export interface IpPolicyArgs {
   /** What the policy's addresses are, e.g. `office networks`. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -33,7 +33,7 @@ export class IpPolicy extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing IpPolicy by its id (`ipp_...`): its state is read from the API. */
+  /** References an existing IpPolicy by its id (`ipp_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): IpPolicy {
     return new IpPolicy(name, undefined as unknown as IpPolicyArgs, { ...opts, id });
   }

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 import type { outputs } from "./types";
 
-/** The arguments of a {@link IpRestriction}. */
+/** The arguments of an {@link IpRestriction}. */
 export interface IpRestrictionArgs {
   /** What the restriction is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -49,7 +49,7 @@ export class IpRestriction extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing IpRestriction by its id (`ipx_...`): its state is read from the API. */
+  /** References an existing IpRestriction by its id (`ipx_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): IpRestriction {
     return new IpRestriction(name, undefined as unknown as IpRestrictionArgs, { ...opts, id });
   }

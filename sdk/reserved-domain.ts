@@ -65,7 +65,7 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing ReservedDomain by its id (`rd_...`): its state is read from the API. */
+  /** References an existing ReservedDomain by its id (`rd_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ReservedDomain {
     return new ReservedDomain(name, undefined as unknown as ReservedDomainArgs, { ...opts, id });
   }

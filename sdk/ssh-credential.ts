@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerFor } from "./stub";
 
-/** The arguments of a {@link SshCredential}. */
+/** The arguments of an {@link SshCredential}. */
 export interface SshCredentialArgs {
   /** Who or what uses the key. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -50,7 +50,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing SshCredential by its id (`sshcr_...`): its state is read from the API. */
+  /** References an existing SshCredential by its id (`sshcr_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): SshCredential {
     return new SshCredential(name, undefined as unknown as SshCredentialArgs, { ...opts, id });
   }

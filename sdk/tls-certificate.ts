@@ -77,7 +77,7 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing TlsCertificate by its id (`cert_...`): its state is read from the API. */
+  /** References an existing TlsCertificate by its id (`cert_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TlsCertificate {
     return new TlsCertificate(name, undefined as unknown as TlsCertificateArgs, { ...opts, id });
   }

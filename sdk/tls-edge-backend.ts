@@ -54,7 +54,7 @@ export class TlsEdgeBackend extends pulumi.dynamic.Resource {
   /** A reference to the backend. */
   declare public readonly backend: pulumi.Output<outputs.Ref>;
 
-  /** Adopts an existing TlsEdgeBackend by its id (`<edgeId>`): its state is read from the API. */
+  /** References an existing TlsEdgeBackend by its id (`<edgeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TlsEdgeBackend {
     return new TlsEdgeBackend(name, undefined as unknown as TlsEdgeBackendArgs, { ...opts, id });
   }

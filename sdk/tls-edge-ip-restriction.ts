@@ -54,7 +54,7 @@ export class TlsEdgeIpRestriction extends pulumi.dynamic.Resource {
   /** References to the IP policies applied. */
   declare public readonly ipPolicies: pulumi.Output<outputs.Ref[]>;
 
-  /** Adopts an existing TlsEdgeIpRestriction by its id (`<edgeId>`): its state is read from the API. */
+  /** References an existing TlsEdgeIpRestriction by its id (`<edgeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TlsEdgeIpRestriction {
     return new TlsEdgeIpRestriction(name, undefined as unknown as TlsEdgeIpRestrictionArgs, { ...opts, id });
   }

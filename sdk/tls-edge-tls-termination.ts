@@ -56,7 +56,7 @@ export class TlsEdgeTlsTermination extends pulumi.dynamic.Resource {
   /** The minimum TLS version the edge accepts when it terminates TLS; the service chooses a safe default when unset. Must be unset when `terminateAt` is `upstream`. */
   declare public readonly minVersion: pulumi.Output<"1.0" | "1.1" | "1.2" | "1.3" | undefined>;
 
-  /** Adopts an existing TlsEdgeTlsTermination by its id (`<edgeId>`): its state is read from the API. */
+  /** References an existing TlsEdgeTlsTermination by its id (`<edgeId>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TlsEdgeTlsTermination {
     return new TlsEdgeTlsTermination(name, undefined as unknown as TlsEdgeTlsTerminationArgs, { ...opts, id });
   }

@@ -40,7 +40,7 @@ export class TlsEdge extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing TlsEdge by its id (`edgtls_...`): its state is read from the API. */
+  /** References an existing TlsEdge by its id (`edgtls_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TlsEdge {
     return new TlsEdge(name, undefined as unknown as TlsEdgeArgs, { ...opts, id });
   }

@@ -42,7 +42,7 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** Adopts an existing TunnelGroupBackend by its id (`bkdtg_...`): its state is read from the API. */
+  /** References an existing TunnelGroupBackend by its id (`bkdtg_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): TunnelGroupBackend {
     return new TunnelGroupBackend(name, undefined as unknown as TunnelGroupBackendArgs, { ...opts, id });
   }

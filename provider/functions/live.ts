@@ -7,6 +7,7 @@ import { ApiError } from "../client/errors";
 import { refType } from "../definitions/common";
 import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../definitions/types";
 import { fromApiValue } from "../engine/values";
+import { article } from "../words";
 import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
 const str: TypeSpec = { kind: "string" };
@@ -181,10 +182,6 @@ export const upstreams = api.tunnels.apply((ts) => ts.map((t) => t.forwardsTo));
 export const publicUrls = endpoints.endpoints.apply((es) => es.map((e) => e.publicUrl));`,
   },
 ];
-
-function article(noun: string): string {
-  return /^[aeiou]/.test(noun) ? "an" : "a";
-}
 
 function itemOutputs(type: ObjectType): Record<string, FunctionResult> {
   return Object.fromEntries(

@@ -1,0 +1,43 @@
+/**
+ * What the generators render: the resources, grouped by where they are defined, and the functions.
+ */
+import { agentCommand } from "../agent/resource";
+import { definitions } from "../definitions";
+import type { ResourceDefinition, TypeSpec } from "../definitions/types";
+import { functions } from "../functions";
+import type { FunctionDefinition, FunctionParameter } from "../functions/types";
+
+/** Resources defined in one place, which their generated files name. */
+export interface ResourceGroup {
+  from: string;
+  resources: ResourceDefinition[];
+}
+
+/** The API's resources. */
+export const apiResources: ResourceGroup = { from: "provider/definitions", resources: Object.values(definitions) as ResourceDefinition[] };
+
+/** AgentCommand, defined with the agent functions. */
+export const agentResources: ResourceGroup = { from: "provider/functions and provider/agent", resources: [agentCommand] };
+
+/** Where the functions are defined, as their generated files name it. */
+export const functionsFrom = "provider/functions and provider/agent";
+
+/** The resources in the order of the schema and the docs. */
+export const resourceGroups: readonly ResourceGroup[] = [apiResources, agentResources];
+
+export const allResources = (): ResourceDefinition[] => resourceGroups.flatMap((g) => g.resources);
+
+export const allFunctions = (): FunctionDefinition[] => Object.values(functions) as FunctionDefinition[];
+
+/** Every property type of the resources and the functions: where sdk/types.ts and schema.json's `types` come from. */
+export function typeRoots(): TypeSpec[] {
+  return [
+    ...allResources().flatMap((d) => Object.values(d.properties).map((p) => p.type)),
+    ...allFunctions().flatMap((f) => [...Object.values(f.inputs), ...Object.values(f.outputs)].map((p) => p.type)),
+  ];
+}
+
+/** The inputs of an agent command besides the one passed first (the session id). */
+export function optionsOf(f: FunctionDefinition): [string, FunctionParameter][] {
+  return Object.entries(f.inputs).filter(([n]) => n !== f.positional);
+}

@@ -1,0 +1,110 @@
+/**
+ * schema.json, the Pulumi package schema: config, object types, resources and functions.
+ */
+import { settingSources } from "../config";
+import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { FunctionDefinition } from "../functions/types";
+import { allFunctions, allResources, typeRoots } from "./model";
+import { filledByParent, inputsOf, limits, objectTypes, packageName, parentArgDoc, propertyDoc, schemaType, type JsonObject } from "./shared";
+
+export function renderSchema(version: string): string {
+  return `${JSON.stringify(packageSchema(version), null, 2)}\n`;
+}
+
+const configDocs: Record<string, string> = {
+  apiKey: "The ngrok API key. Set it as a secret.",
+  apiBaseUrl: "The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.",
+  rateLimit: 'Client-side pacing as "<requests>/<seconds>" (default "120/60", the API\'s limit) or "off".',
+  maxRetries: "Retries of a failed request that is safe to repeat (default 6).",
+  requestTimeoutMs: "Timeout of one request attempt in milliseconds (default 30000).",
+  readFromLists:
+    'Serve concurrent reads of a resource kind (refresh, preview\'s adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.',
+};
+
+function packageSchema(version: string): JsonObject {
+  const types: JsonObject = {};
+  for (const t of objectTypes(typeRoots()).values()) {
+    types[`${packageName}:index:${t.name}`] = {
+      type: "object",
+      description: t.description,
+      properties: Object.fromEntries(
+        Object.entries(t.properties).map(([n, p]) => [
+          n,
+          { ...schemaType(p.type), description: p.description + limits(p.type), ...(p.default !== undefined ? { default: p.default } : {}) },
+        ]),
+      ),
+      ...(Object.values(t.properties).some((p) => p.required)
+        ? { required: Object.entries(t.properties).filter(([, p]) => p.required).map(([n]) => n) }
+        : {}),
+    };
+  }
+  return {
+    name: packageName,
+    displayName: "ngrok",
+    version,
+    description: "Manage ngrok account resources (credentials, reserved domains, ...) from Pulumi.",
+    keywords: ["pulumi", "ngrok", "category/network"],
+    license: "Apache-2.0",
+    config: {
+      variables: Object.fromEntries(
+        Object.entries(settingSources).map(([name, source]) => [
+          name,
+          {
+            type: "string",
+            description: configDocs[name] ?? name,
+            ...(name === "apiKey" ? { secret: true } : {}),
+            defaultInfo: { environment: [source.env] },
+          },
+        ]),
+      ),
+    },
+    types,
+    resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
+    functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
+    language: { nodejs: { packageName: "pulumi-ngrok" } },
+  };
+}
+
+function propertySchema(name: string, p: PropertySpec, def?: ResourceDefinition): JsonObject {
+  const unlessParent = def && filledByParent(def, name) ? ` Required unless \`${def.parentResource!.arg}\` is given.` : "";
+  return {
+    ...schemaType(p.type),
+    description: propertyDoc(name, p) + limits(p.type) + unlessParent,
+    ...(p.secret ? { secret: true } : {}),
+    ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
+  };
+}
+
+function resourceSchema(def: ResourceDefinition): JsonObject {
+  const props = Object.entries(def.properties);
+  const inputs = inputsOf(def);
+  const parent = def.parentResource;
+  return {
+    description: def.description,
+    properties: Object.fromEntries(props.map(([n, p]) => [n, propertySchema(n, p)])),
+    required: props.filter(([, p]) => p.present || p.input?.required).map(([n]) => n),
+    inputProperties: Object.fromEntries([
+      ...(parent ? [[parent.arg, { $ref: `#/resources/${packageName}:index:${parent.kind}`, description: parentArgDoc(def) }]] : []),
+      ...inputs.map(([n, p]) => [n, propertySchema(n, p, def)]),
+    ]),
+    requiredInputs: inputs.filter(([n, p]) => p.input!.required && !filledByParent(def, n)).map(([n]) => n),
+  };
+}
+
+function objectSpec(entries: [string, { type: TypeSpec; description: string }][], required: string[]): JsonObject {
+  return {
+    type: "object",
+    properties: Object.fromEntries(entries.map(([n, p]) => [n, { ...schemaType(p.type), description: p.description + limits(p.type) }])),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+function functionSchema(f: FunctionDefinition): JsonObject {
+  const inputs = Object.entries(f.inputs);
+  const outputs = Object.entries(f.outputs);
+  return {
+    description: f.description,
+    inputs: objectSpec(inputs, inputs.filter(([, p]) => p.required).map(([n]) => n)),
+    outputs: objectSpec(outputs, outputs.filter(([, p]) => p.present).map(([n]) => n)),
+  };
+}

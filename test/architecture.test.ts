@@ -1,0 +1,38 @@
+/**
+ * The modules of the provider, the SDK and the emulator load in one direction: no two of them
+ * import each other, directly or through others. Only run-time imports count (`import type` is
+ * erased by the compiler, so it never makes modules load each other).
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { importCycles, importGraph, sourceFiles } from "./support/imports";
+
+const root = path.resolve(__dirname, "..");
+
+it("no import cycle across provider/, sdk/ and emulator/", () => {
+  const files = sourceFiles(root, ["provider", "sdk", "emulator"]);
+  expect(files).toContain("provider/gen/render.ts");
+  const cycles = importCycles(importGraph(root, files)).map((c) => `import cycle: ${c.join(" -> ")}`);
+  expect(cycles).toEqual([]);
+});
+
+it("a cycle through require() or a re-export is found and named; a type-only import is not one", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imports-"));
+  try {
+    const write = (file: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write("src/a.ts", `import { b } from "./b";\nexport const a = () => b;\n`);
+    write("src/b.ts", `export { c as b } from "./deep";\n`);
+    write("src/deep/index.ts", `export const c = () => (require("../a") as { a: unknown }).a;\n`);
+    write("src/x.ts", `import type { Y } from "./y";\nimport { type Z } from "./z";\nexport type X = Y | Z;\n`);
+    write("src/y.ts", `import { x } from "./x";\nexport type Y = typeof x;\n`);
+    write("src/z.ts", `export type { X as Z } from "./x";\n`);
+    const graph = importGraph(dir, sourceFiles(dir, ["src"]));
+    expect(importCycles(graph)).toEqual([["src/a.ts", "src/b.ts", "src/deep/index.ts", "src/a.ts"]]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,143 @@
+/**
+ * The relative-import graph of TypeScript sources, and its cycles. Type-only imports and exports
+ * (`import type`, `export type`, `import { type A }` with nothing else) are left out: the compiler
+ * erases them, so they never make two modules load each other.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import * as ts from "typescript";
+
+/** Every `.ts` file under `dirs` (relative to `root`), as paths relative to `root` with "/". */
+export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+      const p = `${dir}/${e.name}`;
+      if (e.isDirectory()) return e.name === "node_modules" ? [] : walk(p);
+      return e.isFile() && e.name.endsWith(".ts") && !e.name.endsWith(".d.ts") ? [p] : [];
+    });
+  return dirs.filter((d) => fs.existsSync(path.join(root, d))).flatMap(walk).sort();
+}
+
+/** The relative specifiers a source loads at run time: imports, re-exports, `require(...)` and `import(...)`. */
+export function runtimeImports(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const literal = (node: ts.Node | undefined): void => {
+    if (node && ts.isStringLiteralLike(node) && node.text.startsWith(".")) found.push(node.text);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      if (!typeOnly) literal(node.moduleSpecifier);
+    } else if (ts.isExportDeclaration(node)) {
+      const typeOnly =
+        node.isTypeOnly ||
+        (node.exportClause !== undefined &&
+          ts.isNamedExports(node.exportClause) &&
+          node.exportClause.elements.length > 0 &&
+          node.exportClause.elements.every((e) => e.isTypeOnly));
+      if (!typeOnly) literal(node.moduleSpecifier);
+    } else if (ts.isImportEqualsDeclaration(node)) {
+      if (!node.isTypeOnly && ts.isExternalModuleReference(node.moduleReference)) literal(node.moduleReference.expression);
+    } else if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const isRequire = ts.isIdentifier(callee) && callee.text === "require";
+      if ((isRequire || callee.kind === ts.SyntaxKind.ImportKeyword) && node.arguments.length === 1) literal(node.arguments[0]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The file a relative specifier of `from` names, among `known` (paths relative to the root). */
+function resolve(from: string, specifier: string, known: ReadonlySet<string>): string | undefined {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  return [base, `${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, ".ts")].find((c) => known.has(c));
+}
+
+/** Each file's run-time imports among `files` (imports of anything else are left out). */
+export function importGraph(root: string, files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files);
+  return new Map(
+    files.map((file) => {
+      const specifiers = runtimeImports(file, fs.readFileSync(path.join(root, file), "utf8"));
+      const targets = specifiers.map((s) => resolve(file, s, known)).filter((t): t is string => t !== undefined);
+      return [file, [...new Set(targets)].sort()];
+    }),
+  );
+}
+
+/**
+ * One cycle per strongly connected group of files that import each other, as the path that
+ * leads from its first file (by name) back to it: ["a.ts", "b.ts", "a.ts"].
+ */
+export function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's algorithm; recursive, as an import chain is far shorter than the stack.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const connect = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || (graph.get(v) ?? []).includes(v)) groups.push(group.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) connect(v);
+
+  return groups
+    .map((group) => {
+      const members = new Set(group);
+      const start = group[0]!;
+      // Breadth-first within the group: the shortest way from `start` back to itself.
+      const previous = new Map<string, string>();
+      const queue = [start];
+      while (queue.length) {
+        const v = queue.shift()!;
+        for (const w of graph.get(v) ?? []) {
+          if (!members.has(w)) continue;
+          if (w === start) {
+            const cycle = [start];
+            for (let u: string | undefined = v; u !== undefined && u !== start; u = previous.get(u)) cycle.splice(1, 0, u);
+            return [...cycle, start];
+          }
+          if (!previous.has(w)) {
+            previous.set(w, v);
+            queue.push(w);
+          }
+        }
+      }
+      return [...group, start];
+    })
+    .sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
