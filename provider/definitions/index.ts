@@ -1,3 +1,4 @@
+// Generated from the files of provider/definitions by `make generate`. Do not edit.
 /** Every resource kind with a REST binding, by name: the typed dispatch map's source. */
 import { agentIngress } from "./agent-ingress";
 import { certificateAuthority } from "./certificate-authority";
@@ -7,13 +8,6 @@ import { eventSource } from "./event-source";
 import { eventSubscription } from "./event-subscription";
 import { failoverBackend } from "./failover-backend";
 import { httpResponseBackend } from "./http-response-backend";
-import { ipPolicy } from "./ip-policy";
-import { ipPolicyRule } from "./ip-policy-rule";
-import { ipRestriction } from "./ip-restriction";
-import { reservedDomain } from "./reserved-domain";
-import { sshCredential } from "./ssh-credential";
-import { tunnelGroupBackend } from "./tunnel-group-backend";
-import { tlsCertificate } from "./tls-certificate";
 import { httpsEdge } from "./https-edge";
 import { httpsEdgeRoute } from "./https-edge-route";
 import { httpsEdgeRouteCircuitBreaker } from "./https-edge-route-circuit-breaker";
@@ -22,28 +16,28 @@ import { httpsEdgeRouteJwtValidation } from "./https-edge-route-jwt-validation";
 import { httpsEdgeRouteOidc } from "./https-edge-route-oidc";
 import { httpsEdgeRouteUserAgentFilter } from "./https-edge-route-user-agent-filter";
 import { httpsEdgeRouteWebhookVerification } from "./https-edge-route-webhook-verification";
+import { ipPolicy } from "./ip-policy";
+import { ipPolicyRule } from "./ip-policy-rule";
+import { ipRestriction } from "./ip-restriction";
+import { reservedDomain } from "./reserved-domain";
+import { sshCredential } from "./ssh-credential";
+import { tlsCertificate } from "./tls-certificate";
 import { tlsEdge } from "./tls-edge";
 import { tlsEdgeBackend } from "./tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./tls-edge-tls-termination";
+import { tunnelGroupBackend } from "./tunnel-group-backend";
 import type { BoundDefinition } from "./types";
 
 export const definitions = {
+  AgentIngress: agentIngress,
+  CertificateAuthority: certificateAuthority,
   Credential: credential,
   EventDestination: eventDestination,
   EventSource: eventSource,
   EventSubscription: eventSubscription,
-  ReservedDomain: reservedDomain,
-  SshCredential: sshCredential,
-  IpPolicy: ipPolicy,
-  IpPolicyRule: ipPolicyRule,
-  IpRestriction: ipRestriction,
-  HttpResponseBackend: httpResponseBackend,
   FailoverBackend: failoverBackend,
-  TunnelGroupBackend: tunnelGroupBackend,
-  AgentIngress: agentIngress,
-  CertificateAuthority: certificateAuthority,
-  TlsCertificate: tlsCertificate,
+  HttpResponseBackend: httpResponseBackend,
   HttpsEdge: httpsEdge,
   HttpsEdgeRoute: httpsEdgeRoute,
   HttpsEdgeRouteCircuitBreaker: httpsEdgeRouteCircuitBreaker,
@@ -52,10 +46,17 @@ export const definitions = {
   HttpsEdgeRouteOidc: httpsEdgeRouteOidc,
   HttpsEdgeRouteUserAgentFilter: httpsEdgeRouteUserAgentFilter,
   HttpsEdgeRouteWebhookVerification: httpsEdgeRouteWebhookVerification,
+  IpPolicy: ipPolicy,
+  IpPolicyRule: ipPolicyRule,
+  IpRestriction: ipRestriction,
+  ReservedDomain: reservedDomain,
+  SshCredential: sshCredential,
+  TlsCertificate: tlsCertificate,
   TlsEdge: tlsEdge,
   TlsEdgeBackend: tlsEdgeBackend,
   TlsEdgeIpRestriction: tlsEdgeIpRestriction,
   TlsEdgeTlsTermination: tlsEdgeTlsTermination,
+  TunnelGroupBackend: tunnelGroupBackend,
 } as const satisfies Record<string, BoundDefinition>;
 
 export type ResourceKind = keyof typeof definitions;

@@ -2,10 +2,10 @@
  * What the generators render: the resources, grouped by where they are defined, and the functions.
  */
 import { agentCommand } from "../agent/resource";
-import { definitions } from "../definitions";
 import type { ResourceDefinition, TypeSpec } from "../definitions/types";
 import { functions } from "../functions";
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";
+import { discoverDefinitions } from "./registry";
 
 /** Resources defined in one place, which their generated files name. */
 export interface ResourceGroup {
@@ -13,8 +13,9 @@ export interface ResourceGroup {
   resources: ResourceDefinition[];
 }
 
-/** The API's resources. */
-export const apiResources: ResourceGroup = { from: "provider/definitions", resources: Object.values(definitions) as ResourceDefinition[] };
+/** The API's resources, from their files (the registry, provider/definitions/index.ts, is written from them too). */
+export const definitionFiles = discoverDefinitions();
+export const apiResources: ResourceGroup = { from: "provider/definitions", resources: definitionFiles.map((f) => f.def) };
 
 /** AgentCommand, defined with the agent functions. */
 export const agentResources: ResourceGroup = { from: "provider/functions and provider/agent", resources: [agentCommand] };

@@ -5,7 +5,8 @@
 import { renderResourceClass, renderTypes, resourceExport } from "./classes";
 import { renderDocs } from "./docs";
 import { functionExport, renderFunction } from "./functions";
-import { agentResources, allFunctions, apiResources, functionsFrom, resourceGroups, typeRoots } from "./model";
+import { agentResources, allFunctions, apiResources, definitionFiles, functionsFrom, resourceGroups, typeRoots } from "./model";
+import { renderRegistry } from "./registry";
 import { renderSchema } from "./schema";
 import { fileName, generatedHeader, type GeneratedFile } from "./shared";
 
@@ -19,6 +20,7 @@ export function renderAll(version: string): GeneratedFile[] {
     { path: "sdk/index.ts", content: renderIndex() },
     { path: "schema.json", content: renderSchema(version) },
     { path: "docs/reference.md", content: renderDocs() },
+    { path: "provider/definitions/index.ts", content: renderRegistry(definitionFiles) },
   ];
 }
 

@@ -4,6 +4,7 @@ import * as os from "os";
 import * as path from "path";
 import { staleFiles } from "../../provider/gen/generate";
 import { renderAll } from "../../provider/gen/render";
+import { discoverDefinitions, renderRegistry } from "../../provider/gen/registry";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -54,4 +55,38 @@ it("schema.json marks the certificates' secrets and replacements; the SDK keeps 
   // Secret inputs too: the engine marks only the outputs this option lists.
   const sdk = fs.readFileSync(path.join(root, "sdk", "tls-certificate.ts"), "utf8");
   expect(sdk).toContain('additionalSecretOutputs: ["privateKeyPem"]');
+});
+
+describe("the registry of kinds (provider/definitions/index.ts)", () => {
+  const write = (dir: string, file: string, name: string) =>
+    fs.writeFileSync(
+      path.join(dir, file),
+      `export const helper = { name: "${name}", properties: {} };\n` +
+        `export const ${name.toLowerCase()} = { name: "${name}", description: "", example: "", properties: {}, binding: { kind: "collection", path: "/w", idPrefix: "w" } };\n`,
+    );
+
+  it("is written from the definition files: a new file exporting a definition with a binding is a new kind", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "defs-"));
+    try {
+      write(dir, "widget.ts", "Widget");
+      write(dir, "gadget.ts", "Gadget");
+      const registry = renderRegistry(discoverDefinitions(dir));
+      expect(registry).toContain(`import { gadget } from "./gadget";`);
+      // In the order of the kinds' names; what has no binding is no kind.
+      expect(registry.match(/^ {2}\w+: \w+,$/gm)).toEqual(["  Gadget: gadget,", "  Widget: widget,"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses two definitions of one kind", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "defs-"));
+    try {
+      write(dir, "a.ts", "Widget");
+      write(dir, "b.ts", "Widget");
+      expect(() => discoverDefinitions(dir)).toThrow("two definitions of Widget: a.ts and b.ts");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
