@@ -36,3 +36,14 @@ it("a cycle through require() or a re-export is found and named; a type-only imp
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it("the handler runs one flow for every kind: it names no kind of resource or binding, and no field of a binding", () => {
+  const source = fs.readFileSync(path.join(root, "provider/engine/handler.ts"), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  const kinds = Object.keys((require("../provider/definitions") as typeof import("../provider/definitions")).definitions);
+  const named = [
+    ...["collection", "slot", "sub-collection"].filter((k) => source.includes(`"${k}"`)),
+    ...kinds.filter((k) => new RegExp(`["'\`]${k}["'\`]`).test(source)),
+    ...["binding", "listKey", "idPrefix", "keyed", "listedIn", "parent."].filter((f) => source.includes(`.${f}`)),
+  ];
+  expect(named).toEqual([]);
+});
