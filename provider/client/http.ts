@@ -237,7 +237,7 @@ export class ApiClient {
         `${set} below the account's ${limit} to leave it room, ${more}.`;
     }
     // ApiError appends its own full stop.
-    return new ApiError(error.status, error.errorCode, error.apiMessage, error.operationId, error.method, error.path, hint.replace(/\.$/, ""));
+    return error.with({ hint: hint.replace(/\.$/, "") });
   }
 }
 

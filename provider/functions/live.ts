@@ -213,7 +213,7 @@ function getFunction(view: LiveView): FunctionDefinition {
         return toItem(view, await ctx.client.get<ApiObject>(`${view.path}/${encodeURIComponent(id)}`));
       } catch (err) {
         if (err instanceof ApiError && err.notFound) {
-          throw new ApiError(err.status, err.errorCode, err.apiMessage, err.operationId, err.method, err.path, `${article(view.noun)} ${view.noun} ${id} is not online (not found)`);
+          throw err.with({ hint: `${article(view.noun)} ${view.noun} ${id} is not online (not found)` });
         }
         throw err;
       }
