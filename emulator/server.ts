@@ -2,6 +2,7 @@
 // injection, routing to the collection definitions, live state and the control paths.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { EmulatorClock } from "./clock";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { COLLECTIONS, credentialExists } from "./collections";
@@ -20,6 +21,8 @@ export interface ServerOptions {
   statePath: string | undefined;
   /** Domains reserved by other accounts (lower-case). */
   foreignDomains: ReadonlySet<string>;
+  /** Every reading of the time and every wait. */
+  clock: EmulatorClock;
 }
 
 export interface RecordedRequest {
@@ -82,7 +85,7 @@ export class EmulatorServer {
   private closed = false;
 
   constructor(private readonly options: ServerOptions) {
-    this.store = Store.open(options.statePath);
+    this.store = Store.open(options.statePath, () => options.clock.now());
     this.faults = new FaultInjector(options.faults);
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
     this.routes = this.buildRoutes();
@@ -112,7 +115,7 @@ export class EmulatorServer {
     this.live = new LiveState({
       baseUrl: this.baseUrl,
       newId: (prefix) => this.store.ids.next(prefix),
-      now: () => new Date(),
+      now: () => new Date(this.options.clock.now()),
       credentialExists: (id) => credentialExists(this.store, id),
     });
     if (this.store.live !== undefined) this.live.restore(this.store.live);
@@ -168,7 +171,7 @@ export class EmulatorServer {
 
     const raw = await readBody(req);
     const plan: FaultPlan | undefined = control ? undefined : this.faults.plan(method, path);
-    if (plan !== undefined && plan.delayMs > 0) await sleep(plan.delayMs);
+    if (plan !== undefined && plan.delayMs > 0) await this.options.clock.sleep(plan.delayMs);
     if (this.closed) {
       res.socket?.destroy();
       return;
@@ -200,7 +203,7 @@ export class EmulatorServer {
     try {
       const key = this.authenticate(req);
       if (!control) {
-        if (this.limiter !== undefined && !this.limiter.allow(key)) {
+        if (this.limiter !== undefined && !this.limiter.allow(key, this.options.clock.now())) {
           throw rateLimited(this.limiter.limit, this.limiter.windowMs);
         }
         checkVersion(req);
@@ -299,7 +302,7 @@ export class EmulatorServer {
       base,
       store,
       foreignDomains: this.options.foreignDomains,
-      now: new Date(),
+      now: new Date(this.options.clock.now()),
       uriOf,
       ref(kind: string, id: string): Ref {
         const rec = store.get(kind, id);
@@ -590,10 +593,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Drops the connection with a TCP reset, as a crashed server or a broken proxy would. */
