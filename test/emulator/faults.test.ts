@@ -73,7 +73,7 @@ describe("scripted faults", () => {
     try {
       held.scriptFault({ kind: "latency", delayMs: 150 });
       const answer = call(held, "POST", "/credentials", {});
-      await clock.untilSleeping();
+      expect(await Promise.race([clock.untilSleeping().then(() => "held"), answer.then(() => "answered")])).toBe("held");
       clock.advance(149);
       expect(clock.sleeping).toBe(1);
       expect(held.resources("credentials")).toHaveLength(0);
@@ -149,9 +149,9 @@ describe("rate limit", () => {
       for (let i = 0; i < 5; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(200);
       const limited = await call(emu, "GET", "/credentials");
       expect(expectError(limited, 429, "ERR_NGROK_226").msg).toBe("Your account is rate limited to 5 API requests per 0.4 seconds.");
+      // Refused requests at the end of the window are not counted: once it has passed, requests flow again.
       clock.advance(399);
-      expect((await call(emu, "GET", "/credentials")).status).toBe(429);
-      // A rejected request does not extend the window: once it has passed, requests flow again.
+      for (let i = 0; i < 5; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(429);
       clock.advance(1);
       expect((await call(emu, "GET", "/credentials")).status).toBe(200);
     } finally {
