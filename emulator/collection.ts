@@ -1,9 +1,10 @@
 // The declarative shape of one API collection. Routing, listing, paging, PATCH semantics and
 // persistence are generic (server.ts); a definition only says what is particular to it.
 import type { z } from "zod";
+import type { Tunnel } from "./live";
 import type { Rec, Store } from "./store";
-import { isObject, type JsonObject, type Json } from "./validate";
-import { notFound } from "./errors";
+import { isObject, requirePrefix, type JsonObject, type Json } from "./validate";
+import { referenceNotFound } from "./errors";
 
 export interface Ref extends JsonObject {
   id: string;
@@ -21,8 +22,8 @@ export interface Ctx {
   uriOf(kind: string, rec: Rec): string;
   /** `{id, uri}` of a stored resource; throws 404 when it is gone. */
   ref(kind: string, id: string): Ref;
-  /** Refs of the online tunnels whose labels include all of `labels`. */
-  tunnelsMatching(labels: Record<string, string>): Ref[];
+  /** The tunnels online now (agents connected to the emulator). */
+  onlineTunnels(): readonly Tunnel[];
   /** The shaped API object of a stored resource. */
   shapeOf(kind: string, rec: Rec): JsonObject;
 }
@@ -41,6 +42,27 @@ export interface ModuleDef {
   put(body: Json, ctx: Ctx, owner: Rec): JsonObject;
   /** The API shape of a stored configuration. */
   shape(stored: JsonObject, ctx: Ctx): JsonObject;
+}
+
+/** What an item route is given: the path parameters and the parsed JSON body (undefined for GET and DELETE). */
+export interface ItemRequest {
+  params: Readonly<Record<string, string>>;
+  body: Json | undefined;
+}
+
+export interface ItemReply {
+  status: number;
+  body?: JsonObject;
+  /** The state changed: persist it. */
+  mutated?: boolean;
+}
+
+/** An operation under `<path>/{id}/`, on a record the server has looked up (400/404 otherwise). */
+export interface ItemRoute {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** The path below the record, e.g. "sources" or "sources/{type}". */
+  path: string;
+  handle(owner: Rec, request: ItemRequest, ctx: Ctx): ItemReply;
 }
 
 export interface CollectionDef {
@@ -69,6 +91,8 @@ export interface CollectionDef {
   shape(rec: Rec, ctx: Ctx): JsonObject;
   /** Edge modules served under `<path>/{id}/<module>`. */
   modules?: readonly ModuleDef[];
+  /** Operations below a record other than modules (an event subscription's sources). */
+  itemRoutes?: readonly ItemRoute[];
   /** Called before a record is deleted (cascade or refuse). */
   beforeDelete?(rec: Rec, ctx: Ctx): void;
   /** Whether DELETE exists (default true). */
@@ -90,31 +114,31 @@ export function assignUpdate(rec: Rec, input: JsonObject): void {
   for (const [key, value] of Object.entries(input)) rec.data[key] = value;
 }
 
-/** Resolves ids of another collection to refs; a missing one is ERR_NGROK_380. */
-export function refsOf(ctx: Ctx, kind: string, ids: readonly string[]): Ref[] {
-  return ids.map((id) => ctx.ref(kind, id));
+/** A collection that request bodies refer to by id, and how its errors name it ("IP policy"). */
+export interface Referenced {
+  kind: string;
+  prefix: string;
+  what: string;
 }
 
-export function mustGet(ctx: Ctx, kind: string, id: string): Rec {
-  const rec = ctx.store.get(kind, id);
-  if (rec === undefined) throw notFound();
-  return rec;
+/**
+ * An id that the body field `field` gives: one of `target`'s form (400 ERR_NGROK_215 otherwise)
+ * naming a stored record (400 ERR_NGROK_380 otherwise).
+ */
+export function referencedId(ctx: Ctx, field: string, id: string, target: Referenced): string {
+  requirePrefix(field, id, [target.prefix]);
+  if (ctx.store.get(target.kind, id) === undefined) throw referenceNotFound(target.what, id);
+  return id;
 }
+
+/** A stored string field; "" when unset. */
+export const str = (v: Json | undefined): string => (typeof v === "string" ? v : "");
+/** A stored list of strings; [] when unset. */
+export const strList = (v: Json | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 /** Replaces `uri` of stored refs with the current address (the base URL may change across restarts). */
 export function freshRef(ctx: Ctx, kind: string, ref: Json | undefined): Json {
   if (!isObject(ref) || typeof ref["id"] !== "string") return ref ?? null;
   const rec = ctx.store.get(kind, ref["id"]);
   return rec === undefined ? ref : { id: rec.id, uri: ctx.uriOf(kind, rec) };
-}
-
-const BACKEND_KINDS: Readonly<Record<string, string>> = {
-  bkdhr: "http_response_backends",
-  bkdfo: "failover_backends",
-  bkdtg: "tunnel_group_backends",
-};
-
-/** The collection of a backend id (by its prefix), or undefined when it is not a backend id. */
-export function backendKind(id: string): string | undefined {
-  return BACKEND_KINDS[id.slice(0, id.indexOf("_"))];
 }

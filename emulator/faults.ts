@@ -116,8 +116,8 @@ export class RateLimiter {
 
   constructor(readonly limit: number, readonly windowMs: number) {}
 
-  /** Records a request; false when the key has used its quota in the last window. */
-  allow(key: string, now = Date.now()): boolean {
+  /** Records a request made at `now` (ms); false when the key has used its quota in the last window. */
+  allow(key: string, now: number): boolean {
     const cutoff = now - this.windowMs;
     const list = (this.hits.get(key) ?? []).filter((t) => t > cutoff);
     const ok = list.length < this.limit;

@@ -53,12 +53,15 @@ export class IdGenerator {
   private lastMs = 0;
   private seq = 0;
 
+  /** `now`: the emulator's clock, in ms since the epoch. */
+  constructor(private readonly now: () => number) {}
+
   next(prefix: string): string {
     return `${prefix}_${this.nextBody()}`;
   }
 
   nextBody(): string {
-    const now = Date.now();
+    const now = this.now();
     if (now > this.lastMs) {
       this.lastMs = now;
       this.seq = 0;

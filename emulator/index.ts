@@ -1,6 +1,7 @@
 // Programmatic entry point of the bundled ngrok API emulator (the test oracle of the provider;
 // it must never import provider/ or sdk/).
 import { randomBytes } from "node:crypto";
+import { systemClock, type EmulatorClock } from "./clock";
 import { EmulatorServer, type RecordedRequest } from "./server";
 import type { RandomFaultOptions, ScriptedFault } from "./faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
@@ -9,6 +10,7 @@ export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
 export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
 export { ApiFailure } from "./errors";
+export { FakeClock, systemClock, type EmulatorClock, type FakeClockOptions } from "./clock";
 
 export interface EmulatorOptions {
   /** Default 0 (an ephemeral port). */
@@ -28,6 +30,12 @@ export interface EmulatorOptions {
    * answers 400 ERR_NGROK_414, as the real service does.
    */
   foreignDomains?: readonly string[];
+  /**
+   * Where the emulator reads the time (created_at, ids and list cursors, rate-limit windows,
+   * agent updates, certificate renewal dates) and waits (latency faults). Default: the system
+   * clock. A test passes a `FakeClock` and moves it with `advance(ms)` instead of waiting.
+   */
+  clock?: EmulatorClock;
 }
 
 export interface Emulator {
@@ -46,7 +54,7 @@ export interface Emulator {
   resources(kind: string): unknown[];
   /** Connects a simulated agent (tunnel session, tunnels, endpoints); also POST /_emulator/agents. */
   connectAgent(input: ConnectAgentInput): TunnelSession;
-  /** Finishes running agent updates now instead of after 10 s. */
+  /** Finishes running agent updates now instead of after 10 s on the emulator's clock. */
   completeAgentUpdates(): void;
   close(): Promise<void>;
 }
@@ -67,6 +75,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults: options.faults,
     statePath: options.statePath,
     foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
+    clock: options.clock ?? systemClock,
   });
   await server.listen();
   return {

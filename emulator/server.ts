@@ -2,15 +2,15 @@
 // injection, routing to the collection definitions, live state and the control paths.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { z } from "zod";
+import type { EmulatorClock } from "./clock";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
+import { COLLECTIONS, credentialExists } from "./collections";
 import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "./faults";
 import { ID_BODY, rfc3339 } from "./ids";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
-import { COLLECTIONS, checkEventType } from "./resources";
 import { Store, type Rec } from "./store";
-import { dropNulls, isObject, parseWith, type Json, type JsonObject } from "./validate";
+import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "./validate";
 
 export interface ServerOptions {
   port: number;
@@ -21,6 +21,8 @@ export interface ServerOptions {
   statePath: string | undefined;
   /** Domains reserved by other accounts (lower-case). */
   foreignDomains: ReadonlySet<string>;
+  /** Every reading of the time and every wait. */
+  clock: EmulatorClock;
 }
 
 export interface RecordedRequest {
@@ -83,7 +85,7 @@ export class EmulatorServer {
   private closed = false;
 
   constructor(private readonly options: ServerOptions) {
-    this.store = Store.open(options.statePath);
+    this.store = Store.open(options.statePath, () => options.clock.now());
     this.faults = new FaultInjector(options.faults);
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
     this.routes = this.buildRoutes();
@@ -113,10 +115,8 @@ export class EmulatorServer {
     this.live = new LiveState({
       baseUrl: this.baseUrl,
       newId: (prefix) => this.store.ids.next(prefix),
-      now: () => new Date(),
-      credentialExists: (id) =>
-        (id.startsWith("cr_") && this.store.get("credentials", id) !== undefined) ||
-        (id.startsWith("sshcr_") && this.store.get("ssh_credentials", id) !== undefined),
+      now: () => new Date(this.options.clock.now()),
+      credentialExists: (id) => credentialExists(this.store, id),
     });
     if (this.store.live !== undefined) this.live.restore(this.store.live);
   }
@@ -171,7 +171,7 @@ export class EmulatorServer {
 
     const raw = await readBody(req);
     const plan: FaultPlan | undefined = control ? undefined : this.faults.plan(method, path);
-    if (plan !== undefined && plan.delayMs > 0) await sleep(plan.delayMs);
+    if (plan !== undefined && plan.delayMs > 0) await this.options.clock.sleep(plan.delayMs);
     if (this.closed) {
       res.socket?.destroy();
       return;
@@ -203,7 +203,7 @@ export class EmulatorServer {
     try {
       const key = this.authenticate(req);
       if (!control) {
-        if (this.limiter !== undefined && !this.limiter.allow(key)) {
+        if (this.limiter !== undefined && !this.limiter.allow(key, this.options.clock.now())) {
           throw rateLimited(this.limiter.limit, this.limiter.windowMs);
         }
         checkVersion(req);
@@ -302,19 +302,14 @@ export class EmulatorServer {
       base,
       store,
       foreignDomains: this.options.foreignDomains,
-      now: new Date(),
+      now: new Date(this.options.clock.now()),
       uriOf,
       ref(kind: string, id: string): Ref {
         const rec = store.get(kind, id);
         if (rec === undefined) throw notFound();
         return { id: rec.id, uri: uriOf(kind, rec) };
       },
-      // Tunnel group backends list the online tunnels whose labels include all of theirs.
-      tunnelsMatching: (labels) =>
-        this.live
-          .listTunnels()
-          .filter((t) => t.labels !== undefined && Object.entries(labels).every(([k, v]) => t.labels?.[k] === v))
-          .map((t) => ({ id: t.id, uri: `${base}/tunnels/${t.id}` })),
+      onlineTunnels: () => this.live.listTunnels(),
       shapeOf(kind: string, rec: Rec): JsonObject {
         const def = DEFS.get(kind);
         if (def === undefined) throw new Error(`unknown kind ${kind}`);
@@ -356,51 +351,10 @@ export class EmulatorServer {
           return { status: 204, mutated: had };
         });
       }
+      for (const route of def.itemRoutes ?? []) {
+        add(route.method, `${item}/${route.path}`, (c) => route.handle(this.lookup(def, c), { params: c.params, body: c.body }, c.ctx));
+      }
     }
-
-    // Event sources of one subscription: keyed by type, no paging.
-    const subs = DEFS.get("event_subscriptions")!;
-    const sourcesPath = "/event_subscriptions/{id}/sources";
-    const sourceOut = (c: Call, rec: Rec, type: string): JsonObject => ({
-      type,
-      uri: `${c.ctx.uriOf("event_subscriptions", rec)}/sources/${type}`,
-    });
-    const sourceTypes = (rec: Rec): string[] => (Array.isArray(rec.data["source_types"]) ? (rec.data["source_types"] as string[]) : []);
-    add("POST", sourcesPath, (c) => {
-      const rec = this.lookup(subs, c);
-      const input = parseWith(SOURCE_CREATE, dropNulls(c.body ?? {}));
-      const type = checkEventType("type", input.type);
-      if (sourceTypes(rec).includes(type)) throw badValue(`The subscription already has the source '${type}'.`);
-      rec.data["source_types"] = [...sourceTypes(rec), type];
-      return { status: 201, body: sourceOut(c, rec, type), mutated: true };
-    });
-    add("GET", sourcesPath, (c) => {
-      const rec = this.lookup(subs, c);
-      return {
-        status: 200,
-        body: { sources: sourceTypes(rec).map((t) => sourceOut(c, rec, t)), uri: `${c.ctx.uriOf("event_subscriptions", rec)}/sources` },
-      };
-    });
-    const sourceOf = (c: Call): [Rec, string] => {
-      const rec = this.lookup(subs, c);
-      const type = c.params["type"] ?? "";
-      if (!sourceTypes(rec).includes(type)) throw notFound();
-      return [rec, type];
-    };
-    add("GET", `${sourcesPath}/{type}`, (c) => {
-      const [rec, type] = sourceOf(c);
-      return { status: 200, body: sourceOut(c, rec, type) };
-    });
-    add("PATCH", `${sourcesPath}/{type}`, (c) => {
-      const [rec, type] = sourceOf(c);
-      parseWith(EMPTY_BODY, dropNulls(c.body ?? {}));
-      return { status: 200, body: sourceOut(c, rec, type) };
-    });
-    add("DELETE", `${sourcesPath}/{type}`, (c) => {
-      const [rec, type] = sourceOf(c);
-      rec.data["source_types"] = sourceTypes(rec).filter((t) => t !== type);
-      return { status: 204, mutated: true };
-    });
 
     // Live state: read-only views and agent commands.
     const liveItem = (prefix: string, get: (id: string) => unknown) => (c: Call): Reply => {
@@ -423,7 +377,7 @@ export class EmulatorServer {
       add("POST", `/tunnel_sessions/{id}/${command}`, (c) => {
         const id = c.params["id"] ?? "";
         checkPrefix(id, "ts");
-        parseWith(EMPTY_BODY, dropNulls(c.body ?? {}));
+        parseBody(emptyBody, c.body);
         if (command === "restart") this.live.restart(id);
         else if (command === "stop") this.live.stop(id);
         else this.live.update(id);
@@ -487,7 +441,7 @@ export class EmulatorServer {
 
   private create(def: CollectionDef, c: Call): Reply {
     const parent = this.parentOf(def, c);
-    const input = parseWith(def.createSchema, dropNulls(c.body ?? {})) as JsonObject;
+    const input = parseBody(def.createSchema, c.body) as JsonObject;
     const result = def.create(input, c.ctx, parent);
     const rec: Rec = {
       id: this.store.ids.next(def.prefix),
@@ -546,9 +500,6 @@ export class EmulatorServer {
 
 // ---------------------------------------------------------------------------------------
 // Helpers
-
-const SOURCE_CREATE = z.strictObject({ type: z.string() });
-const EMPTY_BODY = z.strictObject({});
 
 function matchSegments(pattern: string[], parts: string[]): Params | undefined {
   if (pattern.length !== parts.length) return undefined;
@@ -642,10 +593,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Drops the connection with a TCP reset, as a crashed server or a broken proxy would. */

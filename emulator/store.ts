@@ -24,18 +24,19 @@ interface StateFile {
 }
 
 export class Store {
-  readonly ids = new IdGenerator();
+  readonly ids: IdGenerator;
   readonly userId: string;
   private readonly collections = new Map<string, Map<string, Rec>>();
   /** Live-state snapshot, persisted as given. */
   live: unknown = undefined;
 
-  private constructor(userId: string, private readonly statePath: string | undefined) {
+  private constructor(userId: string, private readonly statePath: string | undefined, now: () => number) {
     this.userId = userId;
+    this.ids = new IdGenerator(now);
   }
 
-  /** Opens the store; loads `statePath` when the file exists. */
-  static open(statePath: string | undefined): Store {
+  /** Opens the store; loads `statePath` when the file exists. `now` is the clock its ids come from. */
+  static open(statePath: string | undefined, now: () => number): Store {
     if (statePath !== undefined && existsSync(statePath)) {
       let parsed: StateFile;
       try {
@@ -46,7 +47,7 @@ export class Store {
       if (parsed.version !== 1 || typeof parsed.account?.user_id !== "string" || typeof parsed.collections !== "object") {
         throw new Error(`${statePath}: not an emulator state file of version 1`);
       }
-      const store = new Store(parsed.account.user_id, statePath);
+      const store = new Store(parsed.account.user_id, statePath, now);
       for (const [kind, recs] of Object.entries(parsed.collections)) {
         const map = store.collection(kind);
         for (const rec of recs) {
@@ -57,7 +58,7 @@ export class Store {
       store.live = parsed.live;
       return store;
     }
-    return new Store(`usr_${randomBase62(27)}`, statePath);
+    return new Store(`usr_${randomBase62(27)}`, statePath, now);
   }
 
   collection(kind: string): Map<string, Rec> {

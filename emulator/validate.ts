@@ -47,6 +47,11 @@ export function parseWith<T>(schema: z.ZodType<T>, body: Json): T {
   throw badValue(where === "" ? issue.message : `Invalid value for '${where}': ${issue.message}`);
 }
 
+/** A request body checked against `schema` after dropping its nulls; a missing body is `{}`. */
+export function parseBody<T>(schema: z.ZodType<T>, body: Json | undefined): T {
+  return parseWith(schema, dropNulls(body ?? {}));
+}
+
 const bytes = (s: string): number => Buffer.byteLength(s, "utf8");
 
 /** A string limited in UTF-8 bytes (the spec's limits are bytes, except event subscriptions). */
@@ -65,6 +70,8 @@ export const description = maxBytes("description", 255);
 export const metadata = maxBytes("metadata", 4096);
 export const stringList = z.array(z.string());
 export const stringMap = z.record(z.string(), z.string());
+/** The body of an operation that takes no fields. */
+export const emptyBody = z.strictObject({});
 export const uint32 = z.number().int().min(0).max(4294967295);
 
 /** Throws 400 ERR_NGROK_215 unless `value` has the id form `<prefix>_...`. */

@@ -1,14 +1,12 @@
 // HTTPS edges, their routes, TLS edges, and the modules mounted on routes and TLS edges.
 // The module bodies are validated by rules/modules.ts; hostports must name reserved domains.
 import { z } from "zod";
-import { backendKind, common, freshRef, type CollectionDef, type Ctx, type ModuleDef } from "../collection";
+import { common, freshRef, str, strList, type CollectionDef, type Ctx, type ModuleDef } from "../collection";
 import { ApiFailure, badValue } from "../errors";
 import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "../rules/modules";
 import type { Rec } from "../store";
 import { description, isObject, metadata, stringList, type Json, type JsonObject } from "../validate";
-
-const str = (v: Json | undefined): string => (typeof v === "string" ? v : "");
-const strList = (v: Json | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+import { backendKind } from "./backends";
 
 // ---------------------------------------------------------------------------------------
 // Modules

@@ -1,6 +1,6 @@
 /** Scripted and seeded random faults, and the rolling-window rate limit. */
 import { request } from "undici";
-import { startEmulator, type Emulator } from "../../emulator";
+import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError } from "../support/api";
 
 /** A request whose connection may be reset: resolves to the status or "reset". */
@@ -67,12 +67,22 @@ describe("scripted faults", () => {
     expect(await attempt(emu, "GET", "/credentials")).toBe(200);
   });
 
-  it("latency delays and then processes normally", async () => {
-    emu.scriptFault({ kind: "latency", delayMs: 150 });
-    const started = Date.now();
-    const a = await call(emu, "POST", "/credentials", {});
-    expect(a.status).toBe(201);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  it("latency holds the request for its delay on the emulator's clock, then processes it normally", async () => {
+    const clock = new FakeClock();
+    const held = await startEmulator({ rateLimit: false, clock });
+    try {
+      held.scriptFault({ kind: "latency", delayMs: 150 });
+      const answer = call(held, "POST", "/credentials", {});
+      expect(await Promise.race([clock.untilSleeping().then(() => "held"), answer.then(() => "answered")])).toBe("held");
+      clock.advance(149);
+      expect(clock.sleeping).toBe(1);
+      expect(held.resources("credentials")).toHaveLength(0);
+      clock.advance(1);
+      expect((await answer).status).toBe(201);
+      expect(held.resources("credentials")).toHaveLength(1);
+    } finally {
+      await held.close();
+    }
   });
 
   it("matches method and path (string exact, RegExp), in order, `times` times", async () => {
@@ -133,13 +143,16 @@ describe("random faults", () => {
 
 describe("rate limit", () => {
   it("allows `limit` requests per rolling window per key, then 429 ERR_NGROK_226 with the configured numbers", async () => {
-    const emu = await startEmulator({ rateLimit: { limit: 5, windowMs: 400 } });
+    const clock = new FakeClock();
+    const emu = await startEmulator({ rateLimit: { limit: 5, windowMs: 400 }, clock });
     try {
       for (let i = 0; i < 5; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(200);
       const limited = await call(emu, "GET", "/credentials");
       expect(expectError(limited, 429, "ERR_NGROK_226").msg).toBe("Your account is rate limited to 5 API requests per 0.4 seconds.");
-      // A rejected request does not extend the window: after it passes, requests flow again.
-      await new Promise((r) => setTimeout(r, 450));
+      // Refused requests at the end of the window are not counted: once it has passed, requests flow again.
+      clock.advance(399);
+      for (let i = 0; i < 5; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(429);
+      clock.advance(1);
       expect((await call(emu, "GET", "/credentials")).status).toBe(200);
     } finally {
       await emu.close();

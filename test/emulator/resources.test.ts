@@ -1,5 +1,5 @@
 /** Account resources: each collection's fields, defaults, normalisation and validation rules. */
-import { startEmulator, type Emulator } from "../../emulator";
+import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { createPrivateKey } from "crypto";
 import { call, expectError, missingId, selfSigned, sshEd25519 } from "../support/api";
 import { makeCertificate } from "../support/certs";
@@ -153,22 +153,31 @@ describe("reserved_domains", () => {
     expectError(await call(emu, "POST", "/reserved_domains", { region: "us" }), 400, "ERR_NGROK_215");
   });
 
-  it("fills in the certificate policy defaults and a stable status", async () => {
-    const a = await call(emu, "POST", "/reserved_domains", { domain: "managed.example.com", certificate_management_policy: {} });
-    expect(a.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "ecdsa" });
-    expect(a.json.certificate_management_status).toEqual({ renews_at: expect.stringMatching(/Z$/), provisioning_job: null });
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await call(emu, "GET", `/reserved_domains/${a.json.id}`)).json).toEqual(a.json);
-    // Re-sending the same policy does not move renews_at.
-    const same = await call(emu, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { authority: "letsencrypt" } });
-    expect(same.json.certificate_management_status).toEqual(a.json.certificate_management_status);
-    const rsa = await call(emu, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { private_key_type: "rsa" } });
-    expect(rsa.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "rsa" });
-    expectError(
-      await call(emu, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { authority: "zerossl" } }),
-      400,
-      "ERR_NGROK_215",
-    );
+  it("fills in the certificate policy defaults and a status that only a new policy moves", async () => {
+    const clock = new FakeClock({ start: Date.parse("2026-03-01T12:00:00Z") });
+    const timed = await startEmulator({ rateLimit: false, clock });
+    try {
+      const a = await call(timed, "POST", "/reserved_domains", { domain: "managed.example.com", certificate_management_policy: {} });
+      expect(a.json.created_at).toBe("2026-03-01T12:00:00Z");
+      expect(a.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "ecdsa" });
+      expect(a.json.certificate_management_status).toEqual({ renews_at: "2026-04-30T12:00:00Z", provisioning_job: null });
+      clock.advance(24 * 3600 * 1000);
+      expect((await call(timed, "GET", `/reserved_domains/${a.json.id}`)).json).toEqual(a.json);
+      // Re-sending the same policy does not move renews_at.
+      const same = await call(timed, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { authority: "letsencrypt" } });
+      expect(same.json.certificate_management_status).toEqual(a.json.certificate_management_status);
+      // Another policy renews 60 days after it was set.
+      const rsa = await call(timed, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { private_key_type: "rsa" } });
+      expect(rsa.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "rsa" });
+      expect(rsa.json.certificate_management_status).toEqual({ renews_at: "2026-05-01T12:00:00Z", provisioning_job: null });
+      expectError(
+        await call(timed, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { authority: "zerossl" } }),
+        400,
+        "ERR_NGROK_215",
+      );
+    } finally {
+      await timed.close();
+    }
   });
 
   it("links an uploaded certificate; certificate_id and a policy together are ERR_NGROK_434", async () => {

@@ -2,7 +2,7 @@
  * The API client against the emulator's fault injection: retries that succeed exactly once, no
  * repeated create after the service may have processed it, pacing, pagination, typed errors.
  */
-import { startEmulator, type Emulator } from "../../emulator";
+import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { ApiClient, ApiError, TransportError, type ClientOptions } from "../../provider";
 import type { AttemptEvent } from "../../provider/client/http";
 import { dispatch, configure } from "../../provider";
@@ -132,16 +132,18 @@ describe("retries", () => {
 
 describe("pacing", () => {
   it("keeps under the service's rolling-window limit instead of collecting 429s", async () => {
-    const strict = await startEmulator({ rateLimit: { limit: 4, windowMs: 1000 } });
+    // The client paces by the system clock, so the emulator's runs with it; the test skips ahead.
+    const clock = new FakeClock({ running: true });
+    const strict = await startEmulator({ rateLimit: { limit: 4, windowMs: 1000 }, clock });
     try {
       const paced = new ApiClient({ apiKey: strict.apiKey, baseUrl: strict.url, rateLimit: { limit: 4, windowMs: 1000 } });
       clients.push(paced);
       await Promise.all(Array.from({ length: 10 }, () => paced.get("/credentials")));
       expect(strict.requests.map((r) => r.status)).toEqual(Array(10).fill(200));
 
-      // Without pacing the same burst is refused by the service (and then recovered by retries).
+      // Without pacing the same burst, in a fresh window, is refused by the service (and then recovered by retries).
       strict.clearRequests();
-      await new Promise((r) => setTimeout(r, 1100));
+      clock.advance(1000);
       const unpaced = new ApiClient({ apiKey: strict.apiKey, baseUrl: strict.url, rateLimit: false, backoff: { baseMs: 300, maxMs: 1500, maxRetries: 8 } });
       clients.push(unpaced);
       await Promise.all(Array.from({ length: 10 }, () => unpaced.get("/credentials")));

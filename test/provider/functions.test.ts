@@ -223,25 +223,33 @@ describe("Output forms", () => {
   });
 
   it("wait for the resources in opts.dependsOn", async () => {
-    // A resource whose creation finishes only when the test says so.
+    // "dependency" is created only when the test says so; "ready" at once.
     let finishCreation: () => void = () => undefined;
     const created = new Promise<void>((r) => (finishCreation = r));
     await pulumi.runtime.setMocks(
-      { newResource: async (a) => (await created, { id: `${a.name}-id`, state: a.inputs }), call: () => ({}) },
+      {
+        newResource: async (a) => {
+          if (a.name === "dependency") await created;
+          return { id: `${a.name}-id`, state: a.inputs };
+        },
+        call: () => ({}),
+      },
       "project",
       "stack",
       false,
     );
     useStackConfig();
     const dependency = new sdk.Credential("dependency", { description: "d" });
+    const ready = new sdk.Credential("ready", { description: "r" });
     const before = listRequests("/endpoints");
     const endpoints = sdk.getEndpointsOutput({}, { dependsOn: [dependency] });
-    // Many turns of the event loop: time enough for a request that did not wait.
-    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(listRequests("/endpoints")).toBe(before);
+    // The same lookup, made after it on a resource that exists, has run to its end: a lookup
+    // that did not wait for its dependency would have sent its request by then.
+    await resolve(sdk.getEndpointsOutput({}, { dependsOn: [ready] }).ids);
+    expect(listRequests("/endpoints")).toBe(before + 1);
     finishCreation();
     expect(Array.isArray(await resolve(endpoints.ids))).toBe(true);
-    expect(listRequests("/endpoints")).toBe(before + 1);
+    expect(listRequests("/endpoints")).toBe(before + 2);
   });
 
   it("keep a secret input's result secret", async () => {

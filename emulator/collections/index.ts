@@ -1,0 +1,34 @@
+// Every collection the emulator serves, one file per area of the API. The rules are the
+// service's (the API reference, https://ngrok.com/docs/api, and ngrok's official clients),
+// written independently of provider/.
+import type { CollectionDef } from "../collection";
+import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "./backends";
+import { certificateAuthorities, tlsCertificates } from "./certificates";
+import { credentials, sshCredentials } from "./credentials";
+import { agentIngresses, reservedDomains } from "./domains";
+import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./edges";
+import { eventDestinations, eventSubscriptions } from "./events";
+import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
+
+export { credentialExists } from "./credentials";
+
+/** In the order the routes are matched. */
+export const COLLECTIONS: readonly CollectionDef[] = [
+  credentials,
+  sshCredentials,
+  reservedDomains,
+  agentIngresses,
+  httpResponseBackends,
+  failoverBackends,
+  tunnelGroupBackends,
+  ipPolicies,
+  ipPolicyRules,
+  ipRestrictions,
+  certificateAuthorities,
+  tlsCertificates,
+  eventDestinations,
+  eventSubscriptions,
+  httpsEdges,
+  httpsEdgeRoutes,
+  tlsEdges,
+];

@@ -1,0 +1,136 @@
+// IP policies, their rules (the IPv4 and IPv6 ranges a policy allows or denies: `/ip_policy_rules`,
+// ids `ipr_`, as the API reference's examples show), and the IP restrictions that enforce
+// policies on the dashboard, the API, agents or endpoints.
+import { isIP } from "node:net";
+import { z } from "zod";
+import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { badValue } from "../errors";
+import { description, metadata, stringList } from "../validate";
+
+const IP_POLICY: Referenced = { kind: "ip_policies", prefix: "ipp", what: "IP policy" };
+
+export const ipPolicies: CollectionDef = {
+  kind: "ip_policies",
+  path: "/ip_policies",
+  prefix: "ipp",
+  listKey: "ip_policies",
+  createSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional() }),
+  create(input) {
+    return { data: { description: str(input["description"]), metadata: str(input["metadata"]) } };
+  },
+  updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional() }),
+  beforeDelete(policy, ctx) {
+    // A policy's rules live and die with it.
+    const rules = ctx.store.collection("ip_policy_rules");
+    for (const rule of [...rules.values()]) if (rule.data["ip_policy_id"] === policy.id) rules.delete(rule.id);
+  },
+  shape(rec, ctx) {
+    return common(ipPolicies, rec, ctx);
+  },
+};
+
+/**
+ * An address or a CIDR range, IPv4 or IPv6, stored as given. Node's own parser decides what an
+ * address is; the prefix length must fit the family. Zone ids (`fe80::1%eth0`) are refused.
+ */
+function checkCidr(raw: string): string {
+  const slash = raw.indexOf("/");
+  const address = slash === -1 ? raw : raw.slice(0, slash);
+  const family = address.includes("%") ? 0 : isIP(address);
+  const prefix = slash === -1 ? undefined : raw.slice(slash + 1);
+  const max = family === 4 ? 32 : 128;
+  if (family === 0 || (prefix !== undefined && (!/^[0-9]{1,3}$/.test(prefix) || Number(prefix) > max))) {
+    throw badValue(`Invalid value for 'cidr': '${raw}' is not an IPv4 or IPv6 address or range in CIDR notation.`);
+  }
+  return raw;
+}
+
+export const ipPolicyRules: CollectionDef = {
+  kind: "ip_policy_rules",
+  path: "/ip_policy_rules",
+  prefix: "ipr",
+  listKey: "ip_policy_rules",
+  createSchema: z.strictObject({
+    description: description.optional(),
+    metadata: metadata.optional(),
+    cidr: z.string(),
+    ip_policy_id: z.string(),
+    action: z.enum(["allow", "deny"]),
+  }),
+  create(input, ctx) {
+    return {
+      data: {
+        description: str(input["description"]),
+        metadata: str(input["metadata"]),
+        cidr: checkCidr(str(input["cidr"])),
+        ip_policy_id: referencedId(ctx, "ip_policy_id", str(input["ip_policy_id"]), IP_POLICY),
+        action: str(input["action"]),
+      },
+    };
+  },
+  // The policy and the action are fixed at creation: not in the update body (ERR_NGROK_214).
+  updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional(), cidr: z.string().optional() }),
+  update(rec, input) {
+    if (input["cidr"] !== undefined) input["cidr"] = checkCidr(str(input["cidr"]));
+    Object.assign(rec.data, input);
+  },
+  shape(rec, ctx) {
+    const policyId = str(rec.data["ip_policy_id"]);
+    const policy = ctx.store.get("ip_policies", policyId);
+    return {
+      ...common(ipPolicyRules, rec, ctx),
+      cidr: str(rec.data["cidr"]),
+      ip_policy: { id: policyId, uri: policy === undefined ? "" : ctx.uriOf("ip_policies", policy) },
+      action: str(rec.data["action"]),
+    };
+  },
+};
+
+function ipPolicyIds(ctx: Ctx, ids: string[]): string[] {
+  ids.forEach((id, i) => referencedId(ctx, `ip_policy_ids[${i}]`, id, IP_POLICY));
+  return [...new Set(ids)];
+}
+
+export const ipRestrictions: CollectionDef = {
+  kind: "ip_restrictions",
+  path: "/ip_restrictions",
+  prefix: "ipx",
+  listKey: "ip_restrictions",
+  createSchema: z.strictObject({
+    description: description.optional(),
+    metadata: metadata.optional(),
+    enforced: z.boolean().optional(),
+    type: z.enum(["dashboard", "api", "agent", "endpoints"]),
+    ip_policy_ids: stringList.optional(),
+  }),
+  create(input, ctx) {
+    return {
+      data: {
+        description: str(input["description"]),
+        metadata: str(input["metadata"]),
+        enforced: input["enforced"] === true,
+        type: str(input["type"]),
+        ip_policy_ids: ipPolicyIds(ctx, strList(input["ip_policy_ids"])),
+      },
+    };
+  },
+  // type is not updatable: not in the update body.
+  updateSchema: z.strictObject({
+    description: description.optional(),
+    metadata: metadata.optional(),
+    enforced: z.boolean().optional(),
+    ip_policy_ids: stringList.optional(),
+  }),
+  update(rec, input, ctx) {
+    if (input["ip_policy_ids"] !== undefined) input["ip_policy_ids"] = ipPolicyIds(ctx, strList(input["ip_policy_ids"]));
+    Object.assign(rec.data, input);
+  },
+  shape(rec, ctx) {
+    return {
+      ...common(ipRestrictions, rec, ctx),
+      enforced: rec.data["enforced"] === true,
+      type: str(rec.data["type"]),
+      ip_policies: strList(rec.data["ip_policy_ids"]).map((id) => freshRef(ctx, "ip_policies", { id, uri: "" })),
+    };
+  },
+};
