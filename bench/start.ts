@@ -69,10 +69,7 @@ export async function benchStart(o: StartOptions, log: (line: string) => void): 
   const emu = await startEmulator({ rateLimit: false });
   const baseline = o.baseline ? baselineModules(o.baseline, log) : undefined;
   try {
-    const captured = await captureRegistrations(() => {
-      new sdk.Credential("ours", { description: "x" });
-      new Trivial(trivial, "trivial", {});
-    });
+    const captured = await captureRegistrations(() => [new sdk.Credential("ours", { description: "x" }), new Trivial(trivial, "trivial", {})]);
     const oursText = captured.find((c) => c.type.endsWith("ngrok:Credential"))!.inputs.__provider as string;
     const trivialText = captured.find((c) => !c.type.endsWith("ngrok:Credential"))!.inputs.__provider as string;
     const id = (await call(emu, "POST", "/credentials", { description: "read by the benchmark" })).json.id as string;

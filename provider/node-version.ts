@@ -4,7 +4,6 @@
  * points (the SDK and the provider) import it first, before anything loads undici or zod, so it
  * imports nothing itself.
  */
-export {};
 
 function minimumNode(): string | undefined {
   // dist/provider/ when built, provider/ when run from source (tests).
@@ -19,14 +18,21 @@ function minimumNode(): string | undefined {
   return undefined;
 }
 
-const wanted = minimumNode();
-const minimum = /^\s*>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(wanted ?? "");
-if (minimum) {
+/**
+ * The one-line message for a Node.js `have` (e.g. "20.19.0") older than `wanted` (an
+ * `engines.node` range of the form ">=22.19"); undefined when it is new enough, or when `wanted`
+ * is missing or of another form.
+ */
+export function nodeVersionProblem(have: string, wanted: string | undefined): string | undefined {
+  const minimum = /^\s*>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(wanted ?? "");
+  if (!minimum) return undefined;
   const need = minimum.slice(1).map((n) => Number(n ?? 0));
-  const have = process.versions.node.split(".").map(Number);
-  const older = need.map((n, i) => (have[i] ?? 0) - n).find((d) => d !== 0);
-  if (older !== undefined && older < 0) {
-    const shown = minimum.slice(1).filter((n) => n !== undefined).join(".");
-    throw new Error(`pulumi-ngrok needs Node.js >= ${shown} (this is ${process.versions.node})`);
-  }
+  const parts = have.split(".").map(Number);
+  const older = need.map((n, i) => (parts[i] ?? 0) - n).find((d) => d !== 0);
+  if (older === undefined || older > 0) return undefined;
+  const shown = minimum.slice(1).filter((n) => n !== undefined).join(".");
+  return `pulumi-ngrok needs Node.js >= ${shown} (this is ${have})`;
 }
+
+const problem = nodeVersionProblem(process.versions.node, minimumNode());
+if (problem !== undefined) throw new Error(problem);

@@ -29,6 +29,22 @@ export interface LedgerEntry {
   pending?: boolean;
 }
 
+/** Time as the pacer reads and waits on it; tests pass a fake one. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Calls `fire` once after `ms`; the function returned cancels it. */
+  setTimer(fire: () => void, ms: number): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer: (fire, ms) => {
+    const timer = setTimeout(fire, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 export interface Ledger {
   /** Runs `change` on the current entries (it may edit them in place) and keeps the result. */
   transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T>;
@@ -88,6 +104,7 @@ export class FileLedger implements Ledger {
     dir: string,
     name: string,
     private readonly windowMs: number,
+    private readonly clock: Clock = systemClock,
   ) {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     fs.accessSync(dir, fs.constants.W_OK);
@@ -135,7 +152,7 @@ export class FileLedger implements Ledger {
   }
 
   private write(entries: LedgerEntry[], windowMs: number): void {
-    const cutoff = Date.now() - windowMs;
+    const cutoff = this.clock.now() - windowMs;
     const body: LedgerFile = {
       version: 1,
       windowMs,
@@ -156,7 +173,7 @@ export class FileLedger implements Ledger {
       }
       this.breakIfStale();
       // Holders keep it for well under a millisecond: poll briefly, with jitter.
-      await new Promise((r) => setTimeout(r, Math.min(1 + attempt, 10) * (0.5 + Math.random())));
+      await new Promise<void>((r) => this.clock.setTimer(r, Math.min(1 + attempt, 10) * (0.5 + Math.random())));
     }
   }
 

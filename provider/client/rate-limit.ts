@@ -17,7 +17,7 @@
  * and cannot share their state between processes; p-throttle's strict mode is ESM-only.
  */
 import { randomBytes } from "node:crypto";
-import { MemoryLedger, type Ledger, type LedgerEntry } from "./pacing-ledger";
+import { MemoryLedger, systemClock, type Clock, type Ledger, type LedgerEntry } from "./pacing-ledger";
 
 export interface RateLimit {
   limit: number;
@@ -57,6 +57,8 @@ export interface PacerOptions {
   attemptTimeoutMs: number;
   /** Where the slots live; default in memory (this process only). */
   ledger?: Ledger;
+  /** Default the system's. */
+  clock?: Clock;
 }
 
 export class Pacer {
@@ -81,17 +83,20 @@ export class Pacer {
    * that a refusal can be told apart (this process's own burst, or someone else's requests) and
    * the pacer can start pacing to the limit the service states (see `learn`).
    */
-  constructor(
-    rate: RateLimit | undefined,
-    options: PacerOptions,
-    private readonly now: () => number = Date.now,
-  ) {
+  private readonly clock: Clock;
+
+  constructor(rate: RateLimit | undefined, options: PacerOptions) {
     if (rate !== undefined && (!(rate.limit >= 1) || !(rate.windowMs > 0))) {
       throw new RangeError(`invalid rate limit ${rate.limit}/${rate.windowMs}ms`);
     }
     this.rate = rate;
     this.ledger = options.ledger ?? new MemoryLedger();
     this.attemptTimeoutMs = options.attemptTimeoutMs;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  private now(): number {
+    return this.clock.now();
   }
 
   /** The limit it paces to now; undefined while pacing is off and no refusal has stated one. */
@@ -135,9 +140,9 @@ export class Pacer {
     const deadline = this.now() + settleWaitMs;
     while ([...this.inFlight.values()].some((granted) => granted < at) && this.now() < deadline) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - this.now()));
+        const cancel = this.clock.setTimer(resolve, Math.max(1, deadline - this.now()));
         this.settledWaiters.push(() => {
-          clearTimeout(timer);
+          cancel();
           resolve();
         });
       });
@@ -263,11 +268,11 @@ export class Pacer {
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        cancel();
         if (this.wake === done) this.wake = undefined;
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      const cancel = this.clock.setTimer(done, ms);
       this.wake = done;
     });
   }

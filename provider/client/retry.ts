@@ -1,6 +1,7 @@
 /**
  * When to retry and how long to wait. The decision depends on whether the service can have
- * processed the request, which only the client knows (see shouldRetry), so this is a small
+ * processed the request, which only the client knows (ApiClient.request in http.ts decides, with
+ * isIdempotent, certainlyNotSent and isTransient below), so this is a small
  * policy rather than a generic retry library: p-retry is ESM-only and none of the CommonJS ones
  * let each attempt choose its own delay (Retry-After).
  */

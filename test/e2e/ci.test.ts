@@ -118,6 +118,20 @@ function env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv 
   return out;
 }
 
+/** Files under `dir` (node_modules aside) whose bytes hold `text`, relative to `dir`'s parent. */
+function filesHolding(dir: string, text: string): string[] {
+  const found: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory() && entry.name !== "node_modules") walk(p);
+      else if (entry.isFile() && fs.readFileSync(p).includes(text)) found.push(path.relative(path.dirname(dir), p));
+    }
+  };
+  walk(dir);
+  return found;
+}
+
 interface Ran {
   code: number;
   out: string;
@@ -259,10 +273,29 @@ describe("the pull request and merge jobs' commands, against an emulator standin
     const applied = await workflowCommand(deploy(), { cwd: app, env: jobEnv });
     expect(emu.resources("reserved_domains")).toEqual([expect.objectContaining({ domain: "quickstart.ngrok.app" })]);
     expect(emu.resources("credentials")).toHaveLength(1);
-    // The token is a secret output: hidden in the job's log.
-    const token = (emu.resources("credentials")[0] as { token?: string }).token;
+    // The token, which the service answers once (to the create), as the stack holds it: a user
+    // reveals it only by asking for secrets.
+    const revealed = await sh("pulumi stack output authtoken --show-secrets --stack prod --non-interactive", { cwd: app, env: jobEnv });
+    expect({ code: revealed.code, out: revealed.code === 0 ? "" : revealed.out }).toEqual({ code: 0, out: "" });
+    const token = revealed.out.trim();
+    expect(token).toMatch(/^[0-9A-Za-z_]{20,}$/);
+    // Nowhere else: not in the job's log, the stack's outputs and export as printed, the state
+    // and settings on disk in clear, or what the API answers now.
+    const printed = async (command: string) => (await sh(`${command} --stack prod --non-interactive`, { cwd: app, env: jobEnv })).out;
+    const where = {
+      "the up job's log": applied,
+      "pulumi stack output": await printed("pulumi stack output"),
+      "pulumi stack output --json": await printed("pulumi stack output --json"),
+      "pulumi stack export": await printed("pulumi stack export"),
+      "GET /credentials": (await call(emu, "GET", "/credentials")).text,
+    };
+    const backend = new URL(jobEnv.PULUMI_BACKEND_URL!).pathname;
+    expect({
+      printed: Object.entries(where).filter(([, text]) => text.includes(token)).map(([name]) => name),
+      files: [...filesHolding(backend, token), ...filesHolding(app, token), ...filesHolding(path.join(tmp, "home"), token)],
+    }).toEqual({ printed: [], files: [] });
+    expect(where["pulumi stack export"]).toMatch(/"secure"|ciphertext/);
     expect(applied).toMatch(/authtoken: \[secret\]/);
-    if (token) expect(applied).not.toContain(token);
     expect(applied).not.toContain(emu.apiKey);
   });
 

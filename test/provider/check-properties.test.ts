@@ -4,18 +4,24 @@
  * - valid inputs are accepted (only a broken rule across inputs fails them, as the rule says);
  * - an invalid input is rejected, each failure naming it first and never quoting its value;
  * - an input whose value is not known yet (preview) is never judged;
- * - check never throws.
+ * - check never throws;
+ * - a sample of the valid inputs of every kind is created by the provider against the emulator
+ *   (the API's rules as the emulator holds them), its references made first.
  * Strings with a syntax of their own (ACL rules, hostnames, event types) draw from `syntaxes`:
  * a new one fails the first test until it has a row.
  */
 import fc from "fast-check";
 import { z } from "zod";
-import { definitions, dispatch, type ResourceKind } from "../../provider";
+import type { Emulator } from "../../emulator";
+import { createHandlers, definitions, dispatch, type ResourceKind } from "../../provider";
 import type { Props, ResourceDefinition, StringType, TypeSpec } from "../../provider/definitions/types";
 import { eventTypePattern } from "../../provider/definitions/event-type";
 import { idPrefixes, unknownValue } from "../../provider/engine/values";
 import { readFileSync } from "fs";
 import { join } from "path";
+import { call } from "../support/api";
+import { validInputs as madeInputs, referenced } from "../support/inputs";
+import { emulatorForProvider } from "../support/provider";
 import { sshPublicKeyLine } from "../support/ssh";
 
 /** What a leaked value would contain: every invalid string holds it. */
@@ -285,6 +291,171 @@ describe.each(kinds)("%s check", (kind) => {
         }),
         runs,
       );
+    },
+  );
+});
+
+/** The id prefixes a property's value holds (a reference, or a list of them); undefined otherwise. */
+function referencePrefix(type: TypeSpec): string | undefined {
+  if (type.kind === "string" && type.idPrefix !== undefined) return idPrefixes(type.idPrefix)[0];
+  if (type.kind === "array" && type.items.kind === "string" && type.items.idPrefix !== undefined) return idPrefixes(type.items.idPrefix)[0];
+  return undefined;
+}
+
+/** `inputs` (copied) with each value at `path` ("a.b[].c": `[]` is each item of a list) replaced by `fix(value)`. */
+function edited(inputs: Props, path: string, fix: (value: unknown) => unknown): Props {
+  const steps = path.split(/\.|(?=\[\])/).filter((step) => step !== "");
+  const walk = (value: unknown, at: number): unknown => {
+    if (at === steps.length) return fix(value);
+    const step = steps[at]!;
+    if (step === "[]") return Array.isArray(value) ? value.map((v) => walk(v, at + 1)) : value;
+    const name = step.replace(/^\[\]/, "");
+    if (value === null || typeof value !== "object" || !(name in value)) return value;
+    return { ...(value as Props), [name]: walk((value as Props)[name], at + 1) };
+  };
+  return walk(inputs, 0) as Props;
+}
+
+const jwsAlgorithms = ["HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "PS256", "PS384", "PS512", "EdDSA"];
+const absoluteHttpUrl = (v: unknown) => typeof v === "string" && /^https?:\/\/[^/\s]+/.test(v);
+
+/**
+ * Values the checker accepts and the API (as the emulator holds it) refuses: findings for the
+ * definitions. The sample sent to the emulator is kept clear of them (`avoid`), and each has a
+ * test of its own below, which fails once the checker refuses the value too: then remove the row.
+ */
+const checkerGaps: { kind: ResourceKind; path: string; value: unknown; refused: RegExp; avoid: (inputs: Props) => Props }[] = [
+  {
+    kind: "TunnelGroupBackend",
+    path: "labels",
+    value: {},
+    refused: /ERR_NGROK_215: The 'labels' field is required/,
+    avoid: (i) => edited(i, "labels", (v) => (v && typeof v === "object" && Object.keys(v).length > 0 ? v : { app: "sample" })),
+  },
+  {
+    kind: "HttpsEdgeRouteJwtValidation",
+    path: "jws.allowedAlgorithms[]",
+    value: "RS257",
+    refused: /ERR_NGROK_215: Invalid value for 'jws\.allowedAlgorithms\[0\]'/,
+    avoid: (i) => edited(i, "jws.allowedAlgorithms[]", (v) => (jwsAlgorithms.includes(v as string) ? v : "RS256")),
+  },
+  {
+    kind: "HttpsEdgeRouteJwtValidation",
+    path: "jws.keys.sources.additionalJkus[]",
+    value: "jwks.json",
+    refused: /ERR_NGROK_215: Invalid value for 'jws\.keys\.sources\.additionalJkus\[0\]'.* is not an absolute http\(s\) URL/,
+    avoid: (i) => edited(i, "jws.keys.sources.additionalJkus[]", (v) => (absoluteHttpUrl(v) ? v : "https://issuer.example.com/jwks.json")),
+  },
+  ...(["http.tokens[].name", "issuer.allowList[].value", "audience.allowList[].value"] as const).map((path) => ({
+    kind: "HttpsEdgeRouteJwtValidation" as const,
+    path,
+    value: "",
+    refused: new RegExp(`ERR_NGROK_215: Invalid value for '${path.replace(/\./g, "\\.").replace("[]", "\\[0\\]")}'.*expected string to have >=1 characters`),
+    avoid: (i: Props) => edited(i, path, (v) => (v === "" ? "sample" : v)),
+  })),
+  ...([["clientId", "ERR_NGROK_385"], ["clientSecret", "ERR_NGROK_386"]] as const).map(([path, code]) => ({
+    kind: "HttpsEdgeRouteOidc" as const,
+    path,
+    value: "",
+    refused: new RegExp(`${code}: The OIDC module requires a '${path}'`),
+    avoid: (i: Props) => edited(i, path, (v) => (v === "" ? "sample" : v)),
+  })),
+];
+
+/**
+ * An event destination's target keeps only its first kind that has a field set (and an AWS
+ * target's auth only its role, when it has both): random records rarely set exactly one.
+ */
+function oneTarget(inputs: Props): Props {
+  const target = inputs.target as Record<string, Props | undefined>;
+  const kind = Object.keys(target).find((k) => Object.keys(target[k] ?? {}).length > 0);
+  if (kind === undefined) return inputs;
+  const chosen = { ...target[kind]! };
+  const auth = chosen.auth as Props | undefined;
+  if (auth?.role !== undefined && auth.creds !== undefined) chosen.auth = { role: auth.role };
+  return { ...inputs, target: { [kind]: chosen } };
+}
+
+describe("valid inputs, created through the provider against the emulator", () => {
+  /** Valid inputs per kind sent to the emulator: a few, from a fixed seed, so that this stays quick. */
+  const perKind = 6;
+  let emu: Emulator;
+  const handlers = createHandlers();
+  let made = 0;
+
+  beforeAll(async () => {
+    emu = await emulatorForProvider({ rateLimit: false });
+  });
+  afterAll(() => emu?.close());
+
+  /**
+   * `inputs` with every reference naming a real object: the row of test/support/inputs.ts gives
+   * the parents (an edge and its route), a new object of the right kind the others; an edge's
+   * hostports are on domains reserved first.
+   */
+  async function withReferences(kind: ResourceKind, inputs: Props): Promise<Props> {
+    const def = definitions[kind] as ResourceDefinition;
+    const row = await madeInputs[kind](emu, ++made);
+    const out: Props = { ...inputs };
+    for (const [name, p] of inputsOf(def)) {
+      const prefix = referencePrefix(p.type);
+      if (prefix === undefined || out[name] === undefined) continue;
+      if (row[name] !== undefined) {
+        out[name] = row[name];
+        continue;
+      }
+      const real = async () => (await referenced(emu, prefix, ++made)) ?? `${prefix}_${"1".repeat(27)}`;
+      out[name] = Array.isArray(out[name]) ? await Promise.all((out[name] as unknown[]).map(real)) : await real();
+    }
+    for (const hostport of Array.isArray(out.hostports) ? (out.hostports as string[]) : []) {
+      const domain = hostport.replace(/:\d+$/, "");
+      const res = await call(emu, "POST", "/reserved_domains", { domain });
+      if (res.status !== 201 && !emu.resources("reserved_domains").some((d) => (d as { domain: string }).domain === domain)) {
+        throw new Error(`could not reserve ${domain} for hostports: HTTP ${res.status} ${res.text}`);
+      }
+    }
+    return out;
+  }
+
+  /** Creates `inputs` of `kind` through the provider: the API's refusal, in one line, or undefined. */
+  async function refusal(kind: ResourceKind, inputs: Props): Promise<string | undefined> {
+    const { inputs: checked, failures } = await handlers[kind].check({}, inputs);
+    expect(failures).toEqual([]);
+    try {
+      await handlers[kind].create(checked);
+      return undefined;
+    } catch (err) {
+      return (err as Error).message.split("\n")[0]!.replace(/ \(operation op_\w+\)/, "");
+    }
+  }
+
+  it.each(kinds)("%s: the emulator accepts them", async (kind) => {
+    // Inputs that break a rule across inputs are the checker's own refusal (held to the rule's words above).
+    const avoid = (inputs: Props) => checkerGaps.filter((g) => g.kind === kind).reduce((i, g) => g.avoid(i), inputs);
+    const samples = fc
+      .sample(validInputs(kind), { numRuns: 40 * perKind, seed: 20240611 + kinds.indexOf(kind) })
+      .map((inputs) => (kind === "EventDestination" ? oneTarget(inputs) : inputs))
+      .filter((inputs) => ruleReasons(kind, inputs).length === 0)
+      .slice(0, perKind)
+      .map(avoid);
+    expect(samples.length).toBeGreaterThan(0);
+    const refused: { sample: number; inputs: string; refusal: string }[] = [];
+    for (const [i, sample] of samples.entries()) {
+      const inputs = await withReferences(kind, sample);
+      const why = await refusal(kind, inputs);
+      if (why !== undefined) refused.push({ sample: i, inputs: JSON.stringify(inputs).slice(0, 300), refusal: why });
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it.each(checkerGaps.map((g) => ({ ...g, name: `${g.kind}.${g.path} = ${JSON.stringify(g.value)}` })))(
+    "$name: the checker accepts it, the API refuses it (a finding for the definition)",
+    async ({ kind, path, value, refused }) => {
+      const row = await withReferences(kind, await madeInputs[kind](emu, ++made));
+      const inputs = edited(row, path, () => value);
+      // The row holds the path (a list, an item), so that the value is really sent.
+      expect(inputs).not.toEqual(row);
+      expect(await refusal(kind, inputs)).toMatch(refused);
     },
   );
 });

@@ -1,11 +1,19 @@
 /**
- * Pacing against the service's clock: arrivals delayed by the network, pacing turned off, and a
- * budget someone else spends. Each case has its own emulator limited to a short window, and the
- * cases run concurrently (test/provider/pacing-processes.test.ts has the multi-process cases).
+ * Pacing to the API's rolling-window limit.
+ * - On a fake clock (the same schedule on any machine): the client's pacer in front of the API's
+ *   rolling window, with a network of seeded delays between them. Counts and order: no window
+ *   holds more than the limit, no request is refused or sent twice, and each request goes as soon
+ *   as the window has room for it.
+ * - Against an emulator limited to 20 requests per 5 s: pacing turned off, and a budget someone
+ *   else spends (test/provider/pacing-processes.test.ts has the cases with several processes).
+ * Wall-clock ratios (time over the least the limit allows) are measured by `make bench`.
  */
 import { ApiClient, ApiError, ResourceHandler, definitions } from "../../provider";
 import { createClient } from "../../provider/config";
-import { PacingFixture, floorMs, rate, ratio, refused, spendBudget } from "../support/pacing";
+import { FileLedger, ledgerFileName } from "../../provider/client/pacing-ledger";
+import { Pacer, type RateLimit } from "../../provider/client/rate-limit";
+import { FakeClock } from "../support/clock";
+import { PacingFixture, RollingWindow, mostInAnyWindow, rate, refused, sendAtOnce, spendBudget, waitsPastRoom, type Attempt } from "../support/pacing";
 
 jest.setTimeout(180_000);
 
@@ -13,11 +21,99 @@ const fixture = new PacingFixture();
 // Clients made here keep their ledgers under a temporary directory, not in the user's cache
 // (jest gives each test file its own copy of the environment).
 process.env.PULUMI_NGROK_PACING_DIR = fixture.dir("default");
-/** Measured numbers, printed at the end for the record (tests assert counts and ratios, never times). */
-const measured: Record<string, unknown> = {};
-afterAll(async () => {
-  console.log(`pacing measurements: ${JSON.stringify(measured)}`);
-  await fixture.cleanUp();
+afterAll(() => fixture.cleanUp());
+
+/** The client's attempt timeout: an in-flight request holds its slot at most this long. */
+const attemptTimeoutMs = 30_000;
+
+/** What a schedule shows, for one comparison with what it should be: counts only. */
+function schedule(attempts: readonly Attempt[], service: RollingWindow, limit: RateLimit, startedAt: number, latestMs: number) {
+  const requests = attempts.map((a) => a.request);
+  const waits = waitsPastRoom(attempts, limit);
+  return {
+    requests: new Set(requests).size,
+    refused: service.refused,
+    grantedAtStart: attempts.filter((a) => a.grantedAt === startedAt).length,
+    mostInAWindow: mostInAnyWindow(service.arrivals, limit.windowMs),
+    attemptsPerRequest: Math.max(...[...new Set(requests)].map((r) => requests.filter((x) => x === r).length)),
+    grantedBeforeRoom: waits.filter((w) => w < 0).length,
+    [`grantedOver${latestMs}msAfterRoom`]: waits.filter((w) => w > latestMs).length,
+  };
+}
+
+describe("on a fake clock, a paced client in front of the API's rolling window", () => {
+  it.each([
+    { network: "0-300 ms each way", toService: [0, 300], toClient: [0, 300] },
+    { network: "answers up to 4 s late", toService: [0, 50], toClient: [0, 4_000] },
+    { network: "requests up to 4 s on the way", toService: [0, 4_000], toClient: [0, 50] },
+  ] as { network: string; toService: [number, number]; toClient: [number, number] }[])(
+    "sends 120 requests with $network: at most the limit in any window, none refused or repeated, each as soon as there is room",
+    async ({ toService, toClient }) => {
+      const limit = { limit: 20, windowMs: 10_000 };
+      const clock = new FakeClock();
+      const started = clock.now();
+      const service = new RollingWindow(limit);
+      const pacer = new Pacer(limit, { attemptTimeoutMs, clock });
+      const done = sendAtOnce({ pacer, clock, service, network: { toService, toClient, seed: 7 }, count: 120, name: "r" });
+      await clock.run(10 * 60_000);
+      const attempts = await done;
+
+      // The first window's worth goes at once; each later one within 50 ms (the pacer's margin
+      // for rounding) of the moment the window has room for it.
+      expect(schedule(attempts, service, limit, started, 50)).toEqual({
+        requests: 120,
+        refused: 0,
+        grantedAtStart: limit.limit,
+        mostInAWindow: limit.limit,
+        attemptsPerRequest: 1,
+        grantedBeforeRoom: 0,
+        grantedOver50msAfterRoom: 0,
+      });
+    },
+  );
+
+  it("shares the window between two clients (two processes) through one ledger: together at most the limit in any window, none refused", async () => {
+    const clock = new FakeClock();
+    const started = clock.now();
+    const service = new RollingWindow(rate);
+    const dir = fixture.dir("fake-clock-shared");
+    const ledger = () => new FileLedger(dir, ledgerFileName("key", "https://api.example"), rate.windowMs, clock);
+    const network = { toService: [0, 300] as [number, number], toClient: [0, 300] as [number, number] };
+    const both = Promise.all([
+      sendAtOnce({ pacer: new Pacer(rate, { attemptTimeoutMs, clock, ledger: ledger() }), clock, service, network: { ...network, seed: 1 }, count: 30, name: "a" }),
+      sendAtOnce({ pacer: new Pacer(rate, { attemptTimeoutMs, clock, ledger: ledger() }), clock, service, network: { ...network, seed: 2 }, count: 30, name: "b" }),
+    ]);
+    await clock.run(10 * 60_000);
+    const attempts = (await both).flat();
+
+    // Each client re-reads the shared ledger every 200 ms while it waits.
+    expect(schedule(attempts, service, rate, started, 250)).toEqual({
+      requests: 60,
+      refused: 0,
+      grantedAtStart: rate.limit,
+      mostInAWindow: rate.limit,
+      attemptsPerRequest: 1,
+      grantedBeforeRoom: 0,
+      grantedOver250msAfterRoom: 0,
+    });
+  });
+
+  it("without a shared ledger, the same two clients are refused (the control), and retry until every request is counted once", async () => {
+    const clock = new FakeClock();
+    const service = new RollingWindow(rate);
+    const network = { toService: [0, 300] as [number, number], toClient: [0, 300] as [number, number] };
+    const both = Promise.all([
+      sendAtOnce({ pacer: new Pacer(rate, { attemptTimeoutMs, clock }), clock, service, network: { ...network, seed: 1 }, count: 30, name: "a" }),
+      sendAtOnce({ pacer: new Pacer(rate, { attemptTimeoutMs, clock }), clock, service, network: { ...network, seed: 2 }, count: 30, name: "b" }),
+    ]);
+    await clock.run(10 * 60_000);
+    const attempts = (await both).flat();
+
+    expect(service.refused).toBeGreaterThan(0);
+    expect(service.counted).toHaveLength(60);
+    expect(new Set(attempts.filter((a) => !a.refused).map((a) => a.request)).size).toBe(60);
+    expect(mostInAnyWindow(service.counted, rate.windowMs)).toBeLessThanOrEqual(rate.limit);
+  });
 });
 
 function client(c: ApiClient): ResourceHandler {
@@ -26,29 +122,12 @@ function client(c: ApiClient): ResourceHandler {
 }
 
 // One describe block: jest starts a block's concurrent tests together (at most five at a time),
-// so the file takes about as long as its longest case, which comes first.
-describe("pacing", () => {
-  it.concurrent("120 creates with 0-300 ms of arrival jitter see no 429 and finish within 1.05x of the window's floor", async () => {
-    // 20 per 10 s: the floor (50 s) is long enough that 0-300 ms of jitter per window is within 5 %.
-    const jittery = { limit: 20, windowMs: 10_000 };
-    const emu = await fixture.emulator({ rateLimit: jittery, faults: { seed: 7, latencyMs: 300 } });
-    const credential = client(new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: jittery, pacingDir: fixture.dir("jitter") }));
-    const started = Date.now();
-    const results = await Promise.allSettled(Array.from({ length: 120 }, (_, i) => credential.create({ description: `jitter ${i}` })));
-    const r = ratio(started, floorMs(120, jittery));
-    measured.jitter = { refused: refused(emu), ratioToFloor: r };
-    expect(results.filter((x) => x.status === "rejected")).toEqual([]);
-    expect(refused(emu)).toBe(0);
-    expect(r).toBeGreaterThanOrEqual(1);
-    expect(r).toBeLessThanOrEqual(1.05);
-  });
-
+// so the block takes about as long as its longest case, which comes first.
+describe("against an emulator limited to 20 requests per 5 s", () => {
   it.concurrent("with pacing off, none of 150 creates fails: a refusal waits for the window instead of giving up", async () => {
     const emu = await fixture.emulator();
     const credential = client(createClient({ apiKey: emu.apiKey, apiBaseUrl: emu.url, rateLimit: "off" }));
-    const started = Date.now();
     const results = await Promise.allSettled(Array.from({ length: 150 }, (_, i) => credential.create({ description: `unpaced ${i}` })));
-    measured.pacingOff = { refused: refused(emu), ratioToFloor: ratio(started, floorMs(150, rate)) };
     expect(results.filter((x) => x.status === "rejected")).toEqual([]);
     expect(emu.resources("credentials")).toHaveLength(150);
     // The first burst is refused (pacing is off); after that, no request is refused twice.

@@ -69,6 +69,38 @@ export const validInputs: Record<ResourceKind, InputsOf> = {
   TlsEdgeTlsTermination: async (emu, n) => ({ ...(await tlsEdge(emu, n)), terminateAt: "edge", minVersion: "1.2" }),
 };
 
+/**
+ * A new object of the kind an id prefix names, for a reference that no row above provides (an
+ * event subscription's destinations, a reserved domain's certificate); undefined for the prefixes
+ * the API checks by form only (a credential's owner).
+ */
+export async function referenced(emu: Emulator, prefix: string, n: number): Promise<string | undefined> {
+  switch (prefix) {
+    case "ipp":
+      return ipPolicy(emu, n);
+    case "ed":
+      return made(emu, "/event_destinations", { description: `destination ${n}`, target: { debug: { log: true } } });
+    case "esb":
+      return made(emu, "/event_subscriptions", { description: `subscription ${n}` });
+    case "cert": {
+      const cert = await makeCertificate({ name: `CN=ref-${n}.example.com`, dnsNames: [`ref-${n}.example.com`] });
+      return made(emu, "/tls_certificates", { certificate_pem: cert.certificatePem, private_key_pem: cert.privateKeyPem });
+    }
+    case "bkdhr":
+      return backend(emu, n);
+    case "bkdtg":
+      return made(emu, "/backends/tunnel_group", { description: `group ${n}`, labels: { app: `ref${n}` } });
+    case "bkdfo":
+      return made(emu, "/backends/failover", { description: `failover ${n}`, backends: [await backend(emu, n)] });
+    case "edghts":
+      return made(emu, "/edges/https", { description: `edge ${n}` });
+    case "edgtls":
+      return made(emu, "/edges/tls", { description: `edge ${n}` });
+    default:
+      return undefined;
+  }
+}
+
 /** Kinds of the provider without a row in `validInputs`. */
 export function missingKinds(): string[] {
   return Object.keys(definitions).filter((k) => !(k in validInputs));

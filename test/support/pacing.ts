@@ -1,9 +1,14 @@
-/** Shared by the pacing tests: emulators limited to 20 requests per 5 s, and the window's floor. */
+/**
+ * Shared by the pacing tests: emulators limited to 20 requests per 5 s, and, on a fake clock,
+ * the API's rolling window with a network of seeded delays in front of it.
+ */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import type { Pacer, RateLimit } from "../../provider/client/rate-limit";
 import { call } from "./api";
+import type { FakeClock } from "./clock";
 
 export const rate = { limit: 20, windowMs: 5_000 };
 
@@ -37,11 +42,112 @@ export class PacingFixture {
 export const refused = (emu: Emulator): number => emu.requests.filter((r) => r.status === 429).length;
 export const statuses = (emu: Emulator): number[] => [...new Set(emu.requests.map((r) => r.status))].sort();
 
-/** The least time N requests can take under a limit: the last window's worth starts (N/limit - 1) windows after the first. */
-export const floorMs = (n: number, r: { limit: number; windowMs: number }): number => (Math.ceil(n / r.limit) - 1) * r.windowMs;
-export const ratio = (startedAt: number, floor: number): number => Number(((Date.now() - startedAt) / floor).toFixed(3));
-
 /** Spends the whole window's budget with the API key, as another tool or CI job would. */
 export async function spendBudget(emu: Emulator): Promise<void> {
   for (let i = 0; i < rate.limit; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(200);
+}
+
+/**
+ * The API's limit as its documentation states it, on a fake clock: at most `limit` requests
+ * received in any rolling window; a refused request is not counted.
+ */
+export class RollingWindow {
+  /** When each counted request arrived. */
+  readonly counted: number[] = [];
+  /** When each request arrived, refused ones too. */
+  readonly arrivals: number[] = [];
+  refused = 0;
+
+  constructor(readonly rate: RateLimit) {}
+
+  receive(at: number): boolean {
+    this.arrivals.push(at);
+    if (this.counted.filter((t) => t > at - this.rate.windowMs).length >= this.rate.limit) {
+      this.refused++;
+      return false;
+    }
+    this.counted.push(at);
+    return true;
+  }
+}
+
+/** The most of `times` that fall in one window of `windowMs` (a half-open interval, as the service counts). */
+export function mostInAnyWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let end = 0, start = 0; end < sorted.length; end++) {
+    while (sorted[start]! <= sorted[end]! - windowMs) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+/** One attempt of one request, as the fake clock saw it. */
+export interface Attempt {
+  request: string;
+  grantedAt: number;
+  arrivedAt: number;
+  answeredAt: number;
+  refused: boolean;
+}
+
+/** Delays of the network each way, in ms: drawn evenly from [min, max] by a seeded generator. */
+export interface Network {
+  toService: [number, number];
+  toClient: [number, number];
+  seed: number;
+}
+
+/** A small seeded generator (mulberry32): the same delays on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/**
+ * Sends `count` requests at once through `pacer` to `service` over `network`, as the client does:
+ * each waits for a slot, travels, is counted or refused, and its answer travels back; a refused
+ * one is retried (ahead of first attempts). Resolves with every attempt once all are answered;
+ * the test drives `clock` meanwhile.
+ */
+export function sendAtOnce(options: { pacer: Pacer; clock: FakeClock; service: RollingWindow; network: Network; count: number; name: string }): Promise<Attempt[]> {
+  const { pacer, clock, service, network, count, name } = options;
+  const random = seeded(network.seed);
+  const delay = ([min, max]: [number, number]) => Math.round(min + random() * (max - min));
+  const attempts: Attempt[] = [];
+  const one = async (request: string): Promise<void> => {
+    for (let retry = false; ; retry = true) {
+      const slot = await pacer.acquire(retry);
+      const grantedAt = clock.now();
+      await clock.wait(delay(network.toService));
+      const arrivedAt = clock.now();
+      const counted = service.receive(arrivedAt);
+      await clock.wait(delay(network.toClient));
+      const answeredAt = clock.now();
+      attempts.push({ request, grantedAt, arrivedAt, answeredAt, refused: !counted });
+      if (counted) {
+        await slot.answered(answeredAt);
+        return;
+      }
+      await slot.refused();
+    }
+  };
+  return Promise.all(Array.from({ length: count }, (_, i) => one(`${name} ${i}`))).then(() => attempts);
+}
+
+/**
+ * For each request after the first window's worth, how long after the window had room for it
+ * it was granted: the k-th grant (in time order) has room once the (k - limit)-th answer (in
+ * time order) is a window old. Negative: granted too early.
+ */
+export function waitsPastRoom(attempts: readonly Attempt[], rate: RateLimit): number[] {
+  const grants = attempts.map((a) => a.grantedAt).sort((a, b) => a - b);
+  const answers = attempts.filter((a) => !a.refused).map((a) => a.answeredAt).sort((a, b) => a - b);
+  return grants.slice(rate.limit).map((g, i) => g - (answers[i]! + rate.windowMs));
 }

@@ -9,7 +9,11 @@ export interface Captured {
   inputs: Record<string, unknown>;
 }
 
-export async function captureRegistrations(program: () => void): Promise<Captured[]> {
+/**
+ * Runs `program` under mocks and returns every registration it made, once each resource it
+ * returns is registered (its URN resolves only when the mocked engine has answered).
+ */
+export async function captureRegistrations(program: () => pulumi.Resource | pulumi.Resource[]): Promise<Captured[]> {
   const captured: Captured[] = [];
   await pulumi.runtime.setMocks(
     {
@@ -23,9 +27,8 @@ export async function captureRegistrations(program: () => void): Promise<Capture
     "dev",
     false,
   );
-  program();
-  // Registrations complete asynchronously (the provider text is serialised first).
-  for (let i = 0; i < 200 && captured.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
-  await new Promise((r) => setTimeout(r, 200));
+  const made = program();
+  const resources = Array.isArray(made) ? made : [made];
+  await Promise.all(resources.map((r) => new Promise<void>((resolve) => r.urn.apply(() => resolve()))));
   return captured;
 }
