@@ -195,7 +195,7 @@ export namespace inputs {
   /** How JWT signatures are verified. */
   export interface JwtJws {
     /** The signing algorithms accepted, such as `RS256`. */
-    allowedAlgorithms?: pulumi.Input<pulumi.Input<string>[]>;
+    allowedAlgorithms?: pulumi.Input<pulumi.Input<"HS256" | "HS384" | "HS512" | "RS256" | "RS384" | "RS512" | "ES256" | "ES384" | "ES512" | "PS256" | "PS384" | "PS512" | "EdDSA">[]>;
     /** Where the signing keys come from. */
     keys?: pulumi.Input<inputs.JwtJwsKeys>;
   }
@@ -208,7 +208,7 @@ export namespace inputs {
 
   /** The key sources. */
   export interface JwtKeySources {
-    /** URLs serving signing keys in JWKS format. */
+    /** Absolute http(s) URLs serving signing keys in JWKS format. */
     additionalJkus?: pulumi.Input<pulumi.Input<string>[]>;
   }
 
@@ -485,7 +485,7 @@ export namespace outputs {
   /** How JWT signatures are verified. */
   export interface JwtJws {
     /** The signing algorithms accepted, such as `RS256`. */
-    allowedAlgorithms?: string[];
+    allowedAlgorithms?: "HS256" | "HS384" | "HS512" | "RS256" | "RS384" | "RS512" | "ES256" | "ES384" | "ES512" | "PS256" | "PS384" | "PS512" | "EdDSA"[];
     /** Where the signing keys come from. */
     keys?: outputs.JwtJwsKeys;
   }
@@ -498,7 +498,7 @@ export namespace outputs {
 
   /** The key sources. */
   export interface JwtKeySources {
-    /** URLs serving signing keys in JWKS format. */
+    /** Absolute http(s) URLs serving signing keys in JWKS format. */
     additionalJkus?: string[];
   }
 

@@ -1,7 +1,12 @@
 import { routeModule } from "./edge-common";
-import type { ObjectType, TypeSpec } from "./types";
+import type { z } from "zod";
+import type { ObjectType } from "./types";
 
-const strings: TypeSpec = { kind: "array", items: { kind: "string" } };
+/** The JWS `alg` values the API accepts (RFC 7518, and EdDSA from RFC 8037). */
+const jwsAlgorithms = ["HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "PS256", "PS384", "PS512", "EdDSA"] as const;
+
+const absoluteHttpUrl = (zod: typeof z): z.ZodType<string, string> =>
+  zod.string().refine((v) => /^https?:\/\/[^/\s]+/i.test(v), { message: "must be an absolute http(s) URL" });
 
 const allowList: ObjectType = {
   kind: "object",
@@ -16,7 +21,7 @@ const allowList: ObjectType = {
           kind: "object",
           name: "JwtAllowListEntry",
           description: "One allowed value.",
-          properties: { value: { api: "value", type: { kind: "string" }, description: "The value.", required: true } },
+          properties: { value: { api: "value", type: { kind: "string", nonEmpty: true }, description: "The value.", required: true } },
         },
       },
       description: "The allowed values.",
@@ -51,7 +56,7 @@ const http: ObjectType = {
               description: "Where it is: `header` or `body`.",
               required: true,
             },
-            name: { api: "name", type: { kind: "string" }, description: "The name of the header or body field.", required: true },
+            name: { api: "name", type: { kind: "string", nonEmpty: true }, description: "The name of the header or body field.", required: true },
             prefix: { api: "prefix", type: { kind: "string" }, description: "A prefix stripped before parsing, such as `Bearer `." },
           },
         },
@@ -65,7 +70,11 @@ const jws: ObjectType = {
   name: "JwtJws",
   description: "How JWT signatures are verified.",
   properties: {
-    allowedAlgorithms: { api: "allowed_algorithms", type: strings, description: "The signing algorithms accepted, such as `RS256`." },
+    allowedAlgorithms: {
+      api: "allowed_algorithms",
+      type: { kind: "array", items: { kind: "string", enum: jwsAlgorithms } },
+      description: "The signing algorithms accepted, such as `RS256`.",
+    },
     keys: {
       api: "keys",
       description: "Where the signing keys come from.",
@@ -82,7 +91,11 @@ const jws: ObjectType = {
               name: "JwtKeySources",
               description: "The key sources.",
               properties: {
-                additionalJkus: { api: "additional_jkus", type: strings, description: "URLs serving signing keys in JWKS format." },
+                additionalJkus: {
+                  api: "additional_jkus",
+                  type: { kind: "array", items: { kind: "string", refine: absoluteHttpUrl } },
+                  description: "Absolute http(s) URLs serving signing keys in JWKS format.",
+                },
               },
             },
           },

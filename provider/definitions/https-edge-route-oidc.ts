@@ -27,12 +27,12 @@ export const httpsEdgeRouteOidc = routeModule({
       input: { api: "", required: true, onChange: "update", unset: "clear" },
     },
     clientId: {
-      type: { kind: "string" },
+      type: { kind: "string", nonEmpty: true },
       description: "The OIDC client id, also the audience.",
       input: { api: "", required: true, onChange: "update", unset: "clear" },
     },
     clientSecret: {
-      type: { kind: "string" },
+      type: { kind: "string", nonEmpty: true },
       secret: true,
       description: "The OIDC client secret. Kept encrypted in state; never shown in previews, diffs or errors.",
       input: { api: "", required: true, onChange: "update", unset: "clear" },

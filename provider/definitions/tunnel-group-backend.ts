@@ -21,6 +21,16 @@ export const tunnelGroupBackend: BoundDefinition = {
     uri,
     createdAt,
   },
+  rules: [
+    {
+      properties: ["labels"],
+      summary: "`labels` has at least one label.",
+      violated: (inputs) =>
+        inputs.labels !== null && typeof inputs.labels === "object" && Object.keys(inputs.labels).length === 0
+          ? "labels must have at least one label: a tunnel group of no labels matches no tunnel, and the API refuses it"
+          : undefined,
+    },
+  ],
   example: `const web = new ngrok.TunnelGroupBackend("web", {
     description: "web servers",
     labels: { app: "web", env: "prod" },

@@ -22,6 +22,8 @@ export interface StringType {
   /** Limit in characters (event subscriptions count characters). */
   maxChars?: number;
   enum?: readonly string[];
+  /** The API refuses an empty value (a name, a client id). */
+  nonEmpty?: boolean;
   /**
    * Extra validation beyond the type (ACL rule syntax, domain names), built from the zod it is
    * given at the first check: a definition never loads zod itself, so a diff or a read does not.

@@ -82,6 +82,7 @@ function buildSchema(type: TypeSpec): z.ZodType {
       let s: z.ZodType<string, string> = type.enum
         ? z.string().refine((v) => type.enum!.includes(v), { message: `must be one of ${type.enum.map((e) => `"${e}"`).join(", ")}` })
         : z.string();
+      if (type.nonEmpty) s = s.refine((v) => v !== "", { message: "must not be empty" });
       if (type.maxBytes !== undefined) {
         const max = type.maxBytes;
         s = s.refine((v) => Buffer.byteLength(v, "utf8") <= max, {

@@ -121,6 +121,7 @@ export function limits(t: TypeSpec, withEnum = true): string {
   if (t.kind !== "string") return "";
   const parts: string[] = [];
   if (t.enum && withEnum) parts.push(`One of: ${t.enum.map((e) => `\`${e}\``).join(", ")}.`);
+  if (t.nonEmpty) parts.push("Not empty.");
   if (t.idPrefix !== undefined) {
     parts.push(`An id starting with ${idPrefixes(t.idPrefix).map((p) => `\`${p}_\``).join(" or ")}.`);
   }

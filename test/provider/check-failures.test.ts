@@ -122,3 +122,19 @@ describe.each(kinds)("%s", (kind) => {
     expect(failures.map((f) => f.reason).join("\n")).not.toContain(MARK);
   });
 });
+
+/** Values the API refuses (as its reference and the emulator say) that a preview must refuse too, before any request. */
+const refusedByTheApi: [Kind, Record<string, unknown>, string][] = [
+  ["TunnelGroupBackend", { labels: {} }, "labels must have at least one label"],
+  ["HttpsEdgeRouteOidc", { clientId: "" }, "clientId must not be empty"],
+  ["HttpsEdgeRouteOidc", { clientSecret: "" }, "clientSecret must not be empty"],
+  ["HttpsEdgeRouteJwtValidation", { jws: { allowedAlgorithms: ["RS257"] } }, "jws.allowedAlgorithms[0] must be one of"],
+  ["HttpsEdgeRouteJwtValidation", { jws: { keys: { sources: { additionalJkus: ["jwks.json"] } } } }, "jws.keys.sources.additionalJkus[0] must be an absolute http(s) URL"],
+  ["HttpsEdgeRouteJwtValidation", { http: { tokens: [{ type: "jwt", method: "header", name: "" }] } }, "http.tokens[0].name must not be empty"],
+  ["HttpsEdgeRouteJwtValidation", { issuer: { allowList: [{ value: "" }] } }, "issuer.allowList[0].value must not be empty"],
+];
+
+it.each(refusedByTheApi)("%s with %j fails at preview, as the API would refuse it", async (kind, change, reason) => {
+  const { failures } = await dispatch(kind).check({}, { ...baseInputs[kind], ...change });
+  expect(failures.map((f) => f.reason)).toEqual([expect.stringContaining(reason)]);
+});
