@@ -7,13 +7,13 @@
  * Each runs against its own emulator. The tests (test/provider/pacing*.test.ts) assert the counts;
  * these are the wall-clock times.
  */
-import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { Ngrok } from "@ngrok/ngrok-api";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../emulator";
 import { ApiClient } from "../provider";
+import { providerProcess } from "../test/support/pacing";
 import { msSince } from "./stats";
 
 export interface PacingRow {
@@ -110,35 +110,9 @@ export async function benchPacing(log: (line: string) => void): Promise<PacingRo
   return [...rows, ...(await benchPacingProcesses(log))];
 }
 
-const childScript = path.resolve(__dirname, "..", "test", "support", "pacing-child.js");
-
-interface ChildResult {
-  ok: string[];
-  failed: string[];
-}
-
-/** One provider process (the built one, from dist/) against `emu`, sharing the ledger in `pacingDir`. */
-function provider(emu: Emulator, pacingDir: string, args: string[]): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, ...args], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: pacingDir,
-        NGROK_API_BASE_URL: emu.url,
-        NGROK_API_KEY: emu.apiKey,
-        NGROK_RATE_LIMIT: `${pacingLimit.limit}/${pacingLimit.windowMs / 1000}`,
-        PULUMI_NGROK_PACING_DIR: pacingDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as ChildResult) : reject(new Error(`provider process exited ${code}: ${err}`))));
-  });
-}
+/** One provider process against `emu`, sharing the ledger in `pacingDir`. */
+const provider = (emu: Emulator, pacingDir: string, args: string[]) =>
+  providerProcess(emu, pacingDir, `${pacingLimit.limit}/${pacingLimit.windowMs / 1000}`, args);
 
 /** 120 requests from two provider processes that share the budget's ledger. */
 async function benchPacingProcesses(log: (line: string) => void): Promise<PacingRow[]> {

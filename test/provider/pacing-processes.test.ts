@@ -5,47 +5,20 @@
  * emulator limited to 20 requests per 5 s. The cases run concurrently. They assert counts only;
  * `make bench` measures how long these runs take against the least the limit allows.
  */
-import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { Emulator } from "../../emulator";
 import { ledgerFileName } from "../../provider/client/pacing-ledger";
-import { PacingFixture, refused, statuses } from "../support/pacing";
+import { PacingFixture, providerProcess, refused, statuses } from "../support/pacing";
 
 jest.setTimeout(120_000);
 
-const childScript = path.resolve(__dirname, "..", "support", "pacing-child.js");
 const fixture = new PacingFixture();
 afterAll(() => fixture.cleanUp());
 
-interface ChildResult {
-  ok: string[];
-  failed: string[];
-}
-
 /** One provider process against `emu`, keeping its pacing ledger in `pacingDir`. */
-function provider(emu: Emulator, pacingDir: string, args: string[]): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, ...args], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: pacingDir,
-        NGROK_API_BASE_URL: emu.url,
-        NGROK_API_KEY: emu.apiKey,
-        NGROK_RATE_LIMIT: "20/5",
-        PULUMI_NGROK_PACING_DIR: pacingDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as ChildResult) : reject(new Error(`child exited ${code}: ${err}`))));
-  });
-}
+const provider = (emu: Emulator, pacingDir: string, args: string[]) => providerProcess(emu, pacingDir, "20/5", args);
 
 describe("pacing shared between processes", () => {
   it.concurrent("a destroy right after an up, in two processes, sees no 429", async () => {

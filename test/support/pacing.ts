@@ -2,10 +2,12 @@
  * Shared by the pacing tests: emulators limited to 20 requests per 5 s, and, on a fake clock,
  * the API's rolling window with a network of seeded delays in front of it.
  */
+import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
+import { mulberry32 } from "../../emulator/ids";
 import type { Pacer, RateLimit } from "../../provider/client/rate-limit";
 import { call } from "./api";
 import type { FakeClock } from "./clock";
@@ -98,17 +100,6 @@ export interface Network {
   seed: number;
 }
 
-/** A small seeded generator (mulberry32): the same delays on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /**
  * Sends `count` requests at once through `pacer` to `service` over `network`, as the client does:
@@ -118,7 +109,7 @@ function seeded(seed: number): () => number {
  */
 export function sendAtOnce(options: { pacer: Pacer; clock: FakeClock; service: RollingWindow; network: Network; count: number; name: string }): Promise<Attempt[]> {
   const { pacer, clock, service, network, count, name } = options;
-  const random = seeded(network.seed);
+  const random = mulberry32(network.seed);
   const delay = ([min, max]: [number, number]) => Math.round(min + random() * (max - min));
   const attempts: Attempt[] = [];
   const one = async (request: string): Promise<void> => {
@@ -150,4 +141,39 @@ export function waitsPastRoom(attempts: readonly Attempt[], rate: RateLimit): nu
   const grants = attempts.map((a) => a.grantedAt).sort((a, b) => a - b);
   const answers = attempts.filter((a) => !a.refused).map((a) => a.answeredAt).sort((a, b) => a - b);
   return grants.slice(rate.limit).map((g, i) => g - (answers[i]! + rate.windowMs));
+}
+
+const childScript = path.resolve(__dirname, "pacing-child.js");
+
+/** What a provider process made (`ok`: ids) and failed. */
+export interface ChildResult {
+  ok: string[];
+  failed: string[];
+}
+
+/**
+ * One provider process (test/support/pacing-child.js: the built provider from dist/, configured
+ * from the environment as the Pulumi host runs it) against `emu`, pacing to `rateLimit` and
+ * keeping its pacing ledger in `pacingDir`.
+ */
+export function providerProcess(emu: Emulator, pacingDir: string, rateLimit: string, args: string[]): Promise<ChildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [childScript, ...args], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: pacingDir,
+        NGROK_API_BASE_URL: emu.url,
+        NGROK_API_KEY: emu.apiKey,
+        NGROK_RATE_LIMIT: rateLimit,
+        PULUMI_NGROK_PACING_DIR: pacingDir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as ChildResult) : reject(new Error(`provider process exited ${code}: ${err}`))));
+  });
 }
