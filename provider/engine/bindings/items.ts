@@ -6,7 +6,7 @@
  */
 import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../definitions/types";
 import { createBody, patchBody } from "../bodies";
-import { fillPath, idForm, idFromKeys, idPrefixOf, keysFromId, pathInputs, placeholders } from "../locate";
+import { fillPath, idForm, idFromKeys, idKeys, idPrefixOf, keysFromId, pathInputs, placeholders } from "../locate";
 import { ListReads } from "../read-batch";
 import { CreateRecovery, createdAt } from "../recover";
 import type { Wire, WireContext } from "./wire";
@@ -28,8 +28,7 @@ export class ItemsWire implements Wire {
   ) {
     this.pathInputs = pathInputs(binding);
     this.collectionInputs = new Set(placeholders(binding.path));
-    const key = binding.kind === "sub-collection" && "key" in binding.item ? binding.item.key : undefined;
-    this.keys = key === undefined ? undefined : [...placeholders(binding.path), key];
+    this.keys = idKeys(binding);
     if (this.keys) {
       const keys = this.keys;
       this.idOf = (inputs) => idFromKeys(keys, inputs);

@@ -10,7 +10,7 @@ import { article } from "../../words";
 import { importIdKey } from "../adopt";
 import { createBody } from "../bodies";
 import type { CheckFailure } from "../check";
-import { fillPath, idForm, idFromKeys, keysFromId, pathInputs, placeholders } from "../locate";
+import { fillPath, idForm, idFromKeys, idKeys, keysFromId, pathInputs } from "../locate";
 import { containsUnknown, isAbsent } from "../values";
 import type { Wire, WireContext } from "./wire";
 
@@ -23,7 +23,7 @@ export class SlotWire implements Wire {
     private readonly binding: SlotBinding,
   ) {
     this.pathInputs = pathInputs(binding);
-    this.keys = placeholders(binding.path);
+    this.keys = idKeys(binding)!;
   }
 
   idOf(inputs: Props): string {
