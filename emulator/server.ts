@@ -6,6 +6,8 @@ import type { EmulatorClock } from "./clock";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { COLLECTIONS, credentialExists } from "./collections";
+import { page } from "./collections/lists";
+import { notSupported, unservedPath } from "./collections/unsupported";
 import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "./faults";
 import { ID_BODY, rfc3339 } from "./ids";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
@@ -67,7 +69,6 @@ interface Route {
 }
 
 const CONTROL_PREFIX = "/_emulator/";
-const DEFAULT_LIMIT = 100;
 
 /** Collection definitions by kind. */
 const DEFS: ReadonlyMap<string, CollectionDef> = new Map(COLLECTIONS.map((d) => [d.kind, d]));
@@ -170,6 +171,12 @@ export class EmulatorServer {
     if (!control) this.requests.push(record);
 
     const raw = await readBody(req);
+    if (method === "OPTIONS" && !control) {
+      // A browser's CORS preflight carries no credentials: answered before auth, never faulted or counted.
+      record.processed = true;
+      record.status = this.send(res, { status: 204, headers: preflightHeaders(req) }, operationId, req);
+      return;
+    }
     const plan: FaultPlan | undefined = control ? undefined : this.faults.plan(method, path);
     if (plan !== undefined && plan.delayMs > 0) await this.options.clock.sleep(plan.delayMs);
     if (this.closed) {
@@ -181,7 +188,7 @@ export class EmulatorServer {
       return;
     }
     if (plan?.action === "status-before") {
-      record.status = this.send(res, this.faultReply(plan), operationId);
+      record.status = this.send(res, this.faultReply(plan), operationId, req);
       return;
     }
 
@@ -192,10 +199,10 @@ export class EmulatorServer {
       return;
     }
     if (plan?.action === "status-after") {
-      record.status = this.send(res, this.faultReply(plan), operationId);
+      record.status = this.send(res, this.faultReply(plan), operationId, req);
       return;
     }
-    record.status = this.send(res, reply, operationId);
+    record.status = this.send(res, reply, operationId, req);
   }
 
   /** Runs one request against the state; never throws. */
@@ -209,8 +216,10 @@ export class EmulatorServer {
         checkVersion(req);
       }
       const { route, params } = this.match(method, path);
-      const body = method === "POST" || method === "PATCH" || method === "PUT" ? parseJson(raw) : undefined;
-      const reply = route.handler({ params, query, body, ctx: this.ctx() });
+      const takesBody = method === "POST" || method === "PATCH" || method === "PUT";
+      if (!control) checkBodyFraming(req, method, raw, takesBody);
+      const body = takesBody ? parseJson(raw) : undefined;
+      const reply = route.handler({ params, query, body, ctx: this.ctx(requestBase(req, this.baseUrl)) });
       if (reply.mutated) this.store.save();
       return reply;
     } catch (err) {
@@ -241,8 +250,8 @@ export class EmulatorServer {
   }
 
   /** Writes a reply; the error body's operation id is filled in here. Returns the status. */
-  private send(res: ServerResponse, reply: Reply, operationId: string): number {
-    const headers: Record<string, string> = { "ngrok-operation-id": operationId, ...(reply.headers ?? {}) };
+  private send(res: ServerResponse, reply: Reply, operationId: string, req: IncomingMessage): number {
+    const headers: Record<string, string> = { "ngrok-operation-id": operationId, ...corsHeaders(req), ...(reply.headers ?? {}) };
     let payload = "";
     if (reply.status !== 204 && reply.body !== undefined) {
       const body = reply.body;
@@ -283,14 +292,16 @@ export class EmulatorServer {
       if (route.method === method) return { route, params };
     }
     if (pathMatched) throw methodNotAllowed(method);
+    const unserved = unservedPath(path);
+    if (unserved !== undefined) throw notSupported(`'${method} ${unserved}'`);
     throw notFound();
   }
 
   // -------------------------------------------------------------------------------------
   // Context given to definitions
 
-  private ctx(): Ctx {
-    const base = this.baseUrl;
+  /** `base`: the address the client used (a proxy's), which every `uri` and `next_page_uri` starts with. */
+  private ctx(base = this.baseUrl): Ctx {
     const store = this.store;
     const uriOf = (kind: string, rec: Rec): string => {
       const def = DEFS.get(kind);
@@ -368,7 +379,7 @@ export class EmulatorServer {
       ["/endpoints", "ep"],
     ] as const) {
       const key = path.slice(1);
-      add("GET", path, (c) => ({ status: 200, body: page(this.liveList(key), key, `${this.baseUrl}${path}`, prefix, c.query) }));
+      add("GET", path, (c) => ({ status: 200, body: page(this.liveList(key), key, { path, base: c.ctx.base, prefix, query: c.query, now: c.ctx.now }) }));
     }
     add("GET", "/tunnel_sessions/{id}", liveItem("ts", (id) => this.live.getSession(id)));
     add("GET", "/tunnels/{id}", liveItem("tn", (id) => this.live.getTunnel(id)));
@@ -487,7 +498,7 @@ export class EmulatorServer {
       .reverse();
     const path = def.parent ? def.path.replace(`{${def.parent.param}}`, parent?.id ?? "") : def.path;
     const items = recs.map((r) => def.shape(r, c.ctx));
-    return { status: 200, body: page(items, def.listKey!, `${this.baseUrl}${path}`, def.prefix, c.query) };
+    return { status: 200, body: page(items, def.listKey!, { path, base: c.ctx.base, prefix: def.prefix, query: c.query, now: c.ctx.now }) };
   }
 
   private putModule(def: CollectionDef, mod: ModuleDef, c: Call): Reply {
@@ -525,35 +536,6 @@ function checkPrefix(id: string, prefix: string): void {
   if (!ID_BODY.test(id.slice(prefix.length + 1))) {
     throw new ApiFailure(400, "ERR_NGROK_227", `Invalid ID '${id}': expected '${prefix}_' followed by 27 letters and digits.`);
   }
-}
-
-/** One page of a newest-first list: `{<key>: [...], uri, next_page_uri}`. */
-function page(items: JsonObject[], key: string, uri: string, prefix: string, query: URLSearchParams): JsonObject {
-  let limit = DEFAULT_LIMIT;
-  const rawLimit = query.get("limit");
-  if (rawLimit !== null) {
-    if (!/^[0-9]+$/.test(rawLimit)) {
-      throw new ApiFailure(400, "ERR_NGROK_233", `Invalid value for 'limit': '${rawLimit}' is not a number.`);
-    }
-    limit = Number(rawLimit);
-    if (limit < 1 || limit > DEFAULT_LIMIT) {
-      throw new ApiFailure(400, "ERR_NGROK_244", `Invalid value for 'limit': it must be between 1 and ${DEFAULT_LIMIT}, got ${rawLimit}.`);
-    }
-  }
-  if (query.get("filter") !== null) {
-    // CEL filters are not interpreted by the emulator; ignoring one would return wrong results.
-    throw badValue("The emulator does not support the 'filter' list parameter.");
-  }
-  const beforeId = query.get("before_id");
-  let rest = items;
-  if (beforeId !== null && beforeId !== "") {
-    checkPrefix(beforeId, prefix);
-    rest = items.filter((item) => String(item["id"]) < beforeId);
-  }
-  const pageItems = rest.slice(0, limit);
-  const last = pageItems[pageItems.length - 1];
-  const next = rest.length > limit && last !== undefined ? `${uri}?before_id=${String(last["id"])}&limit=${limit}` : null;
-  return { [key]: pageItems, uri, next_page_uri: next };
 }
 
 function checkVersion(req: IncomingMessage): void {
@@ -600,3 +582,75 @@ function reset(req: IncomingMessage): void {
   req.socket.resetAndDestroy();
 }
 
+
+// ---------------------------------------------------------------------------------------
+// Transport rules of the API overview (https://ngrok.com/docs/api) and its error reference
+
+/**
+ * Request bodies must be JSON: a body without a Content-Type is ERR_NGROK_216, one of another
+ * type ERR_NGROK_210, and a body on a method that takes none (GET, DELETE) ERR_NGROK_211.
+ */
+function checkBodyFraming(req: IncomingMessage, method: string, raw: Buffer, takesBody: boolean): void {
+  if (raw.length === 0) return;
+  if (!takesBody) {
+    throw new ApiFailure(400, "ERR_NGROK_211", `The ${method} request you made does not expect a body, but you provided one.`);
+  }
+  const type = req.headers["content-type"];
+  if (type === undefined || type.trim() === "") {
+    throw new ApiFailure(400, "ERR_NGROK_216", "You did not provide a Content-Type with your request; the API takes 'application/json'.");
+  }
+  const mediaType = type.split(";")[0]!.trim().toLowerCase();
+  if (mediaType !== "application/json") {
+    throw new ApiFailure(400, "ERR_NGROK_210", `The content type you specified '${mediaType}' is not supported by the API; use 'application/json'.`);
+  }
+}
+
+/**
+ * The address the client used, which links in answers (`uri`, `next_page_uri`) start with: the
+ * proxy's own `Forwarded` / `X-Forwarded-Host` / `X-Forwarded-Proto`, else the `Host` header,
+ * else the emulator's listening address.
+ */
+function requestBase(req: IncomingMessage, fallback: string): string {
+  const first = (v: string | string[] | undefined): string | undefined => {
+    const s = Array.isArray(v) ? v[0] : v;
+    const t = s?.split(",")[0]?.trim();
+    return t === undefined || t === "" ? undefined : t;
+  };
+  let host: string | undefined;
+  let proto: string | undefined;
+  const forwarded = first(req.headers["forwarded"]);
+  if (forwarded !== undefined) {
+    for (const pair of forwarded.split(";")) {
+      const [k, v] = pair.split("=", 2).map((x) => x.trim());
+      const value = v?.replace(/^"(.*)"$/, "$1");
+      if (k?.toLowerCase() === "host" && value) host = value;
+      if (k?.toLowerCase() === "proto" && value) proto = value.toLowerCase();
+    }
+  }
+  host ??= first(req.headers["x-forwarded-host"]) ?? first(req.headers["host"]);
+  proto ??= first(req.headers["x-forwarded-proto"])?.toLowerCase();
+  // Only a plausible host[:port] names the address; anything else keeps the listening one.
+  if (host === undefined || !/^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?$/.test(host)) return fallback;
+  const scheme = proto === "https" || proto === "http" ? proto : new URL(fallback).protocol.slice(0, -1);
+  return `${scheme}://${host}`;
+}
+
+const CORS_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
+const CORS_HEADERS = "Authorization, Content-Type, Ngrok-Version";
+
+/** CORS on every answer to a browser (a request with an Origin), so that it may read the answer. */
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers["origin"];
+  if (origin === undefined || origin === "") return {};
+  return { "access-control-allow-origin": origin, "access-control-expose-headers": "Ngrok-Operation-Id", vary: "Origin" };
+}
+
+/** The answer to a CORS preflight: which methods and headers a browser may send. */
+function preflightHeaders(req: IncomingMessage): Record<string, string> {
+  const asked = req.headers["access-control-request-headers"];
+  return {
+    "access-control-allow-methods": CORS_METHODS,
+    "access-control-allow-headers": typeof asked === "string" && asked !== "" ? asked : CORS_HEADERS,
+    "access-control-max-age": "600",
+  };
+}

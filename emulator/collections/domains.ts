@@ -5,6 +5,7 @@ import { z } from "zod";
 import { common, freshRef, referencedId, str, type CollectionDef, type Ctx, type Referenced } from "../collection";
 import { ApiFailure, badValue, referenceNotFound } from "../errors";
 import { derivedBase62, rfc3339 } from "../ids";
+import type { Rec } from "../store";
 import { description, isObject, metadata, requirePrefix, type Json, type JsonObject } from "../validate";
 
 // ---------------------------------------------------------------------------------------
@@ -42,11 +43,18 @@ const certPolicySchema = z.strictObject({
   private_key_type: z.enum(["rsa", "ecdsa"]).optional(),
 });
 
+/** How long the emulator's certificate provisioning job runs, on the emulator's clock, before the certificate is issued. */
+export const CERTIFICATE_PROVISIONING_MS = 30_000;
+/** When the current policy's provisioning job started (ms on the emulator's clock); not an API field. */
+const JOB_STARTED = "certificate_job_started_ms";
+
 /**
  * Automatic certificate management as a domain stores it: a policy and its status, both null
- * while it is off. The emulator never runs a provisioning job (no DNS), so `provisioning_job` is
- * null and `renews_at` is fixed when the policy is set: the value never changes between two
- * reads, which keeps "refresh shows no changes" true.
+ * while it is off. Setting a policy starts a provisioning job (the status's `provisioning_job`,
+ * as the API reference documents it); after CERTIFICATE_PROVISIONING_MS on the emulator's clock
+ * the job is done and the certificate issued. The state is computed from the clock on every
+ * read, so a test moves the clock instead of waiting. `renews_at` is fixed when the policy is
+ * set: re-sending the policy in force changes nothing.
  */
 class CertificateManagement {
   readonly policySchema = certPolicySchema;
@@ -73,16 +81,38 @@ class CertificateManagement {
     if (isObject(stored) && stored["authority"] === policy.authority && stored["private_key_type"] === policy.private_key_type) return;
     data[POLICY] = policy;
     data[STATUS] = { renews_at: rfc3339(new Date(ctx.now.getTime() + RENEWAL_MS)), provisioning_job: null };
+    data[JOB_STARTED] = ctx.now.getTime();
   }
 
   turnOff(data: JsonObject): void {
     data[POLICY] = null;
     data[STATUS] = null;
+    delete data[JOB_STARTED];
   }
 
-  /** The API fields. */
-  shape(data: JsonObject): JsonObject {
-    return { [POLICY]: data[POLICY] ?? null, [STATUS]: data[STATUS] ?? null };
+  /** Whether the certificate of the policy in force has been issued by `now`. */
+  issued(data: JsonObject, now: Date): boolean {
+    const started = data[JOB_STARTED];
+    // A policy stored without a job time predates provisioning: treat it as long done.
+    return isObject(data[POLICY]) && (typeof started !== "number" || now.getTime() - started >= CERTIFICATE_PROVISIONING_MS);
+  }
+
+  /** The API fields at `now`: the job while it runs, none once the certificate is issued. */
+  shape(data: JsonObject, now: Date): JsonObject {
+    const status = data[STATUS];
+    const started = data[JOB_STARTED];
+    if (!isObject(status) || this.issued(data, now) || typeof started !== "number") {
+      return { [POLICY]: data[POLICY] ?? null, [STATUS]: status ?? null };
+    }
+    const job = { msg: "Provisioning certificate", started_at: rfc3339(new Date(started)) };
+    return { [POLICY]: data[POLICY] ?? null, [STATUS]: { ...status, provisioning_job: job } };
+  }
+
+  /** The automatically issued certificate's reference, once issued (its id is derived from the domain's and the job's). */
+  certificate(rec: Rec, ctx: Ctx): JsonObject | null {
+    if (!this.issued(rec.data, ctx.now)) return null;
+    const id = `cert_${derivedBase62(`${rec.id}/cert/${String(rec.data[JOB_STARTED] ?? "")}`, 27)}`;
+    return { id, uri: `${ctx.base}/tls_certificates/${id}` };
   }
 }
 
@@ -197,8 +227,9 @@ export const reservedDomains: CollectionDef = {
       // Deprecated: the service answers "" whatever was sent.
       region: "",
       cname_target: owned ? null : `${derivedBase62(`${rec.id}/cname`, 17).toLowerCase()}.${derivedBase62(`${rec.id}/zone`, 7).toLowerCase()}.ngrok-cname.com`,
-      certificate: typeof certId === "string" ? freshRef(ctx, "tls_certificates", { id: certId, uri: "" }) : null,
-      ...reservedDomainCertificates.shape(rec.data),
+      certificate:
+        typeof certId === "string" ? freshRef(ctx, "tls_certificates", { id: certId, uri: "" }) : reservedDomainCertificates.certificate(rec, ctx),
+      ...reservedDomainCertificates.shape(rec.data, ctx.now),
       acme_challenge_cname_target:
         wildcard && !owned ? `${derivedBase62(`${rec.id}/acme`, 17).toLowerCase()}.acme.ngrok-cname.com` : null,
       // Always null: no endpoint configuration can exist (see endpointConfigRef).
@@ -260,7 +291,7 @@ export const agentIngresses: CollectionDef = {
       domain,
       ns_targets: [1, 2, 3, 4].map((n) => `ns${n}-${zone}.ngrok-dns.com`),
       region_domains: REGIONS.map((r) => `${r}.${domain}`),
-      ...agentIngressCertificates.shape(rec.data),
+      ...agentIngressCertificates.shape(rec.data, ctx.now),
     };
   },
 };

@@ -7,6 +7,7 @@ import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "../rules/modu
 import type { Rec } from "../store";
 import { description, isObject, metadata, stringList, type Json, type JsonObject } from "../validate";
 import { backendKind } from "./backends";
+import { UNSERVED_INLINE_MODULES, refuseUnservedModules } from "./unsupported";
 
 // ---------------------------------------------------------------------------------------
 // Modules
@@ -101,6 +102,22 @@ function hostports(input: Json | undefined, ctx: Ctx, self: string | undefined):
 
 const edgeSchema = z.strictObject({ description: description.optional(), metadata: metadata.optional(), hostports: stringList.optional() });
 
+/** A create body may carry the modules too (the API reference's create operations): any object here, checked by its module's rules. */
+function withInlineModules<S extends z.ZodRawShape>(schema: z.ZodObject<S>, names: readonly string[]) {
+  return schema.extend(Object.fromEntries(names.map((n) => [n, z.unknown().optional()])));
+}
+
+/** The modules a create body sets, validated as their PUT would be (ERR codes of each module); unserved ones are 501. */
+function inlineModules(kind: keyof typeof UNSERVED_INLINE_MODULES, defs: readonly ModuleDef[], input: JsonObject, ctx: Ctx): Record<string, JsonObject> {
+  refuseUnservedModules(kind, input);
+  const modules: Record<string, JsonObject> = {};
+  for (const def of defs) {
+    const body = input[def.name];
+    if (body !== undefined && body !== null) modules[def.name] = def.put(body, ctx, { id: "", created_at: "", data: {}, modules: {} });
+  }
+  return modules;
+}
+
 function createEdge(input: JsonObject, ctx: Ctx): { data: JsonObject } {
   return { data: { description: str(input["description"]), metadata: str(input["metadata"]), hostports: hostports(input["hostports"], ctx, undefined) } };
 }
@@ -115,8 +132,11 @@ export const httpsEdges: CollectionDef = {
   path: "/edges/https",
   prefix: "edghts",
   listKey: "https_edges",
-  createSchema: edgeSchema,
-  create: createEdge,
+  createSchema: withInlineModules(edgeSchema, UNSERVED_INLINE_MODULES.https_edges),
+  create(input, ctx) {
+    refuseUnservedModules("https_edges", input);
+    return createEdge(input, ctx);
+  },
   updateSchema: edgeSchema,
   update: updateEdge,
   beforeDelete(rec, ctx) {
@@ -148,11 +168,12 @@ export const httpsEdgeRoutes: CollectionDef = {
   path: "/edges/https/{edge_id}/routes",
   prefix: "edghtsrt",
   parent: { kind: "https_edges", param: "edge_id" },
-  createSchema: routeSchema,
-  create(input) {
+  createSchema: withInlineModules(routeSchema, [...ROUTE_MODULES, ...UNSERVED_INLINE_MODULES.https_edge_routes]),
+  create(input, ctx) {
     const match = str(input["match"]);
     if (!match.startsWith("/")) throw badValue(`Invalid value for 'match': a route path must begin with '/', got '${match}'.`);
-    return { data: { description: str(input["description"]), metadata: str(input["metadata"]), match_type: str(input["match_type"]), match } };
+    const modules = inlineModules("https_edge_routes", routeModuleDefs, input, ctx);
+    return { data: { description: str(input["description"]), metadata: str(input["metadata"]), match_type: str(input["match_type"]), match }, modules };
   },
   updateSchema: routeSchema.partial(),
   modules: routeModuleDefs,
@@ -174,8 +195,10 @@ export const tlsEdges: CollectionDef = {
   path: "/edges/tls",
   prefix: "edgtls",
   listKey: "tls_edges",
-  createSchema: edgeSchema,
-  create: createEdge,
+  createSchema: withInlineModules(edgeSchema, [...TLS_EDGE_MODULES, ...UNSERVED_INLINE_MODULES.tls_edges]),
+  create(input, ctx) {
+    return { ...createEdge(input, ctx), modules: inlineModules("tls_edges", tlsModuleDefs, input, ctx) };
+  },
   updateSchema: edgeSchema,
   update: updateEdge,
   modules: tlsModuleDefs,

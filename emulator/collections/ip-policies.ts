@@ -4,7 +4,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
-import { badValue } from "../errors";
+import { ApiFailure } from "../errors";
 import { description, metadata, stringList } from "../validate";
 
 const IP_POLICY: Referenced = { kind: "ip_policies", prefix: "ipp", what: "IP policy" };
@@ -29,20 +29,89 @@ export const ipPolicies: CollectionDef = {
   },
 };
 
+/** An address as a big integer of its family's width (4: 32 bits, 6: 128 bits). */
+function addressBits(address: string, family: 4 | 6): bigint {
+  if (family === 4) return address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
+  // Expand "::" and a trailing dotted IPv4 part into eight 16-bit groups.
+  let text = address;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const v4 = addressBits(dotted[1]!, 4);
+    text = `${text.slice(0, -dotted[1]!.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const headGroups = head === "" ? [] : head!.split(":");
+  const tailGroups = tail === undefined || tail === "" ? [] : tail.split(":");
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups];
+  return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n);
+}
+
+function formatBits(bits: bigint, family: 4 | 6): string {
+  if (family === 4) return [24n, 16n, 8n, 0n].map((s) => String((bits >> s) & 0xffn)).join(".");
+  const groups = Array.from({ length: 8 }, (_, i) => (bits >> BigInt(112 - 16 * i)) & 0xffffn);
+  // The canonical text form (RFC 5952): the longest run of zero groups becomes "::".
+  let best = { at: -1, len: 0 };
+  for (let i = 0; i < 8; ) {
+    let j = i;
+    while (j < 8 && groups[j] === 0n) j++;
+    if (j - i > best.len && j - i > 1) best = { at: i, len: j - i };
+    i = j === i ? i + 1 : j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (best.at === -1) return hex.join(":");
+  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.len).join(":")}`;
+}
+
+interface Range {
+  family: 4 | 6;
+  network: bigint;
+  prefix: number;
+}
+
 /**
- * An address or a CIDR range, IPv4 or IPv6, stored as given. Node's own parser decides what an
- * address is; the prefix length must fit the family. Zone ids (`fe80::1%eth0`) are refused.
+ * A rule's CIDR range (a bare address is the range of that one address), as the API's error
+ * reference describes the checks: ERR_NGROK_1406 "Invalid CIDR" for what is not an IPv4 or IPv6
+ * range, ERR_NGROK_1409 for a range not written from its lowest address (with the suggestion).
+ * Zone ids (`fe80::1%eth0`) are refused.
  */
-function checkCidr(raw: string): string {
+function checkCidr(raw: string): Range {
   const slash = raw.indexOf("/");
   const address = slash === -1 ? raw : raw.slice(0, slash);
   const family = address.includes("%") ? 0 : isIP(address);
-  const prefix = slash === -1 ? undefined : raw.slice(slash + 1);
+  const prefixText = slash === -1 ? undefined : raw.slice(slash + 1);
   const max = family === 4 ? 32 : 128;
-  if (family === 0 || (prefix !== undefined && (!/^[0-9]{1,3}$/.test(prefix) || Number(prefix) > max))) {
-    throw badValue(`Invalid value for 'cidr': '${raw}' is not an IPv4 or IPv6 address or range in CIDR notation.`);
+  if (family === 0 || (prefixText !== undefined && (!/^[0-9]{1,3}$/.test(prefixText) || Number(prefixText) > max))) {
+    throw new ApiFailure(400, "ERR_NGROK_1406", `Invalid CIDR: '${raw}'.`);
   }
-  return raw;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  const bits = addressBits(address, family as 4 | 6);
+  const hostBits = BigInt(max - prefix);
+  const network = (bits >> hostBits) << hostBits;
+  if (network !== bits) {
+    const suggestion = `${formatBits(network, family as 4 | 6)}/${prefix}`;
+    throw new ApiFailure(
+      400,
+      "ERR_NGROK_1409",
+      `IP Policy Rule CIDR '${raw}' must be specified using the lowest IP address in the range. Did you mean '${suggestion}'?`,
+    );
+  }
+  return { family: family as 4 | 6, network, prefix };
+}
+
+/** ERR_NGROK_1408: another rule of the same policy already has this range (however it is written). */
+function checkUnique(ctx: Ctx, policyId: string, raw: string, range: Range, self: string | undefined): void {
+  for (const other of ctx.store.all("ip_policy_rules")) {
+    if (other.id === self || other.data["ip_policy_id"] !== policyId) continue;
+    let theirs: Range;
+    try {
+      theirs = checkCidr(str(other.data["cidr"]));
+    } catch {
+      continue; // a rule stored before these checks: it cannot equal a valid range
+    }
+    if (theirs.family === range.family && theirs.prefix === range.prefix && theirs.network === range.network) {
+      throw new ApiFailure(400, "ERR_NGROK_1408", `IP Policy Rule with CIDR '${raw}' already exists.`);
+    }
+  }
 }
 
 export const ipPolicyRules: CollectionDef = {
@@ -58,20 +127,21 @@ export const ipPolicyRules: CollectionDef = {
     action: z.enum(["allow", "deny"]),
   }),
   create(input, ctx) {
+    const cidr = str(input["cidr"]);
+    const range = checkCidr(cidr);
+    const policyId = referencedId(ctx, "ip_policy_id", str(input["ip_policy_id"]), IP_POLICY);
+    checkUnique(ctx, policyId, cidr, range, undefined);
     return {
-      data: {
-        description: str(input["description"]),
-        metadata: str(input["metadata"]),
-        cidr: checkCidr(str(input["cidr"])),
-        ip_policy_id: referencedId(ctx, "ip_policy_id", str(input["ip_policy_id"]), IP_POLICY),
-        action: str(input["action"]),
-      },
+      data: { description: str(input["description"]), metadata: str(input["metadata"]), cidr, ip_policy_id: policyId, action: str(input["action"]) },
     };
   },
   // The policy and the action are fixed at creation: not in the update body (ERR_NGROK_214).
   updateSchema: z.strictObject({ description: description.optional(), metadata: metadata.optional(), cidr: z.string().optional() }),
-  update(rec, input) {
-    if (input["cidr"] !== undefined) input["cidr"] = checkCidr(str(input["cidr"]));
+  update(rec, input, ctx) {
+    if (input["cidr"] !== undefined) {
+      const cidr = str(input["cidr"]);
+      checkUnique(ctx, str(rec.data["ip_policy_id"]), cidr, checkCidr(cidr), rec.id);
+    }
     Object.assign(rec.data, input);
   },
   shape(rec, ctx) {

@@ -153,8 +153,8 @@ describe("lists", () => {
     expectError(await call(fresh, "GET", `/credentials?before_id=${missingId("rd")}`), 400, "ERR_NGROK_227");
   });
 
-  it("refuses CEL filters instead of ignoring them", async () => {
-    expectError(await call(fresh, "GET", "/credentials?filter=true"), 400, "ERR_NGROK_215");
+  it("refuses a CEL filter on a list whose reference takes none, instead of ignoring it", async () => {
+    expectError(await call(fresh, "GET", "/backends/failover?filter=true"), 400, "ERR_NGROK_250");
   });
 });
 

@@ -160,16 +160,29 @@ describe("reserved_domains", () => {
       const a = await call(timed, "POST", "/reserved_domains", { domain: "managed.example.com", certificate_management_policy: {} });
       expect(a.json.created_at).toBe("2026-03-01T12:00:00Z");
       expect(a.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "ecdsa" });
-      expect(a.json.certificate_management_status).toEqual({ renews_at: "2026-04-30T12:00:00Z", provisioning_job: null });
+      expect(a.json.certificate_management_status).toEqual({
+        renews_at: "2026-04-30T12:00:00Z",
+        provisioning_job: { msg: "Provisioning certificate", started_at: "2026-03-01T12:00:00Z" },
+      });
       clock.advance(24 * 3600 * 1000);
-      expect((await call(timed, "GET", `/reserved_domains/${a.json.id}`)).json).toEqual(a.json);
-      // Re-sending the same policy does not move renews_at.
+      // The job is done: the certificate is issued, the rest is as it was.
+      const issued = (await call(timed, "GET", `/reserved_domains/${a.json.id}`)).json;
+      expect(issued).toEqual({
+        ...a.json,
+        certificate: { id: expect.stringMatching(/^cert_/), uri: expect.any(String) },
+        certificate_management_status: { renews_at: "2026-04-30T12:00:00Z", provisioning_job: null },
+      });
+      // Re-sending the same policy does not move renews_at, nor start another job.
       const same = await call(timed, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { authority: "letsencrypt" } });
-      expect(same.json.certificate_management_status).toEqual(a.json.certificate_management_status);
+      expect(same.json.certificate_management_status).toEqual(issued.certificate_management_status);
+      expect(same.json.certificate).toEqual(issued.certificate);
       // Another policy renews 60 days after it was set.
       const rsa = await call(timed, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { private_key_type: "rsa" } });
       expect(rsa.json.certificate_management_policy).toEqual({ authority: "letsencrypt", private_key_type: "rsa" });
-      expect(rsa.json.certificate_management_status).toEqual({ renews_at: "2026-05-01T12:00:00Z", provisioning_job: null });
+      expect(rsa.json.certificate_management_status).toEqual({
+        renews_at: "2026-05-01T12:00:00Z",
+        provisioning_job: { msg: "Provisioning certificate", started_at: "2026-03-02T12:00:00Z" },
+      });
       expectError(
         await call(timed, "PATCH", `/reserved_domains/${a.json.id}`, { certificate_management_policy: { authority: "zerossl" } }),
         400,
@@ -319,7 +332,8 @@ describe("ip_policy_rules", () => {
     const p = (await call(emu, "POST", "/ip_policies", {})).json;
     const r = await call(emu, "POST", "/ip_policy_rules", { cidr, ip_policy_id: p.id, action: "deny" });
     if (status === 201) expect({ status: r.status, cidr: r.json.cidr }).toEqual({ status, cidr });
-    else expect(expectError(r, 400, "ERR_NGROK_215").msg).toContain("cidr");
+    // ERR_NGROK_1406 "Invalid CIDR" (the API's error reference), quoting what was sent.
+    else expect(expectError(r, 400, "ERR_NGROK_1406").msg).toContain(`'${cidr}'`);
   });
 
   it("needs an existing policy (ERR_NGROK_380) and an action of allow or deny", async () => {
