@@ -132,13 +132,16 @@ export class ApiClient {
     await this.dispatcher.close();
   }
 
-  /** A path under the base URL, or an absolute URL on the same origin (a `next_page_uri`). */
+  /**
+   * A path under the base URL, or an absolute URL (a `next_page_uri`). An absolute URL on another
+   * origin (the API's own address, answered through a proxy or a gateway) is followed by its path
+   * and query on the configured base URL: the API key goes nowhere else, whatever a response says.
+   */
   private resolve(path: string): URL {
     if (/^https?:\/\//.test(path)) {
       const url = new URL(path);
-      // Never send the API key to another host, whatever a response says.
-      if (url.origin !== this.origin) throw new Error(`refusing to follow ${url.origin}: not the API's origin`);
-      return url;
+      if (url.origin === this.origin) return url;
+      return new URL(this.baseUrl + url.pathname + url.search);
     }
     return new URL(this.baseUrl + (path.startsWith("/") ? path : `/${path}`));
   }

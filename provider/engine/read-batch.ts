@@ -84,6 +84,8 @@ export class ListReads {
     private readonly listKey: string,
     private readonly timing: ListReadTiming = defaultListReadTiming,
     private readonly now: () => number = Date.now,
+    /** Where a fall back to one GET per resource is told: the engine's log. */
+    private readonly warn: (message: string) => void = engineWarn,
   ) {}
 
   /** The API object of item `id`: from a walk of the list, or from `get` (which throws when it is gone). */
@@ -170,10 +172,12 @@ export class ListReads {
         walk.next = typeof next === "string" && next !== "" ? next : null;
         if (walk.next === null && this.walk === walk) this.walkCost = Math.max(1, walk.pages);
       }
-    } catch {
+    } catch (err) {
       // The list failed (after the client's retries): each read makes its own GET, which reports
-      // its own error if the API is really down.
+      // its own error if the API is really down. Said once, since it costs a request per resource.
       walk.next = null;
+      const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0];
+      this.warn(`reading ${this.path} from its list failed (${reason}); reading its ${walk.pending.size} remaining resources one GET each`);
     } finally {
       walk.running = false;
     }
@@ -188,4 +192,11 @@ export class ListReads {
 
 function isObject(value: unknown): value is ApiObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A warning in the engine's log (loaded on first use: most provider calls never warn). */
+function engineWarn(message: string): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+  void log.warn(message);
 }
