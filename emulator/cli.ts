@@ -20,6 +20,7 @@ Options:
   --fault-reset P          probability of dropping the connection (0..1)
   --fault-latency-ms N     random delay of up to N ms per request
   --foreign-domains D,...  domains another account has reserved (reserving one: ERR_NGROK_414)
+  --certificate-provisioning-ms N  how long a certificate provisioning job runs (default 30000)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -54,6 +55,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "fault-reset": { type: "string" },
       "fault-latency-ms": { type: "string" },
       "foreign-domains": { type: "string" },
+      "certificate-provisioning-ms": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -70,6 +72,8 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
   if (values["foreign-domains"] !== undefined) {
     options.foreignDomains = values["foreign-domains"].split(",").map((d) => d.trim()).filter((d) => d !== "");
   }
+  const provisioning = values["certificate-provisioning-ms"];
+  if (provisioning !== undefined) options.certificateProvisioningMs = num("certificate-provisioning-ms", provisioning, 0, Number.MAX_SAFE_INTEGER);
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;

@@ -18,6 +18,8 @@ export interface Ctx {
   readonly now: Date;
   /** Domains reserved by other accounts: reserving one is ERR_NGROK_414. */
   readonly foreignDomains: ReadonlySet<string>;
+  /** How long a certificate provisioning job runs before the certificate is issued. */
+  readonly certificateProvisioningMs: number;
   /** The address of a stored resource (absolute, or a path for agent ingresses). */
   uriOf(kind: string, rec: Rec): string;
   /** `{id, uri}` of a stored resource; throws 404 when it is gone. */

@@ -31,6 +31,11 @@ export interface EmulatorOptions {
    */
   foreignDomains?: readonly string[];
   /**
+   * How long, on `clock`, a certificate provisioning job runs (after a certificate management
+   * policy is set) before the certificate is issued. Default 30 000 (30 s).
+   */
+  certificateProvisioningMs?: number;
+  /**
    * Where the emulator reads the time (created_at, ids and list cursors, rate-limit windows,
    * agent updates, certificate renewal dates) and waits (latency faults). Default: the system
    * clock. A test passes a `FakeClock` and moves it with `advance(ms)` instead of waiting.
@@ -60,6 +65,7 @@ export interface Emulator {
 }
 
 export const DEFAULT_RATE_LIMIT = { limit: 120, windowMs: 60_000 } as const;
+export const DEFAULT_CERTIFICATE_PROVISIONING_MS = 30_000;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
@@ -75,6 +81,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     faults: options.faults,
     statePath: options.statePath,
     foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
+    certificateProvisioningMs: options.certificateProvisioningMs ?? DEFAULT_CERTIFICATE_PROVISIONING_MS,
     clock: options.clock ?? systemClock,
   });
   await server.listen();

@@ -23,6 +23,8 @@ export interface ServerOptions {
   statePath: string | undefined;
   /** Domains reserved by other accounts (lower-case). */
   foreignDomains: ReadonlySet<string>;
+  /** How long a certificate provisioning job runs on the clock before the certificate is issued. */
+  certificateProvisioningMs: number;
   /** Every reading of the time and every wait. */
   clock: EmulatorClock;
 }
@@ -313,6 +315,7 @@ export class EmulatorServer {
       base,
       store,
       foreignDomains: this.options.foreignDomains,
+      certificateProvisioningMs: this.options.certificateProvisioningMs,
       now: new Date(this.options.clock.now()),
       uriOf,
       ref(kind: string, id: string): Ref {

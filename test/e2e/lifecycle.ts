@@ -73,7 +73,9 @@ export function describeExample(example: string, spec: ExampleSpec): void {
     let stack: PulumiStack | undefined;
 
     beforeEach(async () => {
-      emu = await startEmulator();
+      // The service's own certificate provisioning must not finish between `up` and the no-change
+      // refresh on a slow machine; certificate-provisioning.test.ts moves a clock through it.
+      emu = await startEmulator({ certificateProvisioningMs: 24 * 3_600_000 });
     });
 
     afterEach(async () => {

@@ -275,6 +275,20 @@ describe("certificate provisioning (API reference: reserved domain and agent ing
       await timed.close();
     }
   });
+
+  it("takes as long as the emulator's certificateProvisioningMs says", async () => {
+    const clock = new FakeClock();
+    const slow = await startEmulator({ rateLimit: false, clock, certificateProvisioningMs: 600_000 });
+    try {
+      const rd = await call(slow, "POST", "/reserved_domains", { domain: "slow.example.com", certificate_management_policy: {} });
+      clock.advance(599_000);
+      expect((await call(slow, "GET", `/reserved_domains/${rd.json.id}`)).json.certificate).toBeNull();
+      clock.advance(1_000);
+      expect((await call(slow, "GET", `/reserved_domains/${rd.json.id}`)).json.certificate).not.toBeNull();
+    } finally {
+      await slow.close();
+    }
+  });
 });
 
 describe("documented paths the emulator does not serve (ngrok's OpenAPI description)", () => {
