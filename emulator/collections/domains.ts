@@ -43,15 +43,13 @@ const certPolicySchema = z.strictObject({
   private_key_type: z.enum(["rsa", "ecdsa"]).optional(),
 });
 
-/** How long the emulator's certificate provisioning job runs, on the emulator's clock, before the certificate is issued. */
-export const CERTIFICATE_PROVISIONING_MS = 30_000;
 /** When the current policy's provisioning job started (ms on the emulator's clock); not an API field. */
 const JOB_STARTED = "certificate_job_started_ms";
 
 /**
  * Automatic certificate management as a domain stores it: a policy and its status, both null
  * while it is off. Setting a policy starts a provisioning job (the status's `provisioning_job`,
- * as the API reference documents it); after CERTIFICATE_PROVISIONING_MS on the emulator's clock
+ * as the API reference documents it); after `ctx.certificateProvisioningMs` on the emulator's clock
  * the job is done and the certificate issued. The state is computed from the clock on every
  * read, so a test moves the clock instead of waiting. `renews_at` is fixed when the policy is
  * set: re-sending the policy in force changes nothing.
@@ -91,17 +89,17 @@ class CertificateManagement {
   }
 
   /** Whether the certificate of the policy in force has been issued by `now`. */
-  issued(data: JsonObject, now: Date): boolean {
+  issued(data: JsonObject, ctx: Ctx): boolean {
     const started = data[JOB_STARTED];
     // A policy stored without a job time predates provisioning: treat it as long done.
-    return isObject(data[POLICY]) && (typeof started !== "number" || now.getTime() - started >= CERTIFICATE_PROVISIONING_MS);
+    return isObject(data[POLICY]) && (typeof started !== "number" || ctx.now.getTime() - started >= ctx.certificateProvisioningMs);
   }
 
   /** The API fields at `now`: the job while it runs, none once the certificate is issued. */
-  shape(data: JsonObject, now: Date): JsonObject {
+  shape(data: JsonObject, ctx: Ctx): JsonObject {
     const status = data[STATUS];
     const started = data[JOB_STARTED];
-    if (!isObject(status) || this.issued(data, now) || typeof started !== "number") {
+    if (!isObject(status) || this.issued(data, ctx) || typeof started !== "number") {
       return { [POLICY]: data[POLICY] ?? null, [STATUS]: status ?? null };
     }
     const job = { msg: "Provisioning certificate", started_at: rfc3339(new Date(started)) };
@@ -110,7 +108,7 @@ class CertificateManagement {
 
   /** The automatically issued certificate's reference, once issued (its id is derived from the domain's and the job's). */
   certificate(rec: Rec, ctx: Ctx): JsonObject | null {
-    if (!this.issued(rec.data, ctx.now)) return null;
+    if (!this.issued(rec.data, ctx)) return null;
     const id = `cert_${derivedBase62(`${rec.id}/cert/${String(rec.data[JOB_STARTED] ?? "")}`, 27)}`;
     return { id, uri: `${ctx.base}/tls_certificates/${id}` };
   }
@@ -229,7 +227,7 @@ export const reservedDomains: CollectionDef = {
       cname_target: owned ? null : `${derivedBase62(`${rec.id}/cname`, 17).toLowerCase()}.${derivedBase62(`${rec.id}/zone`, 7).toLowerCase()}.ngrok-cname.com`,
       certificate:
         typeof certId === "string" ? freshRef(ctx, "tls_certificates", { id: certId, uri: "" }) : reservedDomainCertificates.certificate(rec, ctx),
-      ...reservedDomainCertificates.shape(rec.data, ctx.now),
+      ...reservedDomainCertificates.shape(rec.data, ctx),
       acme_challenge_cname_target:
         wildcard && !owned ? `${derivedBase62(`${rec.id}/acme`, 17).toLowerCase()}.acme.ngrok-cname.com` : null,
       // Always null: no endpoint configuration can exist (see endpointConfigRef).
@@ -291,7 +289,7 @@ export const agentIngresses: CollectionDef = {
       domain,
       ns_targets: [1, 2, 3, 4].map((n) => `ns${n}-${zone}.ngrok-dns.com`),
       region_domains: REGIONS.map((r) => `${r}.${domain}`),
-      ...agentIngressCertificates.shape(rec.data, ctx.now),
+      ...agentIngressCertificates.shape(rec.data, ctx),
     };
   },
 };
