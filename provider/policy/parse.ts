@@ -25,7 +25,8 @@ export class PolicyTextError extends Error {
  */
 export function parseText(text: string): unknown {
   const { parseDocument } = require("yaml") as typeof import("yaml");
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  // prettyErrors adds the line and column (linePos); its message, which quotes the text, is never used.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
   const error = doc.errors[0];
   if (error) {
     const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [undefined, undefined];

@@ -58,6 +58,8 @@ export function mergeSecrets(policy: unknown, secrets: unknown): unknown {
   if (!isRecord(secrets) || Object.keys(secrets).length === 0 || !isRecord(policy)) return policy;
   const merged = structuredClone(policy) as Record<string, unknown>;
   for (const [at, value] of Object.entries(secrets)) {
+    // Only a place of an action's config holds a credential.
+    if (!/^[A-Za-z]+\[\d+\]\.actions\[\d+\]\.config\.[A-Za-z]+(\[\d+\])?$/.test(at)) continue;
     const path = parsePath(at);
     if (path) setIfAbsent(merged, path, value);
   }
@@ -88,14 +90,14 @@ function parsePath(text: string): PathSegment[] | undefined {
 function setIfAbsent(root: Record<string, unknown>, path: PathSegment[], value: unknown): void {
   let node: unknown = root;
   for (let i = 0; i < path.length - 1; i++) {
-    const key = path[i]!;
     const container = node as Record<string | number, unknown>;
-    let next = container[key];
-    if (next === undefined || next === null) {
-      next = typeof path[i + 1] === "number" ? [] : {};
-      container[key] = next;
+    let next = container[path[i]!];
+    // Only a list of credentials is made here; any other place must exist in the policy.
+    if ((next === undefined || next === null) && i === path.length - 2 && typeof path[i + 1] === "number") {
+      next = [];
+      container[path[i]!] = next;
     }
-    if (typeof next !== "object") return;
+    if (next === null || typeof next !== "object") return;
     node = next;
   }
   const last = path[path.length - 1]!;
