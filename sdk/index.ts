@@ -41,4 +41,4 @@ export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";
 export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";
 export type { inputs, outputs } from "./types";
-export { toWirePolicy, type TrafficPolicy, type TrafficPolicyAction, type TrafficPolicyRule, type WirePolicy } from "./policy";
+export { toWirePolicy, type TrafficPolicy, type TrafficPolicyAction, type TrafficPolicyInput, type TrafficPolicyRule, type WirePolicy } from "./policy";

@@ -5,11 +5,27 @@
  * a preview still shows which phase, rule and action of the policy changed.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { ACTIONS, snake } from "../provider/policy/actions";
 import { isRecord, toTyped } from "../provider/policy/parse";
 import { secretFields, splitSecrets } from "../provider/policy/secrets";
 
 export type * from "../provider/policy/types";
 export { toWirePolicy } from "../provider/policy/parse";
+import type { TrafficPolicy } from "../provider/policy/types";
+
+/**
+ * A typed policy as a program gives it: any value may be an input (a secret from config, another
+ * resource's URL), while phases, rules, actions, their `type` and lists stay plain, so that the
+ * class can keep each credential a secret of its own.
+ */
+export type TrafficPolicyInput = Inputs<TrafficPolicy>;
+type Inputs<T> = T extends string | number | boolean
+  ? pulumi.Input<T>
+  : T extends readonly (infer U)[]
+    ? Inputs<U>[]
+    : T extends object
+      ? { [K in keyof T]: K extends "type" ? T[K] : Inputs<T[K]> }
+      : T;
 
 /**
  * `trafficPolicy` in the typed form without its credentials, and `trafficPolicySecrets`. Text is
@@ -60,8 +76,11 @@ function hasPlainStructure(policy: unknown): boolean {
               if (!isRecord(action) || !isPlain(action) || typeof action.type !== "string") return false;
               if (action.config === undefined) return true;
               if (!isRecord(action.config) || !isPlain(action.config)) return false;
+              // A credential may be an output; a list of them must be a list, to split it element by element.
               const config = action.config;
-              return secretFields(action).every((f) => !isOutputLike(config[f]));
+              const spec = ACTIONS[action.type];
+              const fields = spec && spec.config !== "open" ? spec.config : {};
+              return secretFields(action).every((f) => fields[snake(f)]?.kind !== "strings" || !isOutputLike(config[f]));
             }),
         )),
   );

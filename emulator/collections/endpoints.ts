@@ -87,8 +87,8 @@ function checkUrl(ctx: Ctx, url: ParsedUrl): void {
 
 function bindingsFor(url: ParsedUrl, given: Json | undefined): string[] {
   const internal = url.host.endsWith(".internal");
-  if (given === undefined) return [internal ? "internal" : "public"];
   const list = Array.isArray(given) ? given.filter((b): b is string => typeof b === "string") : [];
+  if (given === undefined || (Array.isArray(given) && given.length === 0)) return [internal ? "internal" : "public"];
   const invalid = list.length !== 1 || !BINDINGS.includes(list[0]!) || (internal !== (list[0] === "internal") && list[0] !== "kubernetes");
   if (invalid) throw new ApiFailure(400, "ERR_NGROK_18007", "This provided cloud endpoint configuration is invalid: binding.");
   return list;

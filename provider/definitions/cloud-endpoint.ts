@@ -57,7 +57,7 @@ function typedFromApi(api: ApiObject): unknown {
 
 const trafficPolicyType: ExternalType = {
   kind: "external",
-  tsInput: "TrafficPolicy | string",
+  tsInput: "TrafficPolicyInput | string",
   tsOutput: "TrafficPolicy",
   sdkModule: "./policy",
   schema: { oneOf: [{ type: "object", additionalProperties: true }, { type: "string" }] },
@@ -171,6 +171,20 @@ export const cloudEndpoint: BoundDefinition = {
     proto: { type: { kind: "string" }, api: "proto", description: "The protocol served: `http`, `https`, `tcp` or `tls`." },
     domain: { type: refType, api: "domain", description: "The reserved domain the URL is on; absent for internal endpoints." },
   },
+  rules: [
+    {
+      properties: ["bindings", "url"],
+      summary: "`internal` binds a `.internal` host, and only it (ERR_NGROK_18007).",
+      violated(inputs) {
+        const bindings = Array.isArray(inputs["bindings"]) ? (inputs["bindings"] as unknown[]) : [];
+        const target = targetOf(inputs["url"]);
+        if (!target || bindings.length === 0) return undefined;
+        if (target.internal && bindings.includes("public")) return "bindings cannot be public for a url whose host ends in .internal";
+        if (!target.internal && bindings.includes("internal")) return "bindings can be internal only for a url whose host ends in .internal";
+        return undefined;
+      },
+    },
+  ],
   example: `const domain = new ngrok.ReservedDomain("app", { domain: "app.example.com" });
 const app = new ngrok.CloudEndpoint("app", {
     url: pulumi.interpolate\`https://\${domain.domain}\`,
@@ -181,6 +195,8 @@ const app = new ngrok.CloudEndpoint("app", {
         ],
     },
 }, { parent: domain });`,
+  // The service keeps one cloud endpoint per URL (ERR_NGROK_18009) unless they pool.
+  uniqueKey: "url",
   sdkPrepare: { module: "./policy", name: "preparePolicyInputs" },
   binding: {
     kind: "collection",

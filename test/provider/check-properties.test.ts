@@ -370,6 +370,9 @@ describe("valid inputs, created through the provider against the emulator", () =
         throw new Error(`could not reserve ${domain} for hostports: HTTP ${res.status} ${res.text}`);
       }
     }
+    // A cloud endpoint's URL is on a domain reserved first (an internal one needs none).
+    const host = typeof out.url === "string" ? /^(?:[a-z]+:\/\/)?([^/:]+)/i.exec(out.url)?.[1]?.toLowerCase() : undefined;
+    if (host !== undefined && !host.endsWith(".internal")) await call(emu, "POST", "/reserved_domains", { domain: host });
     return out;
   }
 
