@@ -14,7 +14,7 @@ function endpoint(host: string, rateLimit: number, clientId: string): Row {
     bindings: ["public"],
     domain: expect.objectContaining({ id: expect.stringMatching(/^rd_/) }),
     traffic_policy: expect.stringMatching(
-      new RegExp(`"capacity":${rateLimit},.*"issuer_url":"https://accounts.google.com","client_id":"${clientId}".*"client_secret":"${clientSecret}"`),
+      new RegExp(`^(?=.*"capacity":${rateLimit},)(?=.*"client_id":"${clientId}")(?=.*"client_secret":"${clientSecret}")(?=.*"issuer_url":"https://accounts.google.com")`),
     ),
   };
 }
