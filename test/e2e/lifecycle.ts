@@ -260,6 +260,8 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
       for (const part of inside) secret = typeof secret === "object" && secret !== null ? (secret as Record<string, unknown>)[part] : undefined;
       // A key with dots of its own (`trafficPolicySecrets.onHttpRequest[4].actions[0].config.clientSecret`).
       if (secret === undefined && isPlainObject(whole)) secret = whole[inside.join(".")];
+      // A value that was a secret of its own inside the secret output.
+      secret = revealedSecret(secret) ?? secret;
       expect({ at, resource: name, key, nonEmptyString: typeof secret === "string" && secret.length > 0 }).toEqual({
         at,
         resource: name,
