@@ -26,6 +26,8 @@ export interface Ctx {
   ref(kind: string, id: string): Ref;
   /** The tunnels online now (agents connected to the emulator). */
   onlineTunnels(): readonly Tunnel[];
+  /** The agents' endpoints online now, as the API shows them. */
+  agentEndpoints(): JsonObject[];
   /** The shaped API object of a stored resource. */
   shapeOf(kind: string, rec: Rec): JsonObject;
 }
@@ -99,6 +101,8 @@ export interface CollectionDef {
   beforeDelete?(rec: Rec, ctx: Ctx): void;
   /** Whether DELETE exists (default true). */
   deletable?: boolean;
+  /** Items served at the same path that the collection does not store (listed and read with its own). */
+  sharedItems?(ctx: Ctx): JsonObject[];
 }
 
 /** `id, uri, created_at, description?, metadata?`: empty description/metadata are omitted. */

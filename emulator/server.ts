@@ -151,7 +151,13 @@ export class EmulatorServer {
   /** API shapes of a collection, oldest first; `kind` is a kind name or a path such as "backends/failover". */
   resources(kind: string): JsonObject[] {
     const name = kind.replace(/^\/+/, "");
-    if ((LIVE_KINDS as readonly string[]).includes(name)) return this.liveList(name).reverse();
+    const stored = DEFS.get(name);
+    if ((LIVE_KINDS as readonly string[]).includes(name)) {
+      // Cloud endpoints are stored; the agents' endpoints are live: oldest first, together.
+      const ctx = this.ctx();
+      const all = [...this.liveList(name), ...(stored ? this.store.all(stored.kind).map((rec) => stored.shape(rec, ctx)) : [])];
+      return all.sort((a, b) => (String(a["id"]) < String(b["id"]) ? -1 : String(a["id"]) > String(b["id"]) ? 1 : 0));
+    }
     const def = DEFS.get(name) ?? COLLECTIONS.find((d) => d.path.slice(1) === name);
     if (def === undefined) {
       throw new Error(`Unknown resource kind '${kind}'; known: ${[...DEFS.keys(), ...LIVE_KINDS].join(", ")}`);
@@ -324,6 +330,7 @@ export class EmulatorServer {
         return { id: rec.id, uri: uriOf(kind, rec) };
       },
       onlineTunnels: () => this.live.listTunnels(),
+      agentEndpoints: () => this.live.listEndpoints() as unknown as JsonObject[],
       shapeOf(kind: string, rec: Rec): JsonObject {
         const def = DEFS.get(kind);
         if (def === undefined) throw new Error(`unknown kind ${kind}`);
@@ -346,7 +353,11 @@ export class EmulatorServer {
       const item = `${def.path}/{id}`;
       add("POST", def.path, (c) => this.create(def, c));
       if (def.listKey !== undefined) add("GET", def.path, (c) => this.list(def, c));
-      add("GET", item, (c) => ({ status: 200, body: def.shape(this.lookup(def, c), c.ctx) }));
+      add("GET", item, (c) => {
+        // Items the collection shares its path with (the agents' endpoints beside cloud endpoints).
+        const shared = def.sharedItems?.(c.ctx).find((i) => i["id"] === c.params["id"]);
+        return { status: 200, body: shared ?? def.shape(this.lookup(def, c), c.ctx) };
+      });
       if (def.updateSchema !== undefined) add("PATCH", item, (c) => this.update(def, c));
       if (def.deletable !== false) add("DELETE", item, (c) => this.remove(def, c));
       for (const mod of def.modules ?? []) {
@@ -379,14 +390,12 @@ export class EmulatorServer {
     for (const [path, prefix] of [
       ["/tunnel_sessions", "ts"],
       ["/tunnels", "tn"],
-      ["/endpoints", "ep"],
     ] as const) {
       const key = path.slice(1);
       add("GET", path, (c) => ({ status: 200, body: page(this.liveList(key), key, { path, base: c.ctx.base, prefix, query: c.query, now: c.ctx.now }) }));
     }
     add("GET", "/tunnel_sessions/{id}", liveItem("ts", (id) => this.live.getSession(id)));
     add("GET", "/tunnels/{id}", liveItem("tn", (id) => this.live.getTunnel(id)));
-    add("GET", "/endpoints/{id}", liveItem("ep", (id) => this.live.getEndpoint(id)));
     for (const command of ["restart", "stop", "update"] as const) {
       add("POST", `/tunnel_sessions/{id}/${command}`, (c) => {
         const id = c.params["id"] ?? "";
@@ -501,6 +510,11 @@ export class EmulatorServer {
       .reverse();
     const path = def.parent ? def.path.replace(`{${def.parent.param}}`, parent?.id ?? "") : def.path;
     const items = recs.map((r) => def.shape(r, c.ctx));
+    const shared = def.sharedItems?.(c.ctx);
+    if (shared?.length) {
+      items.push(...shared);
+      items.sort((a, b) => (String(a["id"]) < String(b["id"]) ? 1 : String(a["id"]) > String(b["id"]) ? -1 : 0));
+    }
     return { status: 200, body: page(items, def.listKey!, { path, base: c.ctx.base, prefix: def.prefix, query: c.query, now: c.ctx.now }) };
   }
 

@@ -2,6 +2,7 @@
 import "../provider/node-version";
 export { AgentIngress, type AgentIngressArgs } from "./agent-ingress";
 export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
+export { CloudEndpoint, type CloudEndpointArgs } from "./cloud-endpoint";
 export { Credential, type CredentialArgs } from "./credential";
 export { EventDestination, type EventDestinationArgs } from "./event-destination";
 export { EventSource, type EventSourceArgs } from "./event-source";
@@ -40,3 +41,4 @@ export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";
 export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";
 export type { inputs, outputs } from "./types";
+export { toWirePolicy, type TrafficPolicy, type TrafficPolicyAction, type TrafficPolicyInput, type TrafficPolicyRule, type WirePolicy } from "./policy";

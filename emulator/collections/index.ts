@@ -7,6 +7,7 @@ import { certificateAuthorities, tlsCertificates } from "./certificates";
 import { credentials, sshCredentials } from "./credentials";
 import { agentIngresses, reservedDomains } from "./domains";
 import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./edges";
+import { cloudEndpoints } from "./endpoints";
 import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
 
@@ -31,4 +32,5 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   httpsEdges,
   httpsEdgeRoutes,
   tlsEdges,
+  cloudEndpoints,
 ];

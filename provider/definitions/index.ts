@@ -2,6 +2,7 @@
 /** Every resource kind with a REST binding, by name: the typed dispatch map's source. */
 import { agentIngress } from "./agent-ingress";
 import { certificateAuthority } from "./certificate-authority";
+import { cloudEndpoint } from "./cloud-endpoint";
 import { credential } from "./credential";
 import { eventDestination } from "./event-destination";
 import { eventSource } from "./event-source";
@@ -32,6 +33,7 @@ import type { BoundDefinition } from "./types";
 export const definitions = {
   AgentIngress: agentIngress,
   CertificateAuthority: certificateAuthority,
+  CloudEndpoint: cloudEndpoint,
   Credential: credential,
   EventDestination: eventDestination,
   EventSource: eventSource,

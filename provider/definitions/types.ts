@@ -13,7 +13,27 @@ export type TypeSpec =
   | { kind: "number"; min?: number; max?: number }
   | { kind: "array"; items: TypeSpec; maxItems?: number }
   | { kind: "map"; values: TypeSpec }
-  | ObjectType;
+  | ObjectType
+  | ExternalType;
+
+/**
+ * A value whose type lives outside this schema language (a Traffic Policy: a typed object, or its
+ * YAML or JSON text). The SDK imports its TypeScript types from `sdkModule`, and `problems`
+ * validates a known value at preview (with every input at hand: a policy depends on the URL).
+ */
+export interface ExternalType {
+  kind: "external";
+  /** The SDK's input type (wrapped in `pulumi.Input`) and output type, exported by `sdkModule`. */
+  tsInput: string;
+  tsOutput: string;
+  /** The sdk/ module exporting them, relative to sdk/ ("./policy"). */
+  sdkModule: string;
+  /** Its schema.json form, and its name in the docs. */
+  schema: Record<string, unknown>;
+  docs: string;
+  /** What is wrong with a known value: a path below the property and a message beginning with a verb. */
+  problems(value: unknown, inputs: Props): { path: readonly (string | number)[]; message: string }[];
+}
 
 export interface StringType {
   kind: "string";
@@ -88,6 +108,11 @@ export interface InputSpec {
    * absent input compares equal to it, and removing a value from the program brings it back.
    */
   default?: unknown;
+  /**
+   * The input has no API field of its own: it travels inside the named input's field (a policy's
+   * credentials inside the policy), so a change to it sends that field.
+   */
+  carriedBy?: string;
 }
 
 /** One property of a resource: an input, an output, or both (an input is always echoed as output). */
@@ -107,6 +132,10 @@ export interface PropertySpec {
   normalize?: (value: unknown) => unknown;
   /** Stored encrypted in state and shown as [secret]. */
   secret?: boolean;
+  /** The API field's value from all the inputs, when it is made of more than this input's value. */
+  toApi?: (inputs: Props) => unknown;
+  /** Filled by the SDK class from other arguments (see `ResourceSchema.sdkPrepare`): not an argument. */
+  setBySdk?: boolean;
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
 }
@@ -146,6 +175,11 @@ export interface ResourceSchema {
   parentResource?: ParentResource;
   /** A short TypeScript example for the docs. */
   example: string;
+  /**
+   * A function of sdk/ that the SDK class passes its inputs through before the engine sees them
+   * (a policy's credentials split out of it): `{ module: "./policy", name: "preparePolicyInputs" }`.
+   */
+  sdkPrepare?: { module: string; name: string };
 }
 
 /**

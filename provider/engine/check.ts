@@ -125,6 +125,9 @@ function buildSchema(type: TypeSpec): z.ZodType {
       return z.record(z.string(), schemaFor(type.values));
     case "object":
       return objectSchema(type);
+    case "external":
+      // Checked with every input at hand (checkInputs): a nested external value is not validated here.
+      return z.unknown();
   }
 }
 
@@ -162,6 +165,10 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
       if (prop.input.required) failures.push({ property: name, reason: `${name} is required` });
       continue;
     }
+    if (prop.type.kind === "external") {
+      for (const p of prop.type.problems(value, news)) failures.push({ property: name, reason: `${pathText(name, p.path)} ${p.message}` });
+      continue;
+    }
     if (containsUnknown(value)) continue;
     const result = schemaFor(prop.type).safeParse(value);
     if (!result.success) {
@@ -188,6 +195,11 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
     }
   }
   return failures;
+}
+
+/** A path below a property as a program writes it: `trafficPolicy.onHttpRequest[0].expressions[1]`. */
+function pathText(name: string, path: readonly (string | number)[]): string {
+  return name + path.map((p) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join("");
 }
 
 function describeIssue(name: string, issue: z.core.$ZodIssue): string {

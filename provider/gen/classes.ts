@@ -23,6 +23,16 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   out += `import { providerFor } from "./stub";\n`;
   if (parent) out += `import type { ${parent.kind} } from "./${fileName(parent.kind)}";\n`;
   if (namespaces.length) out += `import type { ${namespaces.join(", ")} } from "./types";\n`;
+  // Types that live outside the schema language (a Traffic Policy), from their own modules.
+  const external = new Map<string, Set<string>>();
+  for (const [, p] of props) {
+    if (p.type.kind !== "external") continue;
+    const names = external.get(p.type.sdkModule) ?? new Set<string>();
+    for (const t of [p.type.tsInput, p.type.tsOutput]) for (const n of t.match(/[A-Z][A-Za-z]*/g) ?? []) names.add(n);
+    external.set(p.type.sdkModule, names);
+  }
+  for (const [module, names] of external) out += `import type { ${[...names].sort().join(", ")} } from "${module}";\n`;
+  if (def.sdkPrepare) out += `import { ${def.sdkPrepare.name} } from "${def.sdkPrepare.module}";\n`;
   out += "\n";
   const inputLine = ([name, p]: [string, PropertySpec], required = p.input!.required): string =>
     doc(propertyDoc(name, p), "  ") + `  ${name}${required ? "" : "?"}: ${tsType(p.type, "input")};\n`;
@@ -47,7 +57,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   } else {
     out += doc(`The arguments of ${article(def.name)} {@link ${def.name}}.`, "");
     out += `export interface ${def.name}Args {\n`;
-    for (const input of inputs) out += inputLine(input);
+    for (const input of inputs) if (!input[1].setBySdk) out += inputLine(input);
     out += "}\n\n";
   }
   out += doc(withExample(def.description, def.example), "");
@@ -78,6 +88,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   // Secret inputs are encrypted in state (inputs and outputs) and shown as [secret] even when the
   // program passes a plain string.
   for (const name of secretInputs) out += `    if (props.${name} !== undefined) props.${name} = pulumi.secret(props.${name});\n`;
+  if (def.sdkPrepare) out += `    Object.assign(props, ${def.sdkPrepare.name}(props));\n`;
   const withParent = parent ? `{ ...opts, parent: opts?.parent ?? ${parent.arg} }` : "opts";
   const options = secrets.length
     ? `pulumi.mergeOptions(${withParent}, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`

@@ -35,5 +35,6 @@ function renderIndex(): string {
   out += `export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";\n`;
   out += `export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";\n`;
   out += `export type { inputs, outputs } from "./types";\n`;
+  out += `export { toWirePolicy, type TrafficPolicy, type TrafficPolicyAction, type TrafficPolicyInput, type TrafficPolicyRule, type WirePolicy } from "./policy";\n`;
   return out;
 }

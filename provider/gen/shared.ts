@@ -68,6 +68,8 @@ export function tsType(t: TypeSpec, side: Side): string {
       return wrap(`{ [key: string]: ${tsType(t.values, side)} }`);
     case "object":
       return wrap(`${side}s.${t.name}`);
+    case "external":
+      return wrap(side === "input" ? t.tsInput : t.tsOutput);
   }
 }
 
@@ -109,6 +111,8 @@ export function schemaType(t: TypeSpec): JsonObject {
       return { type: "object", additionalProperties: schemaType(t.values) };
     case "object":
       return { $ref: `#/types/${packageName}:index:${t.name}` };
+    case "external":
+      return t.schema;
   }
 }
 
@@ -138,6 +142,8 @@ export function docsType(t: TypeSpec): string {
       return `map<string, ${docsType(t.values)}>`;
     case "object":
       return t.name;
+    case "external":
+      return t.docs;
     case "string":
       return t.enum ? t.enum.map((e) => `"${e}"`).join(" \\| ") : "string";
     default:

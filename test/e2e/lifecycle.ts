@@ -251,11 +251,19 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
       const v = r?.outputs?.[top];
       expect({ at, resource: name, key, encryptedSecret: isEncryptedSecret(v) }).toEqual({ at, resource: name, key, encryptedSecret: true });
       if (r?.inputs?.[top] !== undefined) {
-        expect({ at, resource: name, key, encryptedInput: isEncryptedSecret(r.inputs[top]) }).toEqual({ at, resource: name, key, encryptedInput: true });
+        // Secret as a whole, or value by value (a policy's credentials, each a secret of its own).
+        const input = r.inputs[top];
+        const encrypted = isEncryptedSecret(input) || (isPlainObject(input) && Object.values(input).length > 0 && Object.values(input).every(isEncryptedSecret));
+        expect({ at, resource: name, key, encryptedInput: encrypted }).toEqual({ at, resource: name, key, encryptedInput: true });
       }
       // The value behind the ciphertext is real, and shows nowhere in clear: not in state, not in output.
-      let secret = revealedSecret(plain?.outputs?.[top]);
+      const whole = revealedSecret(plain?.outputs?.[top]);
+      let secret = whole;
       for (const part of inside) secret = typeof secret === "object" && secret !== null ? (secret as Record<string, unknown>)[part] : undefined;
+      // A key with dots of its own (`trafficPolicySecrets.onHttpRequest[4].actions[0].config.clientSecret`).
+      if (secret === undefined && isPlainObject(whole)) secret = whole[inside.join(".")];
+      // A value that was a secret of its own inside the secret output.
+      secret = revealedSecret(secret) ?? secret;
       expect({ at, resource: name, key, nonEmptyString: typeof secret === "string" && secret.length > 0 }).toEqual({
         at,
         resource: name,
@@ -266,6 +274,10 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
       expect({ at, resource: name, key, leaked }).toEqual({ at, resource: name, key, leaked: false });
     }
   }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /**

@@ -65,6 +65,17 @@ const CASES: Case[] = [
     reasons: [/^acl\[0\] is not an ACL rule: the only rule kind is "bind:<target>"/],
     hidden: ["allow:everything"],
   },
+  {
+    name: "policy",
+    type: "CloudEndpoint",
+    reasons: [
+      /^trafficPolicy\.onHttpRequest is an HTTP phase, and the endpoint's url is tcp: only onTcpConnect applies \(ERR_NGROK_2230\)$/,
+      /^trafficPolicy\.onHttpRequest\[0\]\.expressions\[0\] is not a valid CEL expression: at column \d+, /,
+      /^trafficPolicy\.onHttpRequest\[1\]\.actions\[0\]\.config\.capacity is required$/,
+    ],
+    secretConfig: { adminLogin: `admin:${secretPrefix}` },
+    hidden: [secretPrefix],
+  },
 ];
 
 beforeAll(async () => {
@@ -126,6 +137,7 @@ describe.each(CASES)("invalid input: $name", (c) => {
     expect(emu.requests).toEqual([]);
     expect(emu.resources("reserved_domains")).toEqual([]);
     expect(emu.resources("credentials")).toEqual([]);
+    expect(emu.resources("endpoints")).toEqual([]);
     // Nothing of the invalid resource made it into the state either.
     const resources = (await s.stackExport()).deployment.resources ?? [];
     expect(resources.filter((res) => res.type.includes("ngrok"))).toEqual([]);

@@ -71,6 +71,7 @@ const baseInputs: Record<Kind, Record<string, unknown>> = {
   TlsEdgeBackend: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", backendId: "bkdfo_2abcdefghijklmnopqrstuvwxyz" },
   TlsEdgeIpRestriction: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", ipPolicyIds: ["ipp_2abcdefghijklmnopqrstuvwxyz"] },
   TlsEdgeTlsTermination: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", terminateAt: "edge" },
+  CloudEndpoint: { url: "https://app.example.com", trafficPolicy: { onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] } },
   // Certificates are made in beforeAll.
   CertificateAuthority: {},
   TlsCertificate: {},

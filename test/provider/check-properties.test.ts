@@ -73,6 +73,7 @@ const syntaxes: Record<string, fc.Arbitrary<string>> = {
   "TlsCertificate.privateKeyPem": fc.constant(leafKey),
   "HttpsEdge.hostports[]": hostport,
   "TlsEdge.hostports[]": hostport,
+  "CloudEndpoint.url": fc.oneof(fc.domain().map((d) => `https://${d}`), fc.domain().map((d) => d.toUpperCase()), fc.domain().map((d) => `HTTP://${d}:8080`)),
   "HttpsEdgeRoute.match": fc.array(fc.stringMatching(/^[A-Za-z0-9._~-]{1,8}$/), { maxLength: 4 }).map((segments) => `/${segments.join("/")}`),
   "HttpsEdgeRouteOidc.issuer": fc.webUrl({ validSchemes: ["https", "http"] }),
   "HttpsEdgeRouteJwtValidation.jws.keys.sources.additionalJkus[]": fc.webUrl({ validSchemes: ["https", "http"] }),
@@ -157,6 +158,13 @@ function valid(type: TypeSpec, path: string): fc.Arbitrary<unknown> {
       const requiredKeys = Object.entries(type.properties).filter(([, p]) => p.required).map(([n]) => n);
       return fc.record(shape, { requiredKeys });
     }
+    case "external":
+      // A Traffic Policy every http(s) endpoint accepts, in each spelling.
+      return fc.constantFrom(
+        { onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] },
+        "on_http_request:\n  - actions:\n      - type: deny\n",
+        '{"on_http_request":[{"expressions":["req.method == \'GET\'"],"actions":[{"type":"deny"}]},{"actions":[{"type":"forward-internal","config":{"url":"https://a.internal"}}]}]}',
+      );
   }
 }
 
@@ -207,6 +215,12 @@ function invalid(type: TypeSpec): fc.Arbitrary<unknown> {
         wrongType,
         fc.constant({ bogusField: "x" }),
         ...Object.entries(type.properties).map(([n, p]) => invalid(p.type).map((v) => ({ [n]: v }))),
+      );
+    case "external":
+      return fc.oneof(
+        fc.constant(`${MARK}: [`),
+        fc.constant({ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: MARK } }] }] }),
+        fc.constant({ onHttpRequest: [{ expressions: [`'${MARK}' ==`], actions: [{ type: "deny" }] }] }),
       );
   }
 }
@@ -356,6 +370,9 @@ describe("valid inputs, created through the provider against the emulator", () =
         throw new Error(`could not reserve ${domain} for hostports: HTTP ${res.status} ${res.text}`);
       }
     }
+    // A cloud endpoint's URL is on a domain reserved first (an internal one needs none).
+    const host = typeof out.url === "string" ? /^(?:[a-z]+:\/\/)?([^/:]+)/i.exec(out.url)?.[1]?.toLowerCase() : undefined;
+    if (host !== undefined && !host.endsWith(".internal")) await call(emu, "POST", "/reserved_domains", { domain: host });
     return out;
   }
 

@@ -67,6 +67,15 @@ export const validInputs: Record<ResourceKind, InputsOf> = {
   TlsEdgeBackend: async (emu, n) => ({ ...(await tlsEdge(emu, n)), backendId: await backend(emu, n) }),
   TlsEdgeIpRestriction: async (emu, n) => ({ ...(await tlsEdge(emu, n)), ipPolicyIds: [await ipPolicy(emu, n)] }),
   TlsEdgeTlsTermination: async (emu, n) => ({ ...(await tlsEdge(emu, n)), terminateAt: "edge", minVersion: "1.2" }),
+  CloudEndpoint: async (emu, n) => {
+    const domain = `ce-${n}.example.com`;
+    await made(emu, "/reserved_domains", { domain });
+    return {
+      url: `https://${domain}`,
+      description: `endpoint ${n}`,
+      trafficPolicy: { onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200, body: `endpoint ${n}` } }] }] },
+    };
+  },
 };
 
 /**

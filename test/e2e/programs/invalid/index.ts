@@ -27,6 +27,27 @@ switch (which) {
         // Not an ACL rule: rules are `bind:<domain>`, `bind:<key>=<value>` or `*`.
         new ngrok.Credential("bad", { acl: ["allow:everything"] });
         break;
+    case "policy":
+        // A policy with HTTP rules on a tcp URL, a CEL expression that does not parse and a rate limit
+        // without its capacity; its credential (stack config `adminLogin`, set --secret) must never show.
+        new ngrok.CloudEndpoint("bad", {
+            url: "tcp://1.tcp.ngrok.io:20000",
+            trafficPolicy: {
+                onHttpRequest: [
+                    {
+                        expressions: ["req.url.path.startsWith('/admin') &&& true"],
+                        actions: [{ type: "basic-auth", config: { credentials: [config.requireSecret("adminLogin")] } }],
+                    },
+                    {
+                        actions: [
+                            { type: "rate-limit", config: { name: "per ip", algorithm: "sliding_window", rate: "60s", bucketKey: ["conn.client_ip"] } } as unknown as ngrok.TrafficPolicyAction,
+                        ],
+                    },
+                    { actions: [{ type: "forward-internal", config: { url: "https://app.internal" } }] },
+                ],
+            },
+        });
+        break;
     default:
-        throw new Error(`unknown case "${which}" (description, metadata, certificate or acl)`);
+        throw new Error(`unknown case "${which}" (description, metadata, certificate, acl or policy)`);
 }

@@ -1,0 +1,244 @@
+// Cloud endpoints (POST/GET/PATCH/DELETE /endpoints, type `cloud`), listed and read together
+// with the agents' endpoints. The service's rules as ngrok's API reference and error pages give
+// them (ERR_NGROK_18001-18017 for the endpoint, 2202/2230/2235/2236/2262 for its Traffic Policy).
+// The policy is stored as sent; the emulator checks its structure (phases, rules, action types
+// and the phases each runs in), not each action's configuration fields.
+import { z } from "zod";
+import { common, str, type CollectionDef, type Ctx } from "../collection";
+import { ApiFailure } from "../errors";
+import { rfc3339 } from "../ids";
+import type { Rec } from "../store";
+import { isObject, type Json, type JsonObject } from "../validate";
+
+const SCHEMES = ["http", "https", "tcp", "tls"];
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, tls: 443 };
+const BINDINGS = ["public", "internal", "kubernetes"];
+const HTTP_PHASES = ["on_http_request", "on_http_response", "on_event_stream_message"];
+
+/** The phases each documented action runs in. */
+const ACTION_PHASES: Readonly<Record<string, readonly string[]>> = {
+  "add-headers": ["on_http_request", "on_http_response"],
+  "ai-gateway": ["on_http_request"],
+  "basic-auth": ["on_http_request"],
+  "circuit-breaker": ["on_http_request"],
+  "close-connection": ["on_http_request", "on_tcp_connect"],
+  "compress-response": ["on_http_response"],
+  "custom-response": ["on_http_request", "on_http_response"],
+  deny: ["on_tcp_connect", "on_http_request"],
+  "forward-internal": ["on_tcp_connect", "on_http_request"],
+  "http-request": ["on_http_request", "on_http_response"],
+  "jwt-validation": ["on_http_request"],
+  log: ["on_tcp_connect", "on_http_request", "on_http_response"],
+  oauth: ["on_http_request"],
+  "openid-connect": ["on_http_request"],
+  "owasp-crs-request": ["on_http_request"],
+  "owasp-crs-response": ["on_http_response"],
+  "rate-limit": ["on_http_request"],
+  redirect: ["on_http_request"],
+  "remove-headers": ["on_http_request", "on_http_response"],
+  "request-body-find-replace": ["on_http_request"],
+  "response-body-find-replace": ["on_http_response"],
+  "restrict-ips": ["on_http_request", "on_http_response", "on_tcp_connect"],
+  "set-vars": ["on_http_request", "on_http_response", "on_tcp_connect"],
+  "sse-find-replace": ["on_event_stream_message"],
+  "terminate-tls": ["on_tcp_connect"],
+  "url-rewrite": ["on_http_request"],
+  "verify-webhook": ["on_http_request"],
+};
+const TERMINATING = ["close-connection", "custom-response", "deny", "forward-internal"];
+
+interface ParsedUrl {
+  url: string;
+  scheme: string;
+  host: string;
+  port: number;
+}
+
+function parseUrl(raw: string): ParsedUrl {
+  let text = raw.trim();
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `https://${text}`;
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/:?#\s]+)(?::(\d+))?\/?$/i.exec(text);
+  if (!m || !SCHEMES.includes(m[1]!.toLowerCase())) {
+    throw new ApiFailure(400, "ERR_NGROK_18001", "The provided cloud endpoint configuration is invalid: url is invalid.");
+  }
+  const scheme = m[1]!.toLowerCase();
+  const host = m[2]!.toLowerCase().replace(/\.$/, "");
+  const port = m[3] !== undefined ? Number(m[3]) : DEFAULT_PORTS[scheme];
+  if (port === undefined || port < 1 || port > 65535) {
+    throw new ApiFailure(400, "ERR_NGROK_18003", "The provided cloud endpoint configuration is invalid: port is invalid or missing and cannot be inferred from scheme");
+  }
+  const url = `${scheme}://${host}${port === DEFAULT_PORTS[scheme] ? "" : `:${port}`}`;
+  return { url, scheme, host, port };
+}
+
+/** The reserved domain serving `host` (exact, or a wildcard one level up); undefined when none. */
+function reservedDomainOf(ctx: Ctx, host: string): Rec | undefined {
+  const domains = ctx.store.all("reserved_domains");
+  const parent = host.slice(host.indexOf(".") + 1);
+  return domains.find((d) => d.data["domain"] === host) ?? domains.find((d) => d.data["domain"] === `*.${parent}`);
+}
+
+function checkUrl(ctx: Ctx, url: ParsedUrl): void {
+  if (url.host.endsWith(".internal")) return;
+  if (url.scheme === "tcp" || reservedDomainOf(ctx, url.host) === undefined) {
+    throw new ApiFailure(400, "ERR_NGROK_18006", "This account does not have any domains or addresses reserved that match the provided URL.");
+  }
+}
+
+function bindingsFor(url: ParsedUrl, given: Json | undefined): string[] {
+  const internal = url.host.endsWith(".internal");
+  const list = Array.isArray(given) ? given.filter((b): b is string => typeof b === "string") : [];
+  if (given === undefined || (Array.isArray(given) && given.length === 0)) return [internal ? "internal" : "public"];
+  const invalid = list.length !== 1 || !BINDINGS.includes(list[0]!) || (internal !== (list[0] === "internal") && list[0] !== "kubernetes");
+  if (invalid) throw new ApiFailure(400, "ERR_NGROK_18007", "This provided cloud endpoint configuration is invalid: binding.");
+  return list;
+}
+
+const policyInvalid = (message: string): ApiFailure =>
+  new ApiFailure(400, "ERR_NGROK_18002", `The provided cloud endpoint traffic policy configuration is invalid: ${message}`);
+
+/** Checks a policy's text: its structure, each action's phases, what the URL allows, and that it always answers. */
+function checkPolicy(text: string, url: ParsedUrl): void {
+  if (text.trim() === "") throw new ApiFailure(400, "ERR_NGROK_18011", "Traffic policy configuration is required: traffic_policy is empty");
+  const { parse } = require("yaml") as typeof import("yaml");
+  let policy: unknown;
+  try {
+    policy = parse(text);
+  } catch {
+    throw new ApiFailure(400, "ERR_NGROK_2236", "The traffic policy was not able to be parsed.");
+  }
+  if (!isObject(policy as Json)) throw new ApiFailure(400, "ERR_NGROK_2236", "The traffic policy was not able to be parsed.");
+  const http = url.scheme === "http" || url.scheme === "https";
+  let answers = false;
+  for (const [phase, rules] of Object.entries(policy as JsonObject)) {
+    if (phase !== "on_tcp_connect" && !HTTP_PHASES.includes(phase)) throw policyInvalid(`unknown phase '${phase}'`);
+    if (HTTP_PHASES.includes(phase) && !http) {
+      throw new ApiFailure(400, "ERR_NGROK_2230", `Invalid Traffic Policy phase \`${phase}\` for protocol \`${url.scheme}\`.`);
+    }
+    if (phase === "on_tcp_connect" && http && url.host.endsWith(".internal")) {
+      throw new ApiFailure(400, "ERR_NGROK_2262", "Internal HTTP/HTTPS endpoints do not support the on_tcp_connect Traffic Policy phase.");
+    }
+    if (rules === null) continue;
+    if (!Array.isArray(rules)) throw policyInvalid(`'${phase}' must be a list of rules`);
+    for (const rule of rules) {
+      if (!isObject(rule) || !Array.isArray(rule["actions"]) || rule["actions"].length === 0) throw policyInvalid(`a rule of '${phase}' has no actions`);
+      const always = !Array.isArray(rule["expressions"]) || rule["expressions"].length === 0;
+      for (const action of rule["actions"]) {
+        const type = isObject(action) ? str(action["type"]) : "";
+        const phases = ACTION_PHASES[type];
+        if (phases === undefined) throw policyInvalid(`unknown action type '${type}'`);
+        if (!phases.includes(phase)) throw new ApiFailure(400, "ERR_NGROK_2202", `Action type \`${type}\` is not supported for \`${phase}\` traffic policy rule.`);
+        if (always && TERMINATING.includes(type) && phase === (http ? "on_http_request" : "on_tcp_connect")) answers = true;
+      }
+    }
+  }
+  if (!answers) {
+    throw new ApiFailure(
+      400,
+      "ERR_NGROK_2235",
+      "The traffic policy provided is not guaranteed to handle traffic. Ensure traffic always results in an action, e.g. custom response or forward action.",
+    );
+  }
+}
+
+/** Another cloud endpoint on the URL: refused unless both pool. */
+function checkPooling(ctx: Ctx, url: string, pooling: boolean, self?: string): void {
+  const other = ctx.store.all("endpoints").find((r) => r.id !== self && r.data["url"] === url);
+  if (other === undefined) return;
+  if (!pooling) throw new ApiFailure(400, "ERR_NGROK_18009", "This account already has a cloud endpoint on this URL.");
+  if (other.data["pooling_enabled"] !== true) {
+    throw new ApiFailure(400, "ERR_NGROK_18016", "The provided cloud endpoint was invalid because pooling was set to enabled when another endpoint exists for this url that has pooling disabled.");
+  }
+}
+
+function checkLengths(input: JsonObject): void {
+  if (Buffer.byteLength(str(input["description"]), "utf8") > 255) throw new ApiFailure(400, "ERR_NGROK_18012", "The description field cannot be longer than 255 characters.");
+  if (Buffer.byteLength(str(input["metadata"]), "utf8") > 4096) throw new ApiFailure(400, "ERR_NGROK_18013", "The metadata field cannot be longer than 4096 characters.");
+}
+
+export const cloudEndpoints: CollectionDef = {
+  kind: "endpoints",
+  path: "/endpoints",
+  prefix: "ep",
+  listKey: "endpoints",
+  createSchema: z.strictObject({
+    url: z.string(),
+    type: z.enum(["cloud"]).optional(),
+    traffic_policy: z.string().optional(),
+    description: z.string().optional(),
+    metadata: z.string().optional(),
+    bindings: z.array(z.string()).optional(),
+    pooling_enabled: z.boolean().optional(),
+  }),
+  create(input, ctx) {
+    checkLengths(input);
+    const url = parseUrl(str(input["url"]));
+    checkUrl(ctx, url);
+    const bindings = bindingsFor(url, input["bindings"]);
+    checkPolicy(str(input["traffic_policy"]), url);
+    const pooling = input["pooling_enabled"] === true;
+    checkPooling(ctx, url.url, pooling);
+    const at = rfc3339(ctx.now);
+    return {
+      data: {
+        url: url.url,
+        traffic_policy: str(input["traffic_policy"]),
+        description: str(input["description"]),
+        metadata: str(input["metadata"]),
+        bindings,
+        pooling_enabled: pooling,
+        updated_at: at,
+      },
+    };
+  },
+  updateSchema: z.strictObject({
+    url: z.string().optional(),
+    traffic_policy: z.string().optional(),
+    description: z.string().optional(),
+    metadata: z.string().optional(),
+    bindings: z.array(z.string()).optional(),
+    pooling_enabled: z.boolean().optional(),
+  }),
+  update(rec, input, ctx) {
+    if (Object.keys(input).length === 0) {
+      throw new ApiFailure(400, "ERR_NGROK_18004", "The cloud endpoint update failed because no values were provided. Specify at least one value.");
+    }
+    checkLengths(input);
+    const url = parseUrl(input["url"] !== undefined ? str(input["url"]) : str(rec.data["url"]));
+    if (url.scheme !== parseUrl(str(rec.data["url"])).scheme) {
+      throw new ApiFailure(400, "ERR_NGROK_18005", "The cloud endpoint update failed because you are not allowed to change the protocol/URL scheme in-place.");
+    }
+    checkUrl(ctx, url);
+    const bindings = input["bindings"] !== undefined ? bindingsFor(url, input["bindings"]) : rec.data["bindings"];
+    const policy = input["traffic_policy"] !== undefined ? str(input["traffic_policy"]) : str(rec.data["traffic_policy"]);
+    checkPolicy(policy, url);
+    const pooling = input["pooling_enabled"] !== undefined ? input["pooling_enabled"] === true : rec.data["pooling_enabled"] === true;
+    checkPooling(ctx, url.url, pooling, rec.id);
+    for (const key of ["description", "metadata"]) if (input[key] !== undefined) rec.data[key] = input[key] ?? "";
+    Object.assign(rec.data, { url: url.url, traffic_policy: policy, bindings: bindings ?? null, pooling_enabled: pooling, updated_at: rfc3339(ctx.now) });
+  },
+  sharedItems: (ctx) => ctx.agentEndpoints(),
+  shape(rec, ctx) {
+    const url = parseUrl(str(rec.data["url"]));
+    const domain = url.host.endsWith(".internal") ? undefined : reservedDomainOf(ctx, url.host);
+    const out: JsonObject = {
+      ...common(cloudEndpoints, rec, ctx),
+      updated_at: str(rec.data["updated_at"]) || rec.created_at,
+      region: "global",
+      url: url.url,
+      public_url: url.url,
+      proto: url.scheme,
+      scheme: url.scheme,
+      host: url.host,
+      port: url.port,
+      hostport: `${url.host}:${url.port}`,
+      type: "cloud",
+      // Stored as sent.
+      traffic_policy: str(rec.data["traffic_policy"]),
+      bindings: Array.isArray(rec.data["bindings"]) ? rec.data["bindings"] : [],
+      pooling_enabled: rec.data["pooling_enabled"] === true,
+    };
+    if (domain !== undefined) out["domain"] = ctx.ref("reserved_domains", domain.id);
+    return out;
+  },
+};

@@ -1,0 +1,170 @@
+/**
+ * CloudEndpoint through the provider's operations, against the emulator over loopback: the three
+ * spellings of a policy, its validation at preview with no request, its credentials, and the
+ * life cycle (create, read, in-place policy change, URL replace, delete).
+ */
+import type { Emulator } from "../../emulator";
+import { dispatch } from "../../provider";
+import { splitSecrets } from "../../provider/policy";
+import { call } from "../support/api";
+import { emulatorForProvider } from "../support/provider";
+
+const endpoint = dispatch("CloudEndpoint");
+let emu: Emulator;
+
+beforeAll(async () => {
+  emu = await emulatorForProvider();
+  await call(emu, "POST", "/reserved_domains", { domain: "app.example.com" });
+  await call(emu, "POST", "/reserved_domains", { domain: "other.example.com" });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+const policyObject = {
+  onHttpRequest: [
+    { name: "admins only", expressions: ["req.url.path.startsWith('/admin')"], actions: [{ type: "basic-auth", config: { credentials: ["ops:hunter22"] } }] },
+    { actions: [{ type: "rate-limit", config: { name: "per ip", algorithm: "sliding_window", capacity: 10, rate: "60s", bucketKey: ["conn.client_ip"] } }] },
+    { actions: [{ type: "forward-internal", config: { url: "https://app.internal" } }] },
+  ],
+};
+// The same policy as ngrok's documentation writes it, with a default spelled out (realm).
+const policyYaml = `
+on_http_request:
+  - name: admins only
+    expressions: ["req.url.path.startsWith('/admin')"]
+    actions:
+      - type: basic-auth
+        config: { credentials: ["ops:hunter22"], realm: ngrok }
+  - actions:
+      - type: rate-limit
+        config:
+          bucket_key: [conn.client_ip]
+          rate: 60s
+          capacity: 10
+          algorithm: sliding_window
+          name: per ip
+  - actions:
+      - { type: forward-internal, config: { url: "https://app.internal", on_error: halt } }
+on_http_response: []
+`;
+const policyJson = JSON.stringify({
+  on_http_request: [
+    { expressions: ["req.url.path.startsWith('/admin')"], name: "admins only", actions: [{ config: { credentials: ["ops:hunter22"] }, type: "basic-auth" }] },
+    { actions: [{ type: "rate-limit", config: { name: "per ip", algorithm: "sliding_window", capacity: 10, rate: "60s", bucket_key: ["conn.client_ip"], enforce: true } }] },
+    { actions: [{ type: "forward-internal", config: { url: "https://app.internal" } }] },
+  ],
+});
+
+/** The inputs the SDK class hands the engine: the policy without its credentials, and them beside it. */
+function asEngineGetsIt(policy: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const { toTyped } = require("../../provider/policy") as typeof import("../../provider/policy");
+  const { policy: plain, secrets } = splitSecrets(toTyped(policy));
+  return { url: "https://App.Example.com:443", trafficPolicy: plain, trafficPolicySecrets: secrets, ...extra };
+}
+
+describe("CloudEndpoint check", () => {
+  const reasons = async (news: Record<string, unknown>) => (await endpoint.check({}, news)).failures.map((f) => f.reason);
+
+  it("accepts the policy as an object, YAML text and JSON text", async () => {
+    for (const trafficPolicy of [policyObject, policyYaml, policyJson]) {
+      expect(await reasons({ url: "https://app.example.com", trafficPolicy })).toEqual([]);
+      expect(await reasons(asEngineGetsIt(trafficPolicy))).toEqual([]);
+    }
+  });
+
+  it("refuses what the API would refuse, naming the place in the policy, with no request", async () => {
+    const before = emu.requests.length;
+    const forward = { actions: [{ type: "forward-internal", config: { url: "https://app.internal" } }] };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ onHttpRequst: [forward] }, "trafficPolicy.onHttpRequst is not a Traffic Policy phase"],
+      [{ onHttpRequest: [{ actions: [{ type: "rate-limt" }] }, forward] }, 'trafficPolicy.onHttpRequest[0].actions[0].type "rate-limt" is not a documented Traffic Policy action'],
+      [{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200, colour: "red" } }] }] }, "trafficPolicy.onHttpRequest[0].actions[0].config has unknown field(s): colour"],
+      [{ onHttpRequest: [{ actions: [{ type: "rate-limit", config: { name: "x", algorithm: "sliding_window", rate: "60s", bucketKey: ["conn.client_ip"] } }] }, forward] }, "trafficPolicy.onHttpRequest[0].actions[0].config.capacity is required"],
+      [{ onHttpRequest: [{ expressions: ["true", "req.method == 'GET' &&& true"], actions: [{ type: "deny" }] }, forward] }, "trafficPolicy.onHttpRequest[0].expressions[1] is not a valid CEL expression: at column 21"],
+      [{ onHttpRequest: [forward], onHttpResponse: [{ actions: [{ type: "rate-limit", config: { name: "x", algorithm: "sliding_window", capacity: 1, rate: "60s", bucketKey: ["req.host"] } }] }] }, "trafficPolicy.onHttpResponse[0].actions[0] (rate-limit) cannot run in onHttpResponse"],
+      [{ onHttpRequest: [{ expressions: ["true"], actions: [{ type: "deny" }] }] }, "trafficPolicy.onHttpRequest must have a rule without expressions whose actions include a terminating action"],
+    ];
+    for (const [trafficPolicy, reason] of cases) {
+      expect(await reasons({ url: "https://app.example.com", trafficPolicy })).toEqual([expect.stringContaining(reason)]);
+    }
+    // Phases the URL's scheme does not allow.
+    expect(await reasons({ url: "tcp://1.tcp.ngrok.io:20000", trafficPolicy: { onTcpConnect: [{ actions: [{ type: "deny" }] }], onHttpRequest: [forward] } })).toEqual([
+      expect.stringContaining("trafficPolicy.onHttpRequest is an HTTP phase, and the endpoint's url is tcp"),
+    ]);
+    expect(await reasons({ url: "https://api.internal", trafficPolicy: { onTcpConnect: [{ actions: [{ type: "deny" }] }], onHttpRequest: [forward] } })).toEqual([
+      expect.stringContaining("trafficPolicy.onTcpConnect does not apply to an internal HTTP or HTTPS endpoint"),
+    ]);
+    expect(await reasons({ url: "https://app.example.com", trafficPolicy: "on_http_request:\n  - actions: [\n" })).toEqual([
+      expect.stringMatching(/^trafficPolicy is not valid YAML or JSON .* at line \d+, column \d+$/),
+    ]);
+    expect(emu.requests.length).toBe(before);
+  });
+
+  it("never quotes a credential, even when its place is wrong", async () => {
+    const all = await reasons({
+      url: "https://app.example.com",
+      trafficPolicy: { onHttpRequest: [{ actions: [{ type: "basic-auth", config: { credentials: "ops:hunter22" } }, { type: "deny" }] }] },
+    });
+    expect(all).toEqual([expect.stringContaining("trafficPolicy.onHttpRequest[0].actions[0].config.credentials must be a list of strings")]);
+    expect(all.join("\n")).not.toContain("hunter22");
+  });
+});
+
+describe("CloudEndpoint diff", () => {
+  it("sees no change between the three spellings, the URL's spellings, or defaults spelled out", async () => {
+    const olds = { ...asEngineGetsIt(policyObject), url: "https://app.example.com" };
+    for (const policy of [policyObject, policyYaml, policyJson]) {
+      expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(policy))).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    }
+  });
+
+  it("shows a real change in place, a credential's change in place, and a URL change as a replace", async () => {
+    const olds = asEngineGetsIt(policyObject);
+    const capacity = structuredClone(policyObject);
+    (capacity.onHttpRequest[1]!.actions[0]!.config as { capacity: number }).capacity = 5;
+    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(capacity))).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    const password = structuredClone(policyObject);
+    (password.onHttpRequest[0]!.actions[0]!.config as { credentials: string[] }).credentials = ["ops:other"];
+    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(password))).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(policyObject, { url: "https://other.example.com" }))).toEqual({
+      changes: true,
+      replaces: ["url"],
+      deleteBeforeReplace: false,
+    });
+  });
+});
+
+describe("CloudEndpoint life cycle", () => {
+  it("creates, reads, changes the policy in place and deletes; the API holds the policy with its credentials", async () => {
+    const inputs = asEngineGetsIt(policyYaml, { description: "app" });
+    const { id, outs } = await endpoint.create(inputs);
+    expect(id).toMatch(/^ep_/);
+    expect(outs).toMatchObject({ url: "https://app.example.com", type: "cloud", description: "app", scheme: "https" });
+    // The outputs hold the policy without its credentials, and them beside it.
+    expect(JSON.stringify(outs.trafficPolicy)).not.toContain("hunter22");
+    expect(outs.trafficPolicySecrets).toEqual({ "onHttpRequest[0].actions[0].config.credentials[0]": "ops:hunter22" });
+    const stored = await call(emu, "GET", `/endpoints/${id}`);
+    expect(JSON.parse(stored.json.traffic_policy as string).on_http_request[0].actions[0].config.credentials).toEqual(["ops:hunter22"]);
+
+    const read = await endpoint.read(id, outs);
+    expect(await endpoint.diff(id, read.props, inputs)).toMatchObject({ changes: false });
+
+    const changed = structuredClone(policyObject);
+    (changed.onHttpRequest[1]!.actions[0]!.config as { capacity: number }).capacity = 5;
+    const news = asEngineGetsIt(changed, { description: "app" });
+    const updated = await endpoint.update(id, read.props, news);
+    expect(updated.outs).toMatchObject({ trafficPolicy: { onHttpRequest: [{}, { actions: [{ config: { capacity: 5 } }] }, {}] } });
+    const list = await call(emu, "GET", "/endpoints");
+    expect((list.json.endpoints as { id: string; type: string }[]).filter((e) => e.id === id)).toEqual([expect.objectContaining({ type: "cloud" })]);
+
+    await endpoint.delete(id, updated.outs);
+    expect((await call(emu, "GET", `/endpoints/${id}`)).status).toBe(404);
+  });
+
+  it("refuses a URL whose domain the account has not reserved, and writes nothing", async () => {
+    const before = (await call(emu, "GET", "/endpoints")).json.endpoints as unknown[];
+    await expect(endpoint.create(asEngineGetsIt(policyObject, { url: "https://nowhere.example.org" }))).rejects.toThrow(/ERR_NGROK_18006/);
+    expect((await call(emu, "GET", "/endpoints")).json.endpoints).toEqual(before);
+  });
+});
