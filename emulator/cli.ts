@@ -20,6 +20,8 @@ Options:
   --fault-reset P          probability of dropping the connection (0..1)
   --fault-latency-ms N     random delay of up to N ms per request
   --foreign-domains D,...  domains another account has reserved (reserving one: ERR_NGROK_414)
+  --gateway-port N         also serve the cloud endpoints on port N: a request whose Host names an
+                           endpoint's URL runs through its traffic policy (0: an ephemeral port)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -54,6 +56,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "fault-reset": { type: "string" },
       "fault-latency-ms": { type: "string" },
       "foreign-domains": { type: "string" },
+      "gateway-port": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -70,6 +73,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
   if (values["foreign-domains"] !== undefined) {
     options.foreignDomains = values["foreign-domains"].split(",").map((d) => d.trim()).filter((d) => d !== "");
   }
+  if (values["gateway-port"] !== undefined) options.gateway = { port: Math.trunc(num("gateway-port", values["gateway-port"], 0, 65535)) };
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;
@@ -123,6 +127,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
   process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n`);
+  if (emulator.gateway !== undefined) process.stdout.write(`NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`);
 }
 
 if (require.main === module) {
