@@ -271,7 +271,7 @@ function upstreamRequest(ex: Exchange, base: URL | undefined): UpstreamRequest {
   const publicUrl = new URL(ex.originalUrl);
   // The headers ngrok sets when it proxies (https://ngrok.com/docs/universal-gateway/http/#upstream-headers).
   headers.set("x-forwarded-for", [ex.conn.clientIp]);
-  headers.set("x-forwarded-host", [publicUrl.host]);
+  headers.set("x-forwarded-host", [headers.get("host")?.[0] ?? publicUrl.host]);
   headers.set("x-forwarded-proto", [publicUrl.protocol.replace(/:$/, "")]);
   const target = base === undefined ? ex.request.url : new URL(ex.request.url.pathname + ex.request.url.search, base);
   return { method: ex.request.method, url: target.toString(), headers: headersObject(headers), body: ex.request.body };
