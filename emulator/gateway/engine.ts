@@ -1,6 +1,8 @@
 // Runs an endpoint's traffic policy on one HTTP request, phase by phase, as ngrok's Traffic
 // Policy documentation describes (https://ngrok.com/docs/traffic-policy/how-it-works/): rules in
 // order, a rule's actions when all its expressions are true, a terminating action ends the phase.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { CelEvaluator, CelFailure, type Bindings } from "./cel";
 import { ACTIONS, ConfigError, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage } from "./actions";
 import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
@@ -287,27 +289,35 @@ async function callUpstream(upstream: NonNullable<EndpointInfo["upstream"]>, ex:
   const req = upstreamRequest(ex, new URL(upstream));
   ex.upstreamRequest = req;
   try {
-    const headers = new Headers();
-    for (const [k, vs] of Object.entries(req.headers)) {
-      // fetch sets these from the connection itself.
-      if (k === "host" || k === "content-length" || k === "connection" || k === "transfer-encoding") continue;
-      for (const v of vs) headers.append(k, v);
-    }
-    const res = await fetch(req.url, {
-      method: req.method,
-      headers,
-      body: req.method === "GET" || req.method === "HEAD" ? undefined : req.body,
-      redirect: "manual",
-    });
-    const out = new Map<string, string[]>();
-    res.headers.forEach((value, key) => out.set(key, [...(out.get(key) ?? []), value]));
-    // fetch has already decoded the body: what the gateway passes on is the decoded bytes.
-    out.delete("content-encoding");
-    out.delete("content-length");
-    return { status: res.status, headers: out, body: Buffer.from(await res.arrayBuffer()) };
+    return await httpCall(req);
   } catch (err) {
     return textResponse(502, `ERR_NGROK_3004: ngrok gateway error: the upstream at ${upstream} did not answer (${err instanceof Error ? err.message : String(err)}).\n`);
   }
+}
+
+/** One HTTP exchange with node:http, which (unlike fetch) sends the Host header it is given. */
+function httpCall(req: UpstreamRequest): Promise<HttpMessage> {
+  const url = new URL(req.url);
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (k !== "content-length" && k !== "connection" && k !== "transfer-encoding") headers[k] = v;
+  // node:http takes a single Host.
+  headers["host"] = req.headers["host"]?.[0] ?? url.host;
+  headers["content-length"] = String(req.body.length);
+  return new Promise((resolve, reject) => {
+    const out = send(url, { method: req.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const h = new Map<string, string[]>();
+        for (const [k, v] of Object.entries(res.headersDistinct)) if (v !== undefined) h.set(k, v);
+        resolve({ status: res.statusCode ?? 502, headers: h, body: Buffer.concat(chunks) });
+      });
+    });
+    out.on("error", reject);
+    out.end(req.body);
+  });
 }
 
 /** forward-internal: the target endpoint's own policy runs on the request, then its upstream answers. */
