@@ -151,11 +151,6 @@ const deny: ActionImpl = {
   },
 };
 
-/** Go's regexp replacement writes `$1` / `${1}`; JavaScript's also reads `$1`, so only `${n}` needs care. */
-function goReplacement(to: string): string {
-  return to.replace(/\$\{(\w+)\}/g, (_, g: string) => (/^\d+$/.test(g) ? `$${g}` : `$<${g}>`));
-}
-
 function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: string } {
   const from = config["from"] === undefined ? undefined : run.cel.text(str(config, "from", action));
   const to = run.cel.text(str(config, "to", action));
@@ -169,7 +164,8 @@ function rewrite(run: Run, config: Record<string, unknown>, action: string): { b
     } catch {
       throw new ConfigError(`${action}: config.from is not a valid regular expression`);
     }
-    after = before.replace(re, goReplacement(to));
+    // `$1` refers to a group in Go's replacement syntax as in JavaScript's; `${...}` has already been interpolated as CEL.
+    after = before.replace(re, to);
   }
   return { before, after };
 }

@@ -319,6 +319,13 @@ const table: Record<string, Row[]> = {
       expect: (r) => expect([r.headers["content-encoding"], brotliDecompressSync(r.rawBody).toString()]).toEqual(["br", "hello world"]),
     },
     {
+      name: "an algorithm the client refuses with q=0 is not used",
+      policy: { on_http_response: [{ actions: [{ type: "compress-response", config: { algorithms: ["gzip"] } }] }] },
+      request: { url: URL_, headers: { "accept-encoding": "gzip;q=0, br" } },
+      options: { upstream: () => ({ status: 200, body: "hello world" }) },
+      expect: (r) => expect([r.headers["content-encoding"], r.body]).toEqual([undefined, "hello world"]),
+    },
+    {
       name: "no compression when none of the requested algorithms is allowed",
       policy: { on_http_response: [{ actions: [{ type: "compress-response", config: { algorithms: ["br"] } }] }] },
       request: { url: URL_, headers: { "accept-encoding": "gzip" } },
