@@ -126,8 +126,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
-  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n`);
-  if (emulator.gateway !== undefined) process.stdout.write(`NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`);
+  // One write: a reader sees every line at once.
+  const gatewayLine = emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`;
+  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n${gatewayLine}`);
 }
 
 if (require.main === module) {

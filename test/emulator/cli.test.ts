@@ -134,6 +134,8 @@ it("--gateway-port serves the cloud endpoints' gateway and prints its URL", asyn
         text += d.toString();
         const m = /^NGROK_EMULATOR_GATEWAY_URL=(\S+)$/m.exec(text);
         if (m !== null) resolve(m[1]!);
+        // The CLI prints its lines in one write: the API's without the gateway's means there is none.
+        else if (/^NGROK_API_KEY=\S+$/m.test(text)) reject(new Error(`no gateway URL in: ${text}`));
       });
       child.on("exit", (code) => reject(new Error(`exited with ${code} before printing the gateway's URL`)));
     });
