@@ -92,7 +92,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (options.gateway !== undefined && options.gateway !== false) {
     const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
     try {
-      gateway = await startGateway({ port, host: options.host ?? "127.0.0.1", store: server.store, clock: options.clock ?? systemClock });
+      gateway = await startGateway({
+        port,
+        host: options.host ?? "127.0.0.1",
+        store: server.store,
+        clock: options.clock ?? systemClock,
+        agentEndpoints: () =>
+          server
+            .resources("tunnels")
+            .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
+      });
     } catch (err) {
       await server.close();
       throw err;

@@ -32,8 +32,12 @@ function sameUrl(a: string, b: string): boolean {
 export class StaticDirectory implements EndpointDirectory {
   constructor(
     private readonly endpoints: () => readonly EndpointInfo[],
-    private readonly upstreams: ReadonlyMap<string, Upstream> = new Map(),
+    private readonly services: () => ReadonlyMap<string, Upstream> = () => new Map(),
   ) {}
+
+  private get upstreams(): ReadonlyMap<string, Upstream> {
+    return this.services();
+  }
 
   byHost(host: string): EndpointInfo | undefined {
     const name = host.replace(/:\d+$/, "").toLowerCase();

@@ -76,7 +76,7 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
       });
     }
   }
-  const directory = new StaticDirectory(() => others, upstreams);
+  const directory = new StaticDirectory(() => others, () => upstreams);
   const env: GatewayEnvironment = {
     clock: options.clock ?? systemClock,
     rateLimits: new RateLimitState(),

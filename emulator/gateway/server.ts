@@ -19,7 +19,11 @@ export const IDENTITY_HEADER = "ngrok-emulator-identity";
 export interface Gateway {
   /** "http://127.0.0.1:<port>": send requests here with the endpoint's host as Host. */
   readonly url: string;
-  /** A service behind a URL: the upstream of an agent endpoint, or a forward-internal target. */
+  /**
+   * A service behind a URL, as an agent endpoint has: the upstream of an endpoint, or a
+   * forward-internal target. The emulator's connected agents' endpoints (`connectAgent`) are
+   * there already, leading to their `forwardsTo`.
+   */
   registerUpstream(url: string, upstream: Upstream): void;
   /** The key set jwt-validation finds at `url` (other URLs are fetched over HTTP). */
   registerJwks(url: string, jwks: JsonWebKeySet): void;
@@ -33,13 +37,22 @@ export interface GatewayOptions {
   host: string;
   store: Store;
   clock: EmulatorClock;
+  /** The online agents' endpoints: each public URL with the address its agent forwards to. */
+  agentEndpoints?: () => ReadonlyArray<{ url: string; forwardsTo: string }>;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const upstreams = new Map<string, Upstream>();
   const jwks = new Map<string, JsonWebKeySet>();
   const logs: LogEntry[] = [];
-  const directory = new StaticDirectory(storeEndpoints(options.store), upstreams);
+  // An agent endpoint stands for a local service: its URL leads to the address the agent forwards to.
+  const services = (): Map<string, Upstream> => {
+    const all = new Map<string, Upstream>();
+    for (const agent of options.agentEndpoints?.() ?? []) all.set(agent.url, /^[a-z]+:\/\//.test(agent.forwardsTo) ? agent.forwardsTo : `http://${agent.forwardsTo}`);
+    for (const [url, upstream] of upstreams) all.set(url, upstream);
+    return all;
+  };
+  const directory = new StaticDirectory(storeEndpoints(options.store), services);
   const env: GatewayEnvironment = {
     clock: options.clock,
     rateLimits: new RateLimitState(),

@@ -36,6 +36,11 @@ on_http_request:
           jws: { allowed_algorithms: [RS256], keys: { sources: { additional_jkus: ["JWKS_URL"] } } }
       - type: forward-internal
         config: { url: https://api.internal }
+  - name: web
+    expressions: ["req.url.path.startsWith('/web/')"]
+    actions:
+      - type: forward-internal
+        config: { url: https://web.internal }
   - name: else
     actions:
       - type: custom-response
@@ -124,6 +129,16 @@ it("counts requests per client on the emulator's clock: 429 after the capacity, 
   expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
   clock.advance(60_000);
   expect((await send(emu.gateway!.url, "app.example.com", "/", { headers: ip })).status).toBe(404);
+});
+
+it("an online agent's endpoint stands for its local service: forward-internal reaches the address the agent forwards to", async () => {
+  const headers = { authorization: `Bearer ${emu.apiKey}`, "ngrok-version": "2", "content-type": "application/json" };
+  const credential = (await (await fetch(`${emu.url}/credentials`, { method: "POST", headers, body: "{}" })).json()) as { id: string };
+  const before = await send(emu.gateway!.url, "app.example.com", "/web/page", { headers: OFFICE });
+  emu.connectAgent({ credentialId: credential.id, os: "linux", agentVersion: "3.20.0", tunnels: [{ proto: "https", publicUrl: "https://web.internal", forwardsTo: upstreamUrl }] });
+  const after = await send(emu.gateway!.url, "app.example.com", "/web/page", { headers: OFFICE });
+  expect([before.status, before.body]).toEqual([404, "ERR_NGROK_3200: The endpoint https://web.internal is offline.\n"]);
+  expect([after.status, (JSON.parse(after.body) as { url: string }).url]).toEqual([200, "/web/page"]);
 });
 
 it("a Host that names no endpoint is answered 404 ERR_NGROK_3200", async () => {
