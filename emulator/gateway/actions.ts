@@ -248,8 +248,13 @@ const rateLimit: ActionImpl = {
   phases: ["on_http_request"],
   async run(config, run) {
     const capacity = config["capacity"];
-    if (typeof capacity !== "number" || !Number.isInteger(capacity) || capacity < 1) throw new ConfigError("rate-limit: config.capacity must be a positive integer");
+    if (typeof capacity !== "number" || !Number.isInteger(capacity) || capacity < 1 || capacity > 2_000_000_000) {
+      throw new ConfigError("rate-limit: config.capacity must be an integer from 1 to 2,000,000,000");
+    }
+    if (str(config, "algorithm", "rate-limit") !== "sliding_window") throw new ConfigError("rate-limit: config.algorithm must be sliding_window");
     const windowMs = parseDuration(str(config, "rate", "rate-limit"), "rate-limit");
+    // The documented bounds: a multiple of ten seconds, from 60s to 24h.
+    if (windowMs % 10_000 !== 0 || windowMs < 60_000 || windowMs > 86_400_000) throw new ConfigError("rate-limit: config.rate must be a multiple of 10s from 60s to 24h");
     const keys = strList(config, "bucket_key", "rate-limit").map((k) => asText(run.cel.value(k)));
     const name = str(config, "name", "rate-limit", "");
     const bucket = keys.join("\u0000");

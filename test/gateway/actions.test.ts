@@ -501,4 +501,15 @@ describe("rate-limit", () => {
     const clock = new FakeClock();
     await body(policyTester(policy, { clock }), clock);
   });
+
+  it.each([
+    ["a rate under 60s", { rate: "30s" }, "config.rate must be a multiple of 10s from 60s to 24h"],
+    ["a rate that is not a multiple of 10s", { rate: "65s" }, "config.rate must be a multiple of 10s from 60s to 24h"],
+    ["another algorithm", { algorithm: "token_bucket" }, "config.algorithm must be sliding_window"],
+    ["a capacity of 0", { capacity: 0 }, "config.capacity must be an integer"],
+  ])("refuses %s as the service does", async (_name, change, message) => {
+    const config = { name: "x", algorithm: "sliding_window", capacity: 3, rate: "60s", bucket_key: ["conn.client_ip"], ...change };
+    const r = await testPolicy({ on_http_request: [{ actions: [{ type: "rate-limit", config }] }] }, URL_);
+    expect([r.status, r.failure?.code, r.failure?.message]).toEqual([500, "invalid-config", expect.stringContaining(message)]);
+  });
 });
