@@ -21,6 +21,8 @@ Options:
   --fault-latency-ms N     random delay of up to N ms per request
   --foreign-domains D,...  domains another account has reserved (reserving one: ERR_NGROK_414)
   --certificate-provisioning-ms N  how long a certificate provisioning job runs (default 30000)
+  --gateway-port N         also serve the cloud endpoints on port N: a request whose Host names an
+                           endpoint's URL runs through its traffic policy (0: an ephemeral port)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -56,6 +58,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "fault-latency-ms": { type: "string" },
       "foreign-domains": { type: "string" },
       "certificate-provisioning-ms": { type: "string" },
+      "gateway-port": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -74,6 +77,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
   }
   const provisioning = values["certificate-provisioning-ms"];
   if (provisioning !== undefined) options.certificateProvisioningMs = num("certificate-provisioning-ms", provisioning, 0, Number.MAX_SAFE_INTEGER);
+  if (values["gateway-port"] !== undefined) options.gateway = { port: Math.trunc(num("gateway-port", values["gateway-port"], 0, 65535)) };
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;
@@ -126,7 +130,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
-  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n`);
+  // One write: a reader sees every line at once.
+  const gatewayLine = emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`;
+  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n${gatewayLine}`);
 }
 
 if (require.main === module) {

@@ -5,12 +5,15 @@ import { systemClock, type EmulatorClock } from "./clock";
 import { EmulatorServer, type RecordedRequest } from "./server";
 import type { RandomFaultOptions, ScriptedFault } from "./faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
+import { startGateway, type Gateway } from "./gateway/server";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
 export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
 export { ApiFailure } from "./errors";
 export { FakeClock, systemClock, type EmulatorClock, type FakeClockOptions } from "./clock";
+export * from "./gateway";
+export type { Gateway } from "./gateway/server";
 
 export interface EmulatorOptions {
   /** Default 0 (an ephemeral port). */
@@ -41,6 +44,11 @@ export interface EmulatorOptions {
    * clock. A test passes a `FakeClock` and moves it with `advance(ms)` instead of waiting.
    */
   clock?: EmulatorClock;
+  /**
+   * Also serve the account's cloud endpoints: HTTP requests whose Host names an endpoint's URL
+   * run through its traffic policy. `true`: on an ephemeral port of `host`.
+   */
+  gateway?: boolean | { port?: number };
 }
 
 export interface Emulator {
@@ -61,6 +69,8 @@ export interface Emulator {
   connectAgent(input: ConnectAgentInput): TunnelSession;
   /** Finishes running agent updates now instead of after 10 s on the emulator's clock. */
   completeAgentUpdates(): void;
+  /** The gateway serving the cloud endpoints, when `options.gateway` asked for one. */
+  readonly gateway: Gateway | undefined;
   close(): Promise<void>;
 }
 
@@ -85,7 +95,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clock: options.clock ?? systemClock,
   });
   await server.listen();
+  let gateway: Gateway | undefined;
+  if (options.gateway !== undefined && options.gateway !== false) {
+    const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
+    try {
+      gateway = await startGateway({
+        port,
+        host: options.host ?? "127.0.0.1",
+        store: server.store,
+        clock: options.clock ?? systemClock,
+        agentEndpoints: () =>
+          server
+            .resources("tunnels")
+            .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
+      });
+    } catch (err) {
+      await server.close();
+      throw err;
+    }
+  }
   return {
+    gateway,
     url: server.url,
     apiKey,
     scriptFault: (fault) => server.faults.script(fault),
@@ -98,6 +128,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     resources: (kind) => server.resources(kind),
     connectAgent: (input) => server.connectAgent(input),
     completeAgentUpdates: () => server.completeAgentUpdates(),
-    close: () => server.close(),
+    close: async () => {
+      await gateway?.close();
+      await server.close();
+    },
   };
 }

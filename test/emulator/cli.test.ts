@@ -6,6 +6,7 @@ import { dirname, join, relative } from "node:path";
 import * as ts from "typescript";
 import { request } from "undici";
 import { parseCli } from "../../emulator/cli";
+import { send } from "../gateway/support";
 
 const ROOT = join(__dirname, "..", "..");
 let out: string;
@@ -121,4 +122,29 @@ it("parses --foreign-domains as a comma-separated list", () => {
   expect(parseCli(["--foreign-domains", "taken.example.com, other.example.com,"])).toEqual({
     foreignDomains: ["taken.example.com", "other.example.com"],
   });
+});
+
+it("--gateway-port serves the cloud endpoints' gateway and prints its URL", async () => {
+  const child = run(["--gateway-port", "0"]);
+  const done = exitCode(child);
+  try {
+    const gatewayUrl = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      child.stdout.on("data", (d: Buffer) => {
+        text += d.toString();
+        const m = /^NGROK_EMULATOR_GATEWAY_URL=(\S+)$/m.exec(text);
+        if (m !== null) resolve(m[1]!);
+        // The CLI prints its lines in one write: the API's without the gateway's means there is none.
+        else if (/^NGROK_API_KEY=\S+$/m.test(text)) reject(new Error(`no gateway URL in: ${text}`));
+      });
+      child.on("exit", (code) => reject(new Error(`exited with ${code} before printing the gateway's URL`)));
+    });
+    expect(gatewayUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await send(gatewayUrl, "nothing.example.com", "/");
+    expect([res.status, res.body]).toEqual([404, "ERR_NGROK_3200: The endpoint nothing.example.com is offline.\n"]);
+    child.kill("SIGTERM");
+    expect(await done).toBe(0);
+  } finally {
+    child.kill("SIGKILL");
+  }
 });

@@ -1,0 +1,91 @@
+// Where the gateway finds endpoints: by the Host of a request, or by the URL a forward-internal
+// action names. The emulator's implementation reads its store.
+import type { Store } from "../store";
+import type { EndpointInfo, Upstream } from "./types";
+
+export interface EndpointDirectory {
+  /** The endpoint whose URL's host is `host` (a Host header, port ignored). */
+  byHost(host: string): EndpointInfo | undefined;
+  /** The endpoint with this URL (scheme and host; an absent port is the scheme's). */
+  byUrl(url: string): EndpointInfo | undefined;
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    const x = new URL(a);
+    const y = new URL(b);
+    return x.protocol === y.protocol && x.host.toLowerCase() === y.host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** A directory of the endpoints given to it; `upstreams` adds services behind URLs (agent endpoints). */
+export class StaticDirectory implements EndpointDirectory {
+  constructor(
+    private readonly endpoints: () => readonly EndpointInfo[],
+    private readonly services: () => ReadonlyMap<string, Upstream> = () => new Map(),
+  ) {}
+
+  private get upstreams(): ReadonlyMap<string, Upstream> {
+    return this.services();
+  }
+
+  byHost(host: string): EndpointInfo | undefined {
+    const name = host.replace(/:\d+$/, "").toLowerCase();
+    return this.withUpstream(this.endpoints().find((e) => hostOf(e.url) === name));
+  }
+
+  byUrl(url: string): EndpointInfo | undefined {
+    const found = this.endpoints().find((e) => sameUrl(e.url, url));
+    if (found !== undefined) return this.withUpstream(found);
+    for (const [u, upstream] of this.upstreams) {
+      if (sameUrl(u, url)) return { id: `ep_upstream_${new URL(u).host}`, url: u, upstream };
+    }
+    return undefined;
+  }
+
+  private withUpstream(e: EndpointInfo | undefined): EndpointInfo | undefined {
+    if (e === undefined || e.upstream !== undefined) return e;
+    for (const [u, upstream] of this.upstreams) if (sameUrl(u, e.url)) return { ...e, upstream };
+    return e;
+  }
+}
+
+/**
+ * The cloud endpoints of the emulator's store: the `endpoints` collection's items, their `url`
+ * and `traffic_policy` (text, as the API stores it).
+ */
+export function storeEndpoints(store: Store): () => EndpointInfo[] {
+  return () =>
+    store
+      .all("endpoints")
+      // The collection holds the cloud endpoints created through the API (their type is implied) and
+      // may hold records written with an explicit `type: "cloud"`.
+      .filter((rec) => (rec.data["type"] === undefined || rec.data["type"] === "cloud") && typeof rec.data["url"] === "string")
+      .map((rec) => {
+        const policy = rec.data["traffic_policy"];
+        return { id: rec.id, url: rec.data["url"] as string, ...(typeof policy === "string" ? { trafficPolicy: policy } : {}) };
+      });
+}
+
+/** An IP policy's CIDRs by action, from the store's IP policy rules. */
+export function storeIpPolicy(store: Store): (id: string) => { allow: string[]; deny: string[] } | undefined {
+  return (id) => {
+    if (store.get("ip_policies", id) === undefined) return undefined;
+    const out = { allow: [] as string[], deny: [] as string[] };
+    for (const rule of store.all("ip_policy_rules")) {
+      if (rule.data["ip_policy_id"] !== id) continue;
+      (rule.data["action"] === "deny" ? out.deny : out.allow).push(String(rule.data["cidr"]));
+    }
+    return out;
+  };
+}

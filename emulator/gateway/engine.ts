@@ -1,0 +1,350 @@
+// Runs an endpoint's traffic policy on one HTTP request, phase by phase, as ngrok's Traffic
+// Policy documentation describes (https://ngrok.com/docs/traffic-policy/how-it-works/): rules in
+// order, a rule's actions when all its expressions are true, a terminating action ends the phase.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { CelEvaluator, CelFailure, type Bindings } from "./cel";
+import { ACTIONS, ConfigError, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage } from "./actions";
+import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
+import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
+
+const MAX_FORWARD_DEPTH = 8;
+
+export function headerMap(input: HeaderInput | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, value] of Object.entries(input ?? {})) {
+    const key = name.toLowerCase();
+    const list = out.get(key) ?? [];
+    list.push(...(typeof value === "string" ? [value] : value));
+    out.set(key, list);
+  }
+  return out;
+}
+
+function bytes(body: string | Uint8Array | undefined): Buffer {
+  if (body === undefined) return Buffer.alloc(0);
+  return typeof body === "string" ? Buffer.from(body, "utf8") : Buffer.from(body);
+}
+
+export function textResponse(status: number, text: string, headers: Record<string, string> = {}): HttpMessage {
+  const h = headerMap(headers);
+  if (text !== "" && !h.has("content-type")) h.set("content-type", ["text/plain; charset=utf-8"]);
+  return { status, headers: h, body: Buffer.from(text, "utf8") };
+}
+
+/** Runs `endpoint`'s policy on `request`; `depth` counts forward-internal hops. */
+export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, request: PolicyRequest, env: GatewayEnvironment, depth = 0): Promise<PolicyResult> {
+  const endpointUrl = new URL(endpoint.url);
+  const url = new URL(request.url, endpointUrl);
+  const exchange: Exchange = {
+    endpoint,
+    request: {
+      method: (request.method ?? "GET").toUpperCase(),
+      url,
+      headers: headerMap(request.headers),
+      body: bytes(request.body),
+    },
+    originalUrl: url.toString(),
+    conn: {
+      clientIp: request.clientIp ?? "127.0.0.1",
+      clientPort: request.clientPort ?? 50000,
+      geo: request.geo ?? {},
+      startedAt: env.clock.now(),
+    },
+    identity: request.identity,
+    vars: {},
+    actionResults: {},
+    trace: { rules: [], actions: [], logs: [], vars: {} },
+    response: undefined,
+    upstreamRequest: undefined,
+  };
+  if (!exchange.request.headers.has("host")) exchange.request.headers.set("host", [url.host]);
+
+  const ctx: ActionContext = {
+    env,
+    forward: async (target, ex) => forward(target, ex, env, depth),
+  };
+
+  const finish = (msg: HttpMessage | "closed", failure?: PolicyFailure, terminated = true): PolicyResult => {
+    const headers: Record<string, string> = {};
+    const raw = msg === "closed" ? Buffer.alloc(0) : msg.body;
+    if (msg !== "closed") for (const [k, v] of msg.headers) headers[k] = v.join(", ");
+    const result: PolicyResult = {
+      status: msg === "closed" ? 0 : msg.status,
+      headers,
+      body: raw.toString("utf8"),
+      rawBody: raw,
+      rules: exchange.trace.rules,
+      actions: exchange.trace.actions,
+      vars: exchange.trace.vars,
+      actionResults: exchange.actionResults,
+      logs: exchange.trace.logs,
+      terminated,
+    };
+    if (failure !== undefined) result.failure = failure;
+    if (exchange.upstreamRequest !== undefined) result.upstream = exchange.upstreamRequest;
+    return result;
+  };
+
+  // on_tcp_connect: the connection before any HTTP.
+  const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
+  if (tcp.kind === "failed") return finish(failureResponse(tcp.failure), tcp.failure);
+  if (tcp.kind === "answered") return finish(tcp.response);
+
+  const req = await runPhase("on_http_request", policy.on_http_request, exchange, ctx);
+  if (req.kind === "failed") return finish(failureResponse(req.failure), req.failure);
+  let response: HttpMessage;
+  let fromUpstream: boolean;
+  if (req.kind === "answered") {
+    if (req.response === "closed") return finish("closed");
+    response = req.response;
+    fromUpstream = req.fromUpstream;
+  } else if (endpoint.upstream !== undefined) {
+    response = await callUpstream(endpoint.upstream, exchange);
+    fromUpstream = true;
+  } else {
+    // A cloud endpoint's policy must end with a terminating action (ngrok's Traffic Policy docs).
+    return finish(
+      textResponse(502, `The traffic policy of ${endpoint.url} ended without a terminating action: a cloud endpoint's policy must end with custom-response, deny, redirect or forward-internal.\n`),
+      undefined,
+      false,
+    );
+  }
+  if (!fromUpstream) return finish(response);
+
+  exchange.response = response;
+  const res = await runPhase("on_http_response", policy.on_http_response, exchange, ctx);
+  if (res.kind === "failed") return finish(failureResponse(res.failure), res.failure);
+  if (res.kind === "answered") return finish(res.response);
+  return finish(exchange.response);
+}
+
+type PhaseResult = { kind: "continue" } | { kind: "answered"; response: HttpMessage | "closed"; fromUpstream: boolean } | { kind: "failed"; failure: PolicyFailure };
+
+function ruleLabel(rule: WireRule, index: number): string {
+  return rule.name ?? `#${index}`;
+}
+
+async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined, ex: Exchange, ctx: ActionContext): Promise<PhaseResult> {
+  ex.vars = {};
+  const cel = evaluator(ex, phase);
+  for (const [index, rule] of (rules ?? []).entries()) {
+    const label = ruleLabel(rule, index);
+    let matched = true;
+    for (const expression of rule.expressions ?? []) {
+      try {
+        matched = cel.test(expression);
+      } catch (err) {
+        ex.trace.rules.push({ phase, rule: label, index, matched: false });
+        return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, expression, code: "ERR_NGROK_2254", message: err instanceof Error ? err.message : String(err) } };
+      }
+      if (!matched) break;
+    }
+    ex.trace.rules.push({ phase, rule: label, index, matched });
+    if (!matched) continue;
+    for (const action of rule.actions) {
+      const impl = ACTIONS[action.type];
+      let outcome: ActionOutcome;
+      try {
+        if (impl === undefined) throw new Error(`the emulator does not run action type '${action.type}'`);
+        if (!impl.phases.includes(phase)) throw new Error(`action ${action.type} is not supported in ${phase}`);
+        outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, ctx });
+      } catch (err) {
+        if (err instanceof CelFailure) {
+          ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: err.message });
+          return {
+            kind: "failed",
+            failure: { phase, rule: label, ruleIndex: index, expression: err.expression, action: action.type, code: "ERR_NGROK_2253", message: err.message },
+          };
+        }
+        // A config the service would have refused when the policy was saved.
+        const why = err instanceof ConfigError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `${action.type}: ${err.message}`;
+        ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: why });
+        return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code: "invalid-config", message: why } };
+      }
+      ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: outcome.kind === "continue" ? "continue" : outcome.kind === "error" ? "error" : "terminate", ...(outcome.detail ? { detail: outcome.detail } : {}) });
+      if (outcome.kind === "respond") return { kind: "answered", response: outcome.response, fromUpstream: outcome.fromUpstream ?? false };
+      if (outcome.kind === "close") return { kind: "answered", response: "closed", fromUpstream: false };
+      if (outcome.kind === "error") return { kind: "answered", response: outcome.response, fromUpstream: false };
+    }
+  }
+  return { kind: "continue" };
+}
+
+function failureResponse(f: PolicyFailure): HttpMessage {
+  if (f.expression === undefined) return textResponse(500, `Invalid configuration of action ${f.action ?? ""}: ${f.message}\n`);
+  const text =
+    f.code === "ERR_NGROK_2254"
+      ? `ERR_NGROK_2254: Failed to resolve CEL expression. The expression was: ${f.expression}\nERROR: ${f.message}\n`
+      : `ERR_NGROK_2253: Failed to evaluate CEL expression on ${f.action ?? "config"} at runtime: ${f.message}\n`;
+  return textResponse(500, text);
+}
+
+function headersObject(m: ReadonlyMap<string, readonly string[]>): Record<string, string[]> {
+  return Object.fromEntries([...m].map(([k, v]) => [k, [...v]]));
+}
+
+function queryParams(url: URL): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [k, v] of url.searchParams) out.set(k, [...(out.get(k) ?? []), v]);
+  return out;
+}
+
+/** The documented variables of the current state of an exchange (https://ngrok.com/docs/traffic-policy/variables/). */
+function bindings(ex: Exchange, phase: PhaseName): Bindings {
+  const { request: r, conn, endpoint } = ex;
+  const eu = new URL(endpoint.url);
+  const defaultPort = (scheme: string): number => (scheme === "https:" ? 443 : scheme === "http:" ? 80 : 0);
+  const contentType = r.headers.get("content-type")?.[0] ?? "";
+  const b: Bindings = {
+    conn: {
+      client_ip: conn.clientIp,
+      client_port: BigInt(conn.clientPort),
+      server_ip: "127.0.0.1",
+      server_port: BigInt(Number(eu.port) || defaultPort(eu.protocol)),
+      server_region: "emulator",
+      geo: conn.geo,
+      bytes_in: BigInt(r.body.length),
+      bytes_out: 0n,
+    },
+    endpoint: {
+      id: endpoint.id,
+      url: endpoint.url,
+      host: eu.hostname,
+      port: BigInt(Number(eu.port) || defaultPort(eu.protocol)),
+      protocol: eu.protocol.replace(/:$/, ""),
+      addr: eu.host,
+    },
+    vars: ex.vars,
+    actions: { ngrok: ex.actionResults },
+  };
+  if (phase !== "on_tcp_connect") {
+    b["req"] = {
+      method: r.method,
+      host: r.headers.get("host")?.[0] ?? r.url.host,
+      headers: headersObject(r.headers),
+      content_type: contentType,
+      content_length: BigInt(r.body.length),
+      content_encoding: r.headers.get("content-encoding") ?? [],
+      user_agent: r.headers.get("user-agent")?.[0] ?? "",
+      version: "HTTP/1.1",
+      url: {
+        scheme: r.url.protocol.replace(/:$/, ""),
+        host: r.url.hostname,
+        port: BigInt(Number(r.url.port) || defaultPort(r.url.protocol)),
+        authority: r.url.host,
+        path: decodeURIComponent(r.url.pathname),
+        raw_path: r.url.pathname,
+        query: r.url.search.replace(/^\?/, ""),
+        query_params: Object.fromEntries(queryParams(r.url)),
+        raw: r.url.toString(),
+        uri: r.url.pathname + r.url.search,
+        user_password: r.url.username === "" ? "" : `${r.url.username}:${r.url.password}`,
+      },
+    };
+  }
+  if (phase === "on_http_response" && ex.response !== undefined) {
+    const res = ex.response;
+    b["res"] = {
+      status_code: BigInt(res.status),
+      headers: headersObject(res.headers),
+      content_type: res.headers.get("content-type")?.[0] ?? "",
+      content_length: BigInt(res.body.length),
+      content_encoding: res.headers.get("content-encoding") ?? [],
+      location: res.headers.get("location")?.[0] ?? "",
+    };
+  }
+  return b;
+}
+
+function evaluator(ex: Exchange, phase: PhaseName): CelEvaluator {
+  return new CelEvaluator(
+    {
+      reqHeaders: () => ex.request.headers,
+      resHeaders: () => (phase === "on_http_response" ? ex.response?.headers : undefined),
+      queryParams: () => queryParams(ex.request.url),
+    },
+    () => bindings(ex, phase),
+  );
+}
+
+function upstreamRequest(ex: Exchange, base: URL | undefined): UpstreamRequest {
+  const headers = new Map(ex.request.headers);
+  const publicUrl = new URL(ex.originalUrl);
+  // The headers ngrok sets when it proxies (https://ngrok.com/docs/universal-gateway/http/#upstream-headers).
+  headers.set("x-forwarded-for", [ex.conn.clientIp]);
+  headers.set("x-forwarded-host", [headers.get("host")?.[0] ?? publicUrl.host]);
+  headers.set("x-forwarded-proto", [publicUrl.protocol.replace(/:$/, "")]);
+  const target = base === undefined ? ex.request.url : new URL(ex.request.url.pathname + ex.request.url.search, base);
+  return { method: ex.request.method, url: target.toString(), headers: headersObject(headers), body: ex.request.body };
+}
+
+async function callUpstream(upstream: NonNullable<EndpointInfo["upstream"]>, ex: Exchange): Promise<HttpMessage> {
+  if (typeof upstream === "function") {
+    const req = upstreamRequest(ex, undefined);
+    ex.upstreamRequest = req;
+    const res: UpstreamResponse = await upstream(req);
+    return { status: res.status, headers: headerMap(res.headers), body: bytes(res.body) };
+  }
+  const req = upstreamRequest(ex, new URL(upstream));
+  ex.upstreamRequest = req;
+  try {
+    return await httpCall(req);
+  } catch (err) {
+    return textResponse(502, `ERR_NGROK_3004: ngrok gateway error: the upstream at ${upstream} did not answer (${err instanceof Error ? err.message : String(err)}).\n`);
+  }
+}
+
+/** One HTTP exchange with node:http, which (unlike fetch) sends the Host header it is given. */
+function httpCall(req: UpstreamRequest): Promise<HttpMessage> {
+  const url = new URL(req.url);
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (k !== "content-length" && k !== "connection" && k !== "transfer-encoding") headers[k] = v;
+  // node:http takes a single Host.
+  headers["host"] = req.headers["host"]?.[0] ?? url.host;
+  headers["content-length"] = String(req.body.length);
+  return new Promise((resolve, reject) => {
+    const out = send(url, { method: req.method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("error", reject);
+      res.on("end", () => {
+        const h = new Map<string, string[]>();
+        for (const [k, v] of Object.entries(res.headersDistinct)) if (v !== undefined) h.set(k, v);
+        resolve({ status: res.statusCode ?? 502, headers: h, body: Buffer.concat(chunks) });
+      });
+    });
+    out.on("error", reject);
+    out.end(req.body);
+  });
+}
+
+/** forward-internal: the target endpoint's own policy runs on the request, then its upstream answers. */
+async function forward(target: string, ex: Exchange, env: GatewayEnvironment, depth: number): Promise<HttpMessage | undefined> {
+  const endpoint = env.endpointByUrl(target);
+  if (endpoint === undefined) return undefined;
+  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `forward-internal: more than ${MAX_FORWARD_DEPTH} hops\n`);
+  const policy = policyFromInput(endpoint.trafficPolicy ?? "");
+  const result = await runEndpoint(
+    endpoint,
+    policy,
+    {
+      method: ex.request.method,
+      url: new URL(ex.request.url.pathname + ex.request.url.search, endpoint.url).toString(),
+      headers: Object.fromEntries(ex.request.headers),
+      body: ex.request.body,
+      clientIp: ex.conn.clientIp,
+      clientPort: ex.conn.clientPort,
+      geo: ex.conn.geo,
+      ...(ex.identity ? { identity: ex.identity } : {}),
+    },
+    env,
+    depth + 1,
+  );
+  if (result.upstream !== undefined) ex.upstreamRequest = result.upstream;
+  for (const t of result.actions) ex.trace.actions.push({ ...t, rule: `${endpoint.url} ${t.rule}` });
+  for (const l of result.logs) ex.trace.logs.push(l);
+  if (result.status === 0) return textResponse(502, "forward-internal: the target endpoint closed the connection\n");
+  return { status: result.status, headers: headerMap(result.headers), body: result.rawBody };
+}

@@ -1,0 +1,145 @@
+// The gateway of the emulator: serves HTTP requests for its cloud endpoints, choosing the endpoint
+// by the request's Host and running its traffic policy. Two emulator-only request headers stand
+// for what a loopback connection cannot carry: `ngrok-emulator-client-ip` (the client's address,
+// `conn.client_ip`) and `ngrok-emulator-identity` (a signed-in user's email, for the oauth and
+// openid-connect stand-in). Neither reaches the policy or the upstream.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { EmulatorClock } from "../clock";
+import type { Store } from "../store";
+import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
+import { runEndpoint, textResponse } from "./engine";
+import { fetchJwks, type JsonWebKeySet } from "./jwt";
+import { policyFromInput } from "./policy";
+import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
+
+export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
+export const IDENTITY_HEADER = "ngrok-emulator-identity";
+
+export interface Gateway {
+  /** "http://127.0.0.1:<port>": send requests here with the endpoint's host as Host. */
+  readonly url: string;
+  /**
+   * A service behind a URL, as an agent endpoint has: the upstream of an endpoint, or a
+   * forward-internal target. The emulator's connected agents' endpoints (`connectAgent`) are
+   * there already, leading to their `forwardsTo`.
+   */
+  registerUpstream(url: string, upstream: Upstream): void;
+  /** The key set jwt-validation finds at `url` (other URLs are fetched over HTTP). */
+  registerJwks(url: string, jwks: JsonWebKeySet): void;
+  /** Every log action's entry, in order. */
+  readonly logs: readonly LogEntry[];
+  close(): Promise<void>;
+}
+
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  store: Store;
+  clock: EmulatorClock;
+  /** The online agents' endpoints: each public URL with the address its agent forwards to. */
+  agentEndpoints?: () => ReadonlyArray<{ url: string; forwardsTo: string }>;
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const upstreams = new Map<string, Upstream>();
+  const jwks = new Map<string, JsonWebKeySet>();
+  const logs: LogEntry[] = [];
+  // An agent endpoint stands for a local service: its URL leads to the address the agent forwards to.
+  const services = (): Map<string, Upstream> => {
+    const all = new Map<string, Upstream>();
+    for (const agent of options.agentEndpoints?.() ?? []) all.set(agent.url, /^[a-z]+:\/\//.test(agent.forwardsTo) ? agent.forwardsTo : `http://${agent.forwardsTo}`);
+    for (const [url, upstream] of upstreams) all.set(url, upstream);
+    return all;
+  };
+  const directory = new StaticDirectory(storeEndpoints(options.store), services);
+  const env: GatewayEnvironment = {
+    clock: options.clock,
+    rateLimits: new RateLimitState(),
+    jwks: async (url) => jwks.get(url) ?? fetchJwks(url),
+    endpointByUrl: (url) => directory.byUrl(url),
+    ipPolicy: storeIpPolicy(options.store),
+    onLog: (entry) => logs.push(entry),
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const host = req.headers.host ?? "";
+    const endpoint = directory.byHost(host);
+    if (endpoint === undefined) {
+      write(res, textResponse(404, `ERR_NGROK_3200: The endpoint ${host} is offline.\n`));
+      return;
+    }
+    let policy;
+    try {
+      policy = policyFromInput(endpoint.trafficPolicy ?? "");
+    } catch (err) {
+      write(res, textResponse(500, `${err instanceof Error ? err.message : String(err)}\n`));
+      return;
+    }
+    const headers: Record<string, string[]> = {};
+    for (const [name, values] of Object.entries(req.headersDistinct)) {
+      if (values === undefined || name === CLIENT_IP_HEADER || name === IDENTITY_HEADER) continue;
+      headers[name] = values;
+    }
+    const clientIp = headerValue(req, CLIENT_IP_HEADER) ?? (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
+    const identity = headerValue(req, IDENTITY_HEADER);
+    const request: PolicyRequest = {
+      method: req.method ?? "GET",
+      url: new URL(req.url ?? "/", endpoint.url).toString(),
+      headers,
+      body: Buffer.concat(chunks),
+      clientIp,
+      clientPort: req.socket.remotePort ?? 0,
+      ...(identity === undefined ? {} : { identity: { email: identity } }),
+    };
+    const result = await runEndpoint(endpoint, policy, request, env);
+    if (result.status === 0) {
+      req.socket.destroy();
+      return;
+    }
+    const out = new Map<string, string[]>(Object.entries(result.headers).map(([k, v]) => [k, [v]]));
+    write(res, { status: result.status, headers: out, body: result.rawBody });
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) write(res, textResponse(500, `ngrok-emulator gateway: ${err instanceof Error ? err.message : String(err)}\n`));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const addr = server.address() as AddressInfo;
+  const url = `http://${addr.family === "IPv6" ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  return {
+    url,
+    logs,
+    registerUpstream: (u, upstream) => void upstreams.set(u, upstream),
+    registerJwks: (u, set) => void jwks.set(u, set),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function write(res: ServerResponse, msg: { status: number; headers: Map<string, string[]>; body: Buffer }): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of msg.headers) if (k !== "content-length" && k !== "transfer-encoding" && k !== "connection") headers[k] = v;
+  headers["content-length"] = String(msg.body.length);
+  res.writeHead(msg.status, headers);
+  res.end(msg.body);
+}

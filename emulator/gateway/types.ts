@@ -1,0 +1,150 @@
+// What goes into and comes out of a run of a traffic policy.
+import type { EmulatorClock } from "../clock";
+import type { JsonWebKeySet } from "./jwt";
+import type { PhaseName } from "./policy";
+
+export type HeaderInput = Record<string, string | readonly string[]>;
+
+/** A request as a client sends it to an endpoint. */
+export interface PolicyRequest {
+  /** Default "GET". */
+  method?: string;
+  /** Absolute ("https://app.example.com/api?x=1"), or a path taken on the endpoint's URL. */
+  url: string;
+  headers?: HeaderInput;
+  body?: string | Uint8Array;
+  /** The connection's source address, `conn.client_ip` (default "127.0.0.1"). */
+  clientIp?: string;
+  /** `conn.client_port` (default 50000). */
+  clientPort?: number;
+  /** `conn.geo.*` for this client (the emulator has no geolocation database). */
+  geo?: Partial<Record<"city" | "country" | "country_code" | "subdivision", string> & Record<"latitude" | "longitude" | "radius", number>>;
+  /**
+   * Stands for a signed-in identity of the oauth and openid-connect actions, which the emulator
+   * cannot run against a real identity provider: absent, those actions answer the redirect to
+   * the provider; present, they let the request through as this user.
+   */
+  identity?: { email: string; name?: string };
+}
+
+/** The request as it leaves the gateway for an upstream service. */
+export interface UpstreamRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string[]>;
+  body: Buffer;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers?: HeaderInput;
+  body?: string | Uint8Array;
+}
+
+/** A service behind an endpoint: a base URL the gateway calls over HTTP, or a function. */
+export type Upstream = string | ((req: UpstreamRequest) => UpstreamResponse | Promise<UpstreamResponse>);
+
+export interface RuleTrace {
+  phase: PhaseName;
+  /** The rule's name, or "#<index>" when it has none. */
+  rule: string;
+  index: number;
+  /** Whether all its expressions were true; false also when one failed at run time. */
+  matched: boolean;
+}
+
+export interface ActionTrace {
+  phase: PhaseName;
+  rule: string;
+  type: string;
+  /** `continue`: the next action runs; `terminate`: it answered; `error`: it failed (see `detail`). */
+  outcome: "continue" | "terminate" | "error";
+  detail?: string;
+}
+
+export interface LogEntry {
+  endpoint: string;
+  phase: PhaseName;
+  rule: string;
+  metadata: Record<string, unknown>;
+}
+
+/** Where a policy failed at run time: which rule, and which expression or action field. */
+export interface PolicyFailure {
+  phase: PhaseName;
+  rule: string;
+  ruleIndex: number;
+  /** The CEL expression that failed (a rule expression, or the `${...}` of an action's config); absent when the action's config itself is invalid. */
+  expression?: string;
+  /** Set when the expression was in an action's config. */
+  action?: string;
+  /** ngrok's error code for it (ERR_NGROK_2254 for a rule expression, ERR_NGROK_2253 for an action's), or "invalid-config". */
+  code: string;
+  message: string;
+}
+
+export interface PolicyResult {
+  /** The HTTP status answered; 0 when the connection was closed without an answer. */
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** The body as UTF-8 text (see `rawBody` for a compressed one). */
+  body: string;
+  rawBody: Buffer;
+  /** Every rule evaluated, in order, over all phases. */
+  rules: RuleTrace[];
+  /** Every action run, in order. */
+  actions: ActionTrace[];
+  /** The variables set-vars set, by phase. */
+  vars: Partial<Record<PhaseName, Record<string, unknown>>>;
+  /** The action result variables (`actions.ngrok.*`) as the last action of each kind left them. */
+  actionResults: Record<string, unknown>;
+  logs: LogEntry[];
+  /** Set when an expression failed at run time. */
+  failure?: PolicyFailure;
+  /** The request as it reached the upstream service, when it did. */
+  upstream?: UpstreamRequest;
+  /** False when no action answered the request and no upstream was there to. */
+  terminated: boolean;
+}
+
+/** Counters of rate-limit buckets; shared by the requests of one gateway or tester. */
+export class RateLimitState {
+  private readonly hits = new Map<string, number[]>();
+
+  /** Records an arrival at `now` unless the bucket is full; returns the ms until a slot frees when it is. */
+  take(key: string, capacity: number, windowMs: number, now: number): { allowed: true } | { allowed: false; retryAfterMs: number } {
+    const kept = (this.hits.get(key) ?? []).filter((t) => t > now - windowMs);
+    if (kept.length >= capacity) {
+      this.hits.set(key, kept);
+      return { allowed: false, retryAfterMs: kept[0]! + windowMs - now };
+    }
+    kept.push(now);
+    this.hits.set(key, kept);
+    return { allowed: true };
+  }
+}
+
+/** An endpoint a request is for, as its policy sees it (`endpoint.*`). */
+export interface EndpointInfo {
+  id: string;
+  url: string;
+  /** Its policy, in any accepted form. */
+  trafficPolicy?: string;
+  /** The service behind it (an agent endpoint's local service); none for a cloud endpoint. */
+  upstream?: Upstream;
+}
+
+/** What a run needs from its surroundings. */
+export interface GatewayEnvironment {
+  clock: EmulatorClock;
+  rateLimits: RateLimitState;
+  /** The key set at a JWKS URL. */
+  jwks(url: string): Promise<JsonWebKeySet>;
+  /** The endpoint a forward-internal URL names, if there is one. */
+  endpointByUrl(url: string): EndpointInfo | undefined;
+  /** CIDRs of an IP policy (restrict-ips `ip_policies`), if it exists. */
+  ipPolicy(id: string): { allow: string[]; deny: string[] } | undefined;
+  /** Where log actions write, besides the result. */
+  onLog?(entry: LogEntry): void;
+}
