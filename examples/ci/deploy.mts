@@ -130,7 +130,13 @@ async function openStack(stackName: string, programDir: string | undefined, crea
     envVars: { NODE_PATH: [...nodePath, process.env.NODE_PATH].filter(Boolean).join(path.delimiter) },
   };
   if (create) return LocalWorkspace.createOrSelectStack({ stackName, projectName: "ngrok-ci", program }, options);
-  return existingStack(stackName, await LocalWorkspace.create({ ...options, program, projectSettings: { name: "ngrok-ci", runtime: "nodejs" } }));
+  const workspace = await LocalWorkspace.create({ ...options, program, projectSettings: { name: "ngrok-ci", runtime: "nodejs" } });
+  try {
+    return await existingStack(stackName, workspace);
+  } catch (err) {
+    fs.rmSync(workspace.workDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** The stack `stackName` of the workspace; fails in one line when the backend has none: only `up` creates one. */
