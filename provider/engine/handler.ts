@@ -10,6 +10,7 @@ import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
 import { wireFor, type Wire } from "./bindings";
 import { checkProgram, type CheckFailure, type CheckResult } from "./check";
+import { keyProblems } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
@@ -49,7 +50,7 @@ export class ResourceHandler {
 
   constructor(
     readonly def: BoundDefinition,
-    client: () => ApiClient,
+    private readonly client: () => ApiClient,
     options: HandlerOptions = {},
   ) {
     this.state = options.state ?? new ProgramState();
@@ -59,7 +60,10 @@ export class ResourceHandler {
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
     if (hasInputs(olds)) this.wire.holdExisting?.(olds, news);
-    return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), () => this.problemsAtCreate(olds, news));
+    return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), async () => {
+      const key = await keyProblems(this.client);
+      return key.length > 0 ? key : this.problemsAtCreate(olds, news);
+    });
   }
 
   /** What `up` would find when it creates the resource, told at preview: an adoption's target, a new resource's place. */
