@@ -19,7 +19,8 @@
  * under `--expect-no-changes`. See github-actions.yml for the workflow that runs it.
  *
  * Credentials come from the environment, never from a file in the repository: NGROK_API_KEY (the
- * CI's secret; the provider reads it at run time and never stores it), NGROK_API_BASE_URL (the
+ * CI's secret; the provider reads it at run time, and unlike `ngrok:apiKey` stack config it is not
+ * kept in the stack's state), NGROK_API_BASE_URL (the
  * bundled emulator in tests), and Pulumi's own PULUMI_BACKEND_URL / PULUMI_ACCESS_TOKEN /
  * PULUMI_CONFIG_PASSPHRASE. It runs the `pulumi` found on PATH, on Node 22.19 or later, which
  * runs this TypeScript file as it is.
