@@ -60,6 +60,9 @@ export class ResourceHandler {
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
     if (hasInputs(olds)) this.wire.holdExisting?.(olds, news);
+    // importId acts only at creation: once the program drops it, the inputs keep the old one, so
+    // that the engine's diff of the next change does not list `-importId`.
+    if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), async () => {
       const key = await keyProblems(this.client);
       return key.length > 0 ? key : this.problemsAtCreate(olds, news);

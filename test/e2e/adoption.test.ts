@@ -168,6 +168,11 @@ describe("importId", () => {
     // importId only acts at creation: removing it from the program afterwards changes nothing.
     await s.pulumi("config rm domainId", "config", "rm", "domainId");
     await s.previewExpectNoChanges("preview --expect-no-changes (importId removed)");
+    // Nor does the next change show it as removed: the plan is the change alone.
+    await s.pulumi("config set description", "config", "set", "description", "changed later");
+    const next = await s.preview("preview (importId removed, description changed)");
+    expect(next.stdout).toMatch(/~ description: "managed now" => "changed later"/);
+    expect(next.stdout).not.toMatch(/^\s*-\s*importId/m);
 
     emu.clearRequests();
     await s.destroy();
