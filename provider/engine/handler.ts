@@ -152,7 +152,9 @@ export class ResourceHandler {
   /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
   private async adoptionProblems(inputs: Props): Promise<CheckFailure[]> {
     try {
-      await this.readForAdoption(inputs[importIdKey] as string, inputs);
+      const id = inputs[importIdKey] as string;
+      // The engine shows an adoption as a create: say what it is, and what it will do to the resource.
+      process.stderr.write(`${adoptionSummary(this.def, id, await this.readForAdoption(id, inputs), inputs)}\n`);
       return [];
     } catch (err) {
       return err instanceof AdoptionError ? [{ property: err.property, reason: err.message }] : [];
@@ -229,6 +231,18 @@ function mergeDefined(olds: Props, news: Props): Props {
   const merged: Props = { ...olds };
   for (const [k, v] of Object.entries(news)) if (v !== undefined) merged[k] = v;
   return merged;
+}
+
+/** `<Kind> importId adopts <id>`, and the inputs the adoption sets or clears (never their values). */
+function adoptionSummary(def: BoundDefinition, id: string, current: Props, inputs: Props): string {
+  const sets: string[] = [];
+  const clears: string[] = [];
+  for (const [name, prop] of inputProperties(def)) {
+    if (containsUnknown(inputs[name]) || sameInput(prop, current[name], inputs[name])) continue;
+    (isAbsent(inputs[name]) ? clears : sets).push(name);
+  }
+  const effects = [sets.length ? `changes ${sets.join(", ")}` : "", clears.length ? `clears ${clears.join(", ")} (unset in the program)` : ""].filter(Boolean);
+  return `${def.name} ${importIdKey} adopts ${id}: ${effects.length ? `the first \`up\` ${effects.join(" and ")}` : "the first `up` changes nothing"}`;
 }
 
 /** Adoption is impossible; `property` names the input at fault. */

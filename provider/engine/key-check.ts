@@ -21,7 +21,7 @@ export function keyProblems(client: () => ApiClient): Promise<CheckFailure[]> {
   }
   let verdict = verdicts.get(c);
   if (!verdict) {
-    verdict = c.request("GET", "/credentials?limit=1").then(
+    verdict = c.request("GET", "/tunnel_sessions?limit=1").then(
       () => [],
       (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ property: "", reason: err.message }] : []),
     );

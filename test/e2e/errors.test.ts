@@ -93,7 +93,7 @@ describe("a key the API refuses", () => {
     const r = await stack.run("preview", ["preview", "--config-file", stack.configFile], { allowFailure: true });
     expect({ failed: r.code !== 0, noise: noiseIn(output(r)) }).toEqual({ failed: true, noise: [] });
     expect(count(diagnostics(r), refusedKey)).toBe(1);
-    expect(revoked.requests.map((q) => `${q.method} ${q.path}`)).toEqual(["GET /credentials"]);
+    expect(revoked.requests.map((q) => `${q.method} ${q.path}`)).toEqual(["GET /tunnel_sessions"]);
   });
 
   it("at preview, with no key: no request, as before", async () => {
