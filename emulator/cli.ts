@@ -28,7 +28,10 @@ Options:
 On start it prints, for example:
   NGROK_API_BASE_URL=http://127.0.0.1:41234
   NGROK_API_KEY=emu_...
-so that \`eval "$(ngrok-emulator | head -2)"\` style scripts can pick them up.`;
+and keeps running. To use them from a shell, run it in the background with its output in a file:
+  ngrok-emulator > emulator.env &
+  until grep -q '^NGROK_API_KEY=' emulator.env; do sleep 0.1; done
+  set -a; . ./emulator.env; set +a`;
 
 class UsageError extends Error {}
 

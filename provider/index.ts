@@ -10,6 +10,9 @@ import { definitions, isResourceKind, type ResourceKind } from "./definitions";
 import { ResourceHandler } from "./engine/handler";
 import { ProgramState } from "./engine/ownership";
 import { AgentCommandHandler, agentCommandKind } from "./agent/resource";
+import { quietHostEchoes } from "./host-echo";
+
+quietHostEchoes();
 
 export type { ResourceKind } from "./definitions";
 export { definitions } from "./definitions";

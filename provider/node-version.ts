@@ -35,4 +35,9 @@ export function nodeVersionProblem(have: string, wanted: string | undefined): st
 }
 
 const problem = nodeVersionProblem(process.versions.node, minimumNode());
-if (problem !== undefined) throw new Error(problem);
+if (problem !== undefined) {
+  // One line: Pulumi prints a RunError (marked by this property) as its message alone, where it
+  // prints any other error with its stack, whose frames Node colours whatever NO_COLOR says; a
+  // stack that is the message alone keeps plain Node to one line too.
+  throw Object.assign(new Error(problem), { __pulumiRunError: true, stack: `Error: ${problem}` });
+}

@@ -9,6 +9,8 @@ export interface GetEndpointsArgs {
   type?: "ephemeral" | "edge";
   /** Only endpoints of this protocol. One of: `http`, `https`, `tcp`, `tls`. */
   proto?: "http" | "https" | "tcp" | "tls";
+  /** Only the endpoints (served by their tunnels; an edge's endpoint has no credential) of the agents that authenticated with this tunnel or SSH credential (`cr_...` or `sshcr_...`). */
+  credentialId?: string;
 }
 
 /** The arguments of {@link getEndpointsOutput}: those of {@link getEndpoints}, as inputs. */
@@ -17,6 +19,8 @@ export interface GetEndpointsOutputArgs {
   type?: pulumi.Input<"ephemeral" | "edge">;
   /** Only endpoints of this protocol. One of: `http`, `https`, `tcp`, `tls`. */
   proto?: pulumi.Input<"http" | "https" | "tcp" | "tls">;
+  /** Only the endpoints (served by their tunnels; an edge's endpoint has no credential) of the agents that authenticated with this tunnel or SSH credential (`cr_...` or `sshcr_...`). */
+  credentialId?: pulumi.Input<string>;
 }
 
 /** The result of {@link getEndpoints}. */
@@ -28,7 +32,7 @@ export interface GetEndpointsResult {
 }
 
 /**
- * Lists the online endpoints of the account, every page, newest first. Arguments narrow the list (`type`, `proto`); all must match.
+ * Lists the online endpoints of the account, every page, newest first. Arguments narrow the list (`type`, `proto`, `credentialId`); all must match.
  *
  * @example
  * ```typescript

@@ -11,6 +11,8 @@ export interface GetTunnelsArgs {
   labels?: { [key: string]: string };
   /** Only the tunnels of this tunnel session (`ts_...`). */
   sessionId?: string;
+  /** Only the tunnels of the agents that authenticated with this tunnel or SSH credential (`cr_...` or `sshcr_...`). */
+  credentialId?: string;
 }
 
 /** The arguments of {@link getTunnelsOutput}: those of {@link getTunnels}, as inputs. */
@@ -21,6 +23,8 @@ export interface GetTunnelsOutputArgs {
   labels?: pulumi.Input<{ [key: string]: pulumi.Input<string> }>;
   /** Only the tunnels of this tunnel session (`ts_...`). */
   sessionId?: pulumi.Input<string>;
+  /** Only the tunnels of the agents that authenticated with this tunnel or SSH credential (`cr_...` or `sshcr_...`). */
+  credentialId?: pulumi.Input<string>;
 }
 
 /** The result of {@link getTunnels}. */
@@ -32,7 +36,7 @@ export interface GetTunnelsResult {
 }
 
 /**
- * Lists the online tunnels of the account, every page, newest first. Arguments narrow the list (`proto`, `labels`, `sessionId`); all must match.
+ * Lists the online tunnels of the account, every page, newest first. Arguments narrow the list (`proto`, `labels`, `sessionId`, `credentialId`); all must match.
  *
  * @example
  * ```typescript

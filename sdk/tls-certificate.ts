@@ -7,7 +7,7 @@ import type { outputs } from "./types";
 export interface TlsCertificateArgs {
   /** The certificate chain, PEM-encoded, leaf first. Checked at preview; a trailing newline more or less is not a change. Changing it replaces the resource. */
   certificatePem: pulumi.Input<string>;
-  /** The leaf certificate's private key, PEM-encoded and unencrypted (PKCS #8, PKCS #1 or SEC 1); checked at preview against the certificate. Stored encrypted in state, even when given as a plain string. The API never returns it, so a certificate read with `TlsCertificate.get` has none. Changing it replaces the resource. Secret. */
+  /** The leaf certificate's private key, PEM-encoded and unencrypted (PKCS #8, PKCS #1 or SEC 1); checked at preview against the certificate. The same key in another encoding is no change. Stored encrypted in state, even when given as a plain string. The API never returns it, so a certificate read with `TlsCertificate.get` has none. Changing it replaces the resource. Secret. */
   privateKeyPem: pulumi.Input<string>;
   /** What the certificate is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -36,7 +36,7 @@ export interface TlsCertificateArgs {
 export class TlsCertificate extends pulumi.dynamic.Resource {
   /** The certificate chain, PEM-encoded, leaf first. Checked at preview; a trailing newline more or less is not a change. Changing it replaces the resource. */
   declare public readonly certificatePem: pulumi.Output<string>;
-  /** The leaf certificate's private key, PEM-encoded and unencrypted (PKCS #8, PKCS #1 or SEC 1); checked at preview against the certificate. Stored encrypted in state, even when given as a plain string. The API never returns it, so a certificate read with `TlsCertificate.get` has none. Changing it replaces the resource. Secret. */
+  /** The leaf certificate's private key, PEM-encoded and unencrypted (PKCS #8, PKCS #1 or SEC 1); checked at preview against the certificate. The same key in another encoding is no change. Stored encrypted in state, even when given as a plain string. The API never returns it, so a certificate read with `TlsCertificate.get` has none. Changing it replaces the resource. Secret. */
   declare public readonly privateKeyPem: pulumi.Output<string>;
   /** What the certificate is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;

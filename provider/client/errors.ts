@@ -38,6 +38,25 @@ export class ApiError extends Error {
   }
 }
 
+/** The service's codes for a missing, malformed or invalid API key (answered with 403). */
+const keyCodes = new Set(["ERR_NGROK_200", "ERR_NGROK_202", "ERR_NGROK_203"]);
+
+/** Whether the service refused the request's API key. */
+export function keyRefused(err: ApiError): boolean {
+  return err.status === 401 || (err.status === 403 && err.errorCode !== undefined && keyCodes.has(err.errorCode));
+}
+
+/**
+ * What to do when the key is refused. Pulumi keeps a provider's configuration in the stack's
+ * state: `refresh` and `destroy` run with the settings of the last `up`, so a key changed since
+ * (in `ngrok:apiKey`, or a switch to NGROK_API_KEY) reaches them only after an `up`.
+ */
+export const keyRefusedHint =
+  "The ngrok API key was refused. `refresh` and `destroy` use the key stored in the stack's state by the last `up` " +
+  "(ngrok:apiKey, which takes precedence over NGROK_API_KEY), not the one configured now. To rotate a key: set the new one " +
+  "(`pulumi config set ngrok:apiKey <key> --secret`, or `pulumi config rm ngrok:apiKey` to use NGROK_API_KEY), run `pulumi up`, " +
+  "then refresh or destroy, and revoke the old key";
+
 /** The request failed below HTTP: refused, reset, timed out. */
 export class TransportError extends Error {
   override readonly name = "TransportError";

@@ -4,7 +4,7 @@
  * have processed.
  */
 import { Agent, request, type Dispatcher } from "undici";
-import { ApiError, TransportError } from "./errors";
+import { ApiError, TransportError, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
 import { Pacer, apiRateLimit, delay, formatRateLimit, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
 import {
@@ -284,5 +284,6 @@ function toApiError(
         : undefined;
   const msg = typeof body.msg === "string" ? body.msg : text.slice(0, 200) || `HTTP ${status}`;
   const code = typeof body.error_code === "string" && body.error_code !== "" ? body.error_code : undefined;
-  return new ApiError(status, code, msg, operationId, method, path);
+  const err = new ApiError(status, code, msg, operationId, method, path);
+  return keyRefused(err) ? err.with({ hint: keyRefusedHint }) : err;
 }

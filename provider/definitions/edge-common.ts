@@ -52,6 +52,7 @@ export const hostports: PropertySpec = {
     "The `<domain>:<port>` addresses the edge serves, such as `app.example.com:443`. Each domain must be reserved by the account " +
     "(a ReservedDomain), and a hostport serves one edge at a time. Stored lower-cased.",
   input: { api: "hostports", onChange: "update", unset: "clear" },
+  reference: true,
   normalize: (v) => (Array.isArray(v) ? v.map((h) => (typeof h === "string" ? h.toLowerCase() : h)) : v),
 };
 

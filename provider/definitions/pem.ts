@@ -11,6 +11,19 @@ export function normalizePem(value: unknown): unknown {
   return typeof value === "string" && value !== "" && !value.endsWith("\n") ? `${value}\n` : value;
 }
 
+/**
+ * A private key as its key material: the same key re-encoded (PKCS #8 to PKCS #1 or SEC 1, other
+ * line breaks) is the same key, so it is no change. What does not parse compares as text.
+ */
+export function normalizePrivateKeyPem(value: unknown): unknown {
+  if (typeof value !== "string" || value === "") return value;
+  try {
+    return `pkcs8:${createPrivateKey(value).export({ format: "der", type: "pkcs8" }).toString("base64")}`;
+  } catch {
+    return normalizePem(value);
+  }
+}
+
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 
 /** The certificates of a PEM bundle, in order, or why it is not one. */

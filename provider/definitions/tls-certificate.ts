@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, uri } from "./common";
-import { certificatePemType, keyMismatch, normalizePem, privateKeyPemType } from "./pem";
+import { certificatePemType, keyMismatch, normalizePem, normalizePrivateKeyPem, privateKeyPemType } from "./pem";
 import type { ObjectType, PropertySpec, BoundDefinition } from "./types";
 
 const str = { kind: "string" } as const;
@@ -39,11 +39,11 @@ export const tlsCertificate: BoundDefinition = {
       type: { kind: "string", refine: privateKeyPemType },
       description:
         "The leaf certificate's private key, PEM-encoded and unencrypted (PKCS #8, PKCS #1 or SEC 1); checked at preview " +
-        "against the certificate. Stored encrypted in state, even when given as a plain string. The API never returns it, " +
+        "against the certificate. The same key in another encoding is no change. Stored encrypted in state, even when given as a plain string. The API never returns it, " +
         "so a certificate read with `TlsCertificate.get` has none.",
       input: { api: "private_key_pem", required: true, onChange: "replace", unset: "clear" },
       secret: true,
-      normalize: normalizePem,
+      normalize: normalizePrivateKeyPem,
       // Write-only in the API: keep the program's value.
       fromApi: (_api, prior) => (typeof prior.privateKeyPem === "string" ? prior.privateKeyPem : undefined),
     },

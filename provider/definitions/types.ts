@@ -128,7 +128,13 @@ export interface PropertySpec {
    * Defaults to converting `api[apiName]` by the property's type.
    */
   fromApi?: (api: ApiObject, prior: Props) => unknown;
+  /**
+   * A reference the program names (a resource's address, such as an edge's hostports), never a
+   * secret: API errors quote its value next to its path. Reference ids (`idPrefix`) are quoted too.
+   */
+  reference?: boolean;
   /** Canonical form for comparisons: what the service would store for this value. */
+
   normalize?: (value: unknown) => unknown;
   /** Stored encrypted in state and shown as [secret]. */
   secret?: boolean;

@@ -4,7 +4,9 @@
  * quotes the values it got (`'cr_...' is not a valid cert_ id`, `Invalid ACL rule 'allow:x'`); a
  * program knows `certificateId` and `acl[0]`, and the engine prints errors in clear, secrets
  * included. Field names and paths are mapped back through the definition, nested object fields
- * and list indexes included; a quoted input value becomes `<its property path>`.
+ * and list indexes included; a quoted input value becomes `<its property path>`, except a
+ * reference the program names (an id, a hostport), which is never secret and stays quoted with its
+ * path after it: `The domain 'app.example.com:443' (hostports[0]) is not reserved`.
  */
 import { ApiError } from "../client/errors";
 import type { NestedProperty, Props, ResourceDefinition, ResourceSchema, TypeSpec } from "../definitions/types";
@@ -56,8 +58,9 @@ export function programPath(def: ResourceSchema, apiPath: string): string | unde
 /** `message` in the program's terms: field names mapped, quoted values of `inputs` replaced. */
 export function inProgramTerms(def: ResourceSchema, message: string, inputs: Props = {}): string {
   let out = message;
-  for (const [value, path] of stringLeaves(def, inputs)) {
-    for (const q of ["'", '"', "`"]) out = out.split(`${q}${value}${q}`).join(`<${path}>`);
+  for (const [value, path, shown] of stringLeaves(def, inputs)) {
+    // A reference (an id, a hostport) is the program's own and never secret: quoted with its path.
+    for (const q of ["'", '"', "`"]) out = out.split(`${q}${value}${q}`).join(shown ? `'${value}' (${path})` : `<${path}>`);
   }
   out = out.replace(quotedPath, (whole, q: string, path: string) => {
     const mapped = programPath(def, path);
@@ -104,18 +107,23 @@ function missingReferenceHint(def: ResourceSchema, err: ApiError, message: strin
   return `${named.join(", ")} ${named.length > 1 ? "refer" : "refers"} to a resource that does not exist: check the id, or create that resource first`;
 }
 
-/** The string values among a resource's inputs with their paths, longest first. */
-function stringLeaves(def: ResourceSchema, inputs: Props): [string, string][] {
-  const leaves: [string, string][] = [];
-  const visit = (value: unknown, path: string): void => {
+/**
+ * The string values among a resource's inputs with their paths, longest first, and whether the
+ * value may be quoted: a reference id (`idPrefix`, or `importId`) or a `reference` property.
+ */
+function stringLeaves(def: ResourceSchema, inputs: Props): [string, string, boolean][] {
+  const leaves: [string, string, boolean][] = [];
+  const visit = (value: unknown, path: string, type: TypeSpec | undefined, shown: boolean): void => {
     if (typeof value === "string") {
-      if (value.length >= minQuotedValueLength) leaves.push([value, path]);
+      const isId = type?.kind === "string" && type.idPrefix !== undefined;
+      if (value.length >= minQuotedValueLength) leaves.push([value, path, shown || isId]);
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => visit(v, `${path}[${i}]`));
+      value.forEach((v, i) => visit(v, `${path}[${i}]`, type?.kind === "array" ? type.items : undefined, shown));
     } else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`);
+      for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`, undefined, false);
     }
   };
-  for (const name of [...inputProperties(def).map(([n]) => n), importIdKey]) visit(inputs[name], name);
+  for (const [name, prop] of inputProperties(def)) visit(inputs[name], name, prop.type, prop.reference === true);
+  visit(inputs[importIdKey], importIdKey, undefined, true);
   return leaves.sort((a, b) => b[0].length - a[0].length);
 }

@@ -10,6 +10,7 @@ import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
 import { wireFor, type Wire } from "./bindings";
 import { checkProgram, type CheckFailure, type CheckResult } from "./check";
+import { keyProblems } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
@@ -49,7 +50,7 @@ export class ResourceHandler {
 
   constructor(
     readonly def: BoundDefinition,
-    client: () => ApiClient,
+    private readonly client: () => ApiClient,
     options: HandlerOptions = {},
   ) {
     this.state = options.state ?? new ProgramState();
@@ -59,7 +60,13 @@ export class ResourceHandler {
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
     if (hasInputs(olds)) this.wire.holdExisting?.(olds, news);
-    return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), () => this.problemsAtCreate(olds, news));
+    // importId acts only at creation: once the program drops it, the inputs keep the old one, so
+    // that the engine's diff of the next change does not list `-importId`.
+    if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
+    return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), async () => {
+      const key = await keyProblems(this.client);
+      return key.length > 0 ? key : this.problemsAtCreate(olds, news);
+    });
   }
 
   /** What `up` would find when it creates the resource, told at preview: an adoption's target, a new resource's place. */
@@ -145,7 +152,9 @@ export class ResourceHandler {
   /** Why adopting `inputs.importId` would fail; nothing when it cannot be told (no key, API down). */
   private async adoptionProblems(inputs: Props): Promise<CheckFailure[]> {
     try {
-      await this.readForAdoption(inputs[importIdKey] as string, inputs);
+      const id = inputs[importIdKey] as string;
+      // The engine shows an adoption as a create: say what it is, and what it will do to the resource.
+      process.stderr.write(`${adoptionSummary(this.def, id, await this.readForAdoption(id, inputs), inputs)}\n`);
       return [];
     } catch (err) {
       return err instanceof AdoptionError ? [{ property: err.property, reason: err.message }] : [];
@@ -222,6 +231,18 @@ function mergeDefined(olds: Props, news: Props): Props {
   const merged: Props = { ...olds };
   for (const [k, v] of Object.entries(news)) if (v !== undefined) merged[k] = v;
   return merged;
+}
+
+/** `<Kind> importId adopts <id>`, and the inputs the adoption sets or clears (never their values). */
+function adoptionSummary(def: BoundDefinition, id: string, current: Props, inputs: Props): string {
+  const sets: string[] = [];
+  const clears: string[] = [];
+  for (const [name, prop] of inputProperties(def)) {
+    if (containsUnknown(inputs[name]) || sameInput(prop, current[name], inputs[name])) continue;
+    (isAbsent(inputs[name]) ? clears : sets).push(name);
+  }
+  const effects = [sets.length ? `changes ${sets.join(", ")}` : "", clears.length ? `clears ${clears.join(", ")} (unset in the program)` : ""].filter(Boolean);
+  return `${def.name} ${importIdKey} adopts ${id}: ${effects.length ? `the first \`up\` ${effects.join(" and ")}` : "the first `up` changes nothing"}`;
 }
 
 /** Adoption is impossible; `property` names the input at fault. */

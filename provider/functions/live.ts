@@ -8,7 +8,7 @@ import { refType } from "../definitions/common";
 import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../definitions/types";
 import { fromApiValue } from "../engine/values";
 import { article } from "../words";
-import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
+import type { FunctionContext, FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
 const str: TypeSpec = { kind: "string" };
 const refs: TypeSpec = { kind: "array", items: refType };
@@ -77,9 +77,13 @@ export const endpointType: ObjectType = {
   },
 };
 
-/** A list argument that narrows the result; applied to every item of every page. */
+/**
+ * A list argument that narrows the result; applied to every item of every page. A filter on what
+ * the items do not carry (the credential behind a tunnel) first reads what it needs (`prepare`).
+ */
 interface Filter extends FunctionParameter {
-  matches: (item: Props, value: unknown) => boolean;
+  matches: (item: Props, value: unknown, prepared: ReadonlySet<unknown>) => boolean;
+  prepare?: (ctx: FunctionContext, value: unknown) => Promise<ReadonlySet<unknown>>;
 }
 
 interface LiveView {
@@ -100,6 +104,17 @@ interface LiveView {
 }
 
 const refId = (v: unknown): unknown => (v && typeof v === "object" ? (v as Props).id : undefined);
+
+/** The ids of the items at `path` whose reference `ref` is one of `ids`. */
+async function idsReferring(ctx: FunctionContext, path: string, listKey: string, ref: string, ids: ReadonlySet<unknown>): Promise<Set<unknown>> {
+  const out = new Set<unknown>();
+  for await (const item of ctx.client.list<ApiObject>(path, listKey)) if (ids.has(refId(item[ref]))) out.add(item.id);
+  return out;
+}
+/** The online sessions of a credential: tunnels and endpoints name their session, not the credential. */
+const sessionsOf = (ctx: FunctionContext, credentialId: unknown) => idsReferring(ctx, "/tunnel_sessions", "tunnel_sessions", "credential", new Set([credentialId]));
+const credentialDescription = (what: string) =>
+  `Only the ${what} of the agents that authenticated with this tunnel or SSH credential (\`cr_...\` or \`sshcr_...\`).`;
 
 const views: LiveView[] = [
   {
@@ -149,6 +164,12 @@ export const sessionIds = sessions.ids;`,
         description: "Only the tunnels of this tunnel session (`ts_...`).",
         matches: (item, v) => refId(item.tunnelSession) === v,
       },
+      credentialId: {
+        type: str,
+        description: credentialDescription("tunnels"),
+        prepare: sessionsOf,
+        matches: (item, _v, sessions) => sessions.has(refId(item.tunnelSession)),
+      },
     },
     // The spec describes `backends` as one reference; the official clients as a list.
     adapt: (api) =>
@@ -175,6 +196,12 @@ export const upstreams = api.tunnels.apply((ts) => ts.map((t) => t.forwardsTo));
         type: { kind: "string", enum: protos },
         description: "Only endpoints of this protocol.",
         matches: (item, v) => item.proto === v,
+      },
+      credentialId: {
+        type: str,
+        description: credentialDescription("endpoints (served by their tunnels; an edge's endpoint has no credential)"),
+        prepare: async (ctx, v) => idsReferring(ctx, "/tunnels", "tunnels", "tunnel_session", await sessionsOf(ctx, v)),
+        matches: (item, _v, tunnels) => tunnels.has(refId(item.tunnel)),
       },
     },
     getExample: `const endpoint = await ngrok.getEndpoint({ id: "ep_..." });`,
@@ -238,10 +265,13 @@ function listFunction(view: LiveView): FunctionDefinition {
     example: view.listExample,
     async run(ctx, args) {
       const active = Object.entries(view.filters).filter(([n]) => args[n] !== undefined && args[n] !== null);
+      const prepared = new Map<string, ReadonlySet<unknown>>();
+      for (const [n, f] of active) if (f.prepare) prepared.set(n, await f.prepare(ctx, args[n]));
+      const none: ReadonlySet<unknown> = new Set();
       const items: Props[] = [];
       for await (const api of ctx.client.list<ApiObject>(view.path, view.listKey)) {
         const item = toItem(view, api);
-        if (active.every(([n, f]) => f.matches(item, args[n]))) items.push(item);
+        if (active.every(([n, f]) => f.matches(item, args[n], prepared.get(n) ?? none))) items.push(item);
       }
       return { [view.listField]: items, ids: items.map((i) => i.id) };
     },

@@ -53,7 +53,7 @@ async function newStack(config: Record<string, string>): Promise<PulumiStack> {
 
 /** A reserved domain and a credential made through the API, as someone outside Pulumi would. */
 async function outOfBand(): Promise<{ domain: Row; credential: Row & { token: string } }> {
-  const d = await call(emu, "POST", "/reserved_domains", { domain: DOMAIN, description: "made by hand" });
+  const d = await call(emu, "POST", "/reserved_domains", { domain: DOMAIN, description: "made by hand", metadata: "owner=ops" });
   expect(d.status).toBe(201);
   const c = await call(emu, "POST", "/credentials", { description: "made by hand too", acl: ACL });
   expect(c.status).toBe(201);
@@ -152,6 +152,13 @@ describe("importId", () => {
     const { domain } = await outOfBand();
     const s = await newStack({ mode: "adopt-domain", domain: DOMAIN, domainId: domain.id });
 
+    // The preview says it adopts, and what the adoption changes and clears (never the values).
+    const preview = await s.preview();
+    expect(preview.stdout + preview.stderr).toContain(
+      `ReservedDomain importId adopts ${domain.id}: the first \`up\` changes description and clears metadata (unset in the program)`,
+    );
+    expect(preview.stdout + preview.stderr).not.toContain("owner=ops");
+
     emu.clearRequests();
     await s.up();
     // The same reserved domain, now with the program's description; nothing created.
@@ -168,6 +175,11 @@ describe("importId", () => {
     // importId only acts at creation: removing it from the program afterwards changes nothing.
     await s.pulumi("config rm domainId", "config", "rm", "domainId");
     await s.previewExpectNoChanges("preview --expect-no-changes (importId removed)");
+    // Nor does the next change show it as removed: the plan is the change alone.
+    await s.pulumi("config set description", "config", "set", "description", "changed later");
+    const next = await s.preview("preview (importId removed, description changed)");
+    expect(next.stdout).toMatch(/~ description: "managed now" => "changed later"/);
+    expect(next.stdout).not.toMatch(/^\s*-\s*importId/m);
 
     emu.clearRequests();
     await s.destroy();
@@ -212,12 +224,13 @@ describe("importId", () => {
     // Preview tells the truth: the adoption would fail.
     emu.clearRequests();
     expect(await failingPreview(s, "importId")).toMatch(/has a problem: importId names no existing ReservedDomain, so there is nothing to adopt/);
-    expect(requestLines()).toEqual([`GET /reserved_domains/${missing}`]);
+    // The key's check (one request per command), then the adoption's read.
+    expect(requestLines()).toEqual(["GET /tunnel_sessions", `GET /reserved_domains/${missing}`]);
 
     emu.clearRequests();
     const out = await failingUp(s);
     expect(out).toMatch(/importId names no existing ReservedDomain, so there is nothing to adopt/);
-    expect(requestLines()).toEqual([`GET /reserved_domains/${missing}`]);
+    expect(requestLines()).toEqual(["GET /tunnel_sessions", `GET /reserved_domains/${missing}`]);
     expect(rows("reserved_domains")).toEqual([]);
     expect(await ngrokResources(s)).toEqual({});
   });
@@ -234,7 +247,7 @@ describe("importId", () => {
     const out = await failingUp(s);
     expect(out).toMatch(/domain differs from the domain of the ReservedDomain that importId names, and domain cannot be changed in place/);
     // Checked before anything is written: not even the description was applied.
-    expect(requestLines()).toEqual([`GET /reserved_domains/${domain.id}`]);
+    expect(requestLines()).toEqual(["GET /tunnel_sessions", `GET /reserved_domains/${domain.id}`]);
     expect(rows("reserved_domains")).toEqual(before);
     expect(await ngrokResources(s)).toEqual({});
   });

@@ -10,6 +10,7 @@
  */
 import { spawn } from "child_process";
 import * as fs from "fs";
+import * as http from "http";
 import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
@@ -118,6 +119,11 @@ function env(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv 
   return out;
 }
 
+/** The files under `dir` (node_modules aside), relative to it. */
+function listFiles(dir: string): string[] {
+  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[]).filter((f) => !f.split(path.sep).includes("node_modules")).sort();
+}
+
 /** Files under `dir` (node_modules aside) whose bytes hold `text`, relative to `dir`'s parent. */
 function filesHolding(dir: string, text: string): string[] {
   const found: string[] = [];
@@ -205,18 +211,19 @@ it("the workflow's rehearsal job runs as written: emulator, preview, up, no chan
   const githubEnv = path.join(runnerTemp, "github-env");
   const summary = path.join(runnerTemp, "step-summary");
   fs.writeFileSync(githubEnv, "");
-  const jobEnv = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, v.replace("${{ runner.temp }}", runnerTemp)]));
+  // The runner's variables: its temporary directory, where the job keeps its backend.
+  const jobEnv = { ...job.env, RUNNER_TEMP: runnerTemp };
   const outputs: Record<string, string> = {};
   let api: ((p: string) => ReturnType<typeof call>) | undefined;
 
   for (const step of job.steps) {
     if (step.run === undefined) continue; // `uses:` steps set up Node and the CLI, which the test provides
-    if (step.run === "npm ci") continue; // the project is installed already (beforeAll)
     // Variables earlier steps appended to $GITHUB_ENV, as the runner passes them on.
     const exported = Object.fromEntries(
       fs.readFileSync(githubEnv, "utf8").split("\n").filter((l) => l.includes("=")).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
     );
-    const r = await sh(step.run, { cwd: app, env: env({ ...jobEnv, ...exported, GITHUB_ENV: githubEnv, GITHUB_STEP_SUMMARY: summary }) });
+    // npm ci as written: from the lockfile the header says to commit, from npm's cache when it can.
+    const r = await sh(step.run, { cwd: app, env: env({ ...jobEnv, ...exported, GITHUB_ENV: githubEnv, GITHUB_STEP_SUMMARY: summary, npm_config_prefer_offline: "true" }) });
     executed.add(step.run);
     if (step.run.includes("ngrok-emulator")) processGroups.push(r.pid);
     expect({ step: step.name, code: r.code, out: r.code === 0 ? "" : r.out }).toEqual({ step: step.name, code: 0, out: "" });
@@ -229,7 +236,9 @@ it("the workflow's rehearsal job runs as written: emulator, preview, up, no chan
       expect((await api!("/reserved_domains")).json.reserved_domains).toEqual([expect.objectContaining({ domain: "quickstart.ngrok.app" })]);
     }
   }
-  expect(Object.keys(outputs)).toEqual(["Start the emulator", "Preview", "Up", "Nothing left to change", "Destroy"]);
+  expect(Object.keys(outputs)).toEqual(["Install", "Local backend", "Start the emulator", "Preview", "Up", "Nothing left to change", "Destroy"]);
+  // The backend the job made under the runner's temporary directory holds the rehearsal's stack.
+  expect(fs.readdirSync(path.join(runnerTemp, "pulumi-state", ".pulumi", "stacks")).length).toBeGreaterThan(0);
   expect(outputs.Preview).toMatch(/^Plan: 2 to create$/m);
   expect(outputs.Preview).toMatch(/^ {2}\+ create app \(.*ReservedDomain\)$/m);
   expect(outputs.Preview).toMatch(/^ {2}\+ create agent \(.*Credential\)$/m);
@@ -243,6 +252,7 @@ it("the workflow's rehearsal job runs as written: emulator, preview, up, no chan
 describe("the pull request and merge jobs' commands, against an emulator standing in for the ngrok API", () => {
   let emu: Emulator;
   let jobEnv: NodeJS.ProcessEnv;
+  let github: FakeGitHub;
   const preview = () => runStep("preview", "Preview");
   const deploy = () => runStep("deploy", "Up");
   const configSet = async (key: string, value: string) => {
@@ -253,23 +263,38 @@ describe("the pull request and merge jobs' commands, against an emulator standin
 
   beforeAll(async () => {
     emu = await startEmulator();
-    // The jobs' secrets: the emulator's key, and a local backend in place of PULUMI_ACCESS_TOKEN.
+    github = await startFakeGitHub();
+    const event = path.join(tmp, "pull-request-event.json");
+    fs.writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+    // The jobs' secrets: the emulator's key, and a local backend in place of PULUMI_ACCESS_TOKEN;
+    // what GitHub Actions gives a pull request's job, with a loopback server standing in for its API.
     jobEnv = env({
       NGROK_API_KEY: emu.apiKey,
       NGROK_API_BASE_URL: emu.url,
       PULUMI_BACKEND_URL: `file://${fs.mkdtempSync(path.join(tmp, "backend-prod-"))}`,
       PULUMI_CONFIG_PASSPHRASE: "e2e",
+      GITHUB_TOKEN: "ghs_test",
+      GITHUB_REPOSITORY: "octo/app",
+      GITHUB_EVENT_PATH: event,
+      GITHUB_API_URL: github.url,
     });
   });
   afterAll(async () => {
     await sh("node ci/deploy.mts destroy --stack prod --program .", { cwd: app, env: jobEnv });
     await emu?.close();
+    await github?.close();
   });
 
-  it("a pull request previews the plan without changing anything; the merge applies it", async () => {
-    const planned = await workflowCommand(preview(), { cwd: app, env: jobEnv });
-    expect(planned).toMatch(/^Plan: 2 to create$/m);
-    expect(writes()).toBe(0);
+  it("a pull request before the first deploy fails in one line and creates no stack", async () => {
+    const failed = await workflowCommand(preview(), { cwd: app, env: jobEnv, fails: true });
+    expect(failed.trim()).toBe("the stack prod does not exist: the first `up` (the deploy job, on main) creates it");
+    const stacks = await sh("pulumi stack ls --json --non-interactive", { cwd: app, env: jobEnv });
+    expect(JSON.parse(stacks.out)).toEqual([]);
+    expect(emu.requests).toEqual([]);
+    expect(github.comments()).toEqual([]);
+  });
+
+  it("the merge applies the plan; a pull request previews it without changing anything, in one comment", async () => {
     const applied = await workflowCommand(deploy(), { cwd: app, env: jobEnv });
     expect(emu.resources("reserved_domains")).toEqual([expect.objectContaining({ domain: "quickstart.ngrok.app" })]);
     expect(emu.resources("credentials")).toHaveLength(1);
@@ -297,6 +322,13 @@ describe("the pull request and merge jobs' commands, against an emulator standin
     expect(where["pulumi stack export"]).toMatch(/"secure"|ciphertext/);
     expect(applied).toMatch(/authtoken: \[secret\]/);
     expect(applied).not.toContain(emu.apiKey);
+
+    const before = writes();
+    const planned = await workflowCommand(preview(), { cwd: app, env: jobEnv });
+    expect(planned).toMatch(/^Plan: no changes$/m);
+    expect(writes()).toBe(before);
+    expect(github.comments()).toEqual([{ id: 1, body: expect.stringContaining("Plan: no changes") }]);
+    expect(github.authorizations()).toEqual(["Bearer ghs_test"]);
   });
 
   it("a pull request that changes a property shows it in the plan; the merge updates it in place", async () => {
@@ -306,6 +338,8 @@ describe("the pull request and merge jobs' commands, against an emulator standin
     expect(planned).toMatch(/^Plan: 1 to update$/m);
     expect(planned).toMatch(/^ {2}~ update app \(.*ReservedDomain\): description$/m);
     expect(writes()).toBe(before);
+    // The same comment, updated in place.
+    expect(github.comments()).toEqual([{ id: 1, body: expect.stringMatching(/^<!-- pulumi-ngrok plan: prod -->\n[^]*Plan: 1 to update\n {2}~ update app /) }]);
     const id = (emu.resources("reserved_domains")[0] as { id: string }).id;
     await workflowCommand(deploy(), { cwd: app, env: jobEnv });
     expect(emu.resources("reserved_domains")).toEqual([expect.objectContaining({ id, description: "Changed in a pull request" })]);
@@ -348,15 +382,20 @@ describe("the Automation API script with its inline program", () => {
     await emu?.close();
   });
 
-  it("previews, applies and plans a change from any directory (here /), where the packages do not resolve", async () => {
+  it("previews, applies and plans a change from any directory (here /), where the packages do not resolve, and leaves no file behind", async () => {
+    // Pulumi makes an inline program's workspace under TMPDIR: one of its own, to see what is left there.
+    const scratch = fs.mkdtempSync(path.join(tmp, "scratch-"));
+    const files = () => listFiles(app).concat(listFiles(scratch));
+    const before = files();
     const run = async (args: string, fails = false) => {
-      const r = await sh(`node ${script()} ${args}`, { cwd: "/", env: inlineEnv });
+      const r = await sh(`node ${script()} ${args}`, { cwd: "/", env: { ...inlineEnv, TMPDIR: scratch } });
       expect({ args, failed: r.code !== 0, out: (r.code !== 0) === fails ? "" : r.out }).toEqual({ args, failed: fails, out: "" });
       return r.out;
     };
     // Without a work directory the stack's settings are not kept between runs: pass the config each time.
     const first = "--config domain=inline.ngrok.app";
-    expect(await run(`preview --stack inline --inline ${first}`)).toMatch(/^Plan: 2 to create$/m);
+    expect(await run(`preview --stack inline --inline ${first}`, true)).toMatch(/^the stack inline does not exist: /m);
+    expect(await run(`preview --stack inline --inline ${first} --create-stack`)).toMatch(/^Plan: 2 to create$/m);
     expect(emu.resources("reserved_domains")).toEqual([]);
     const up = await run(`up --stack inline --inline ${first}`);
     expect(up).toMatch(/hostname: "inline\.ngrok\.app"/);
@@ -365,6 +404,7 @@ describe("the Automation API script with its inline program", () => {
     const changed = await run(`preview --stack inline --inline ${first} --config description=changed --expect-no-changes`, true);
     expect(changed).toMatch(/^ {2}~ update app \(.*ReservedDomain\): description$/m);
     expect(changed).toMatch(/the plan has changes, and --expect-no-changes was given/);
+    expect(files()).toEqual(before);
   });
 
   it("type-checks (as it is in the repository)", async () => {
@@ -374,8 +414,57 @@ describe("the Automation API script with its inline program", () => {
   });
 });
 
-it("runs every command of the workflow (but `npm ci`, done by the install above)", () => {
+it("runs every command of the workflow", () => {
   const commands = Object.values(workflow.jobs).flatMap((j) => j.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])));
   expect(commands.length).toBeGreaterThan(0);
-  expect(commands.filter((c) => c !== "npm ci" && !executed.has(c))).toEqual([]);
+  expect(commands.filter((c) => !executed.has(c))).toEqual([]);
 });
+
+interface FakeGitHub {
+  url: string;
+  /** The pull request's comments, in order. */
+  comments(): { id: number; body: string }[];
+  /** The Authorization header of each request. */
+  authorizations(): string[];
+  close(): Promise<void>;
+}
+
+/** The part of GitHub's REST API that comments on pull request 7 of octo/app, on loopback. */
+async function startFakeGitHub(): Promise<FakeGitHub> {
+  const comments: { id: number; body: string }[] = [];
+  const auth = new Set<string>();
+  const server = http.createServer((req, res) => {
+    let text = "";
+    req.on("data", (d: Buffer) => (text += d.toString()));
+    req.on("end", () => {
+      auth.add(String(req.headers.authorization));
+      const url = new URL(req.url ?? "/", "http://x");
+      const answer = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      const edit = /^\/repos\/octo\/app\/issues\/comments\/(\d+)$/.exec(url.pathname);
+      if (url.pathname === "/repos/octo/app/issues/7/comments" && req.method === "GET") {
+        const page = Number(url.searchParams.get("page") ?? 1);
+        const size = Number(url.searchParams.get("per_page") ?? 30);
+        return answer(200, comments.slice((page - 1) * size, page * size));
+      }
+      if (url.pathname === "/repos/octo/app/issues/7/comments" && req.method === "POST") {
+        const comment = { id: comments.length + 1, body: (JSON.parse(text) as { body: string }).body };
+        comments.push(comment);
+        return answer(201, comment);
+      }
+      const found = edit && comments.find((c) => c.id === Number(edit[1]));
+      if (found && req.method === "PATCH") {
+        found.body = (JSON.parse(text) as { body: string }).body;
+        return answer(200, found);
+      }
+      answer(404, { message: "Not Found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    comments: () => comments.map((c) => ({ ...c })),
+    authorizations: () => [...auth],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -110,7 +110,7 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
   // refused, either as the program's own claim or as a slot already configured (both say to keep one).
   const slotId = `${r.web!.id}/${r.root!.id}`;
   expect(output(duplicate)).toMatch(
-    new RegExp(`edgeId and routeId name (the same|an) HttpsEdgeRouteCircuitBreaker \\(${slotId}\\) (as another resource of this program: keep one of them|that is already configured in the account\\. If another resource of this program configures it, keep one of them)`),
+    new RegExp(`(two resources of this program configure the same HttpsEdgeRouteCircuitBreaker \\(${slotId}\\): keep one of them|edgeId and routeId name an HttpsEdgeRouteCircuitBreaker \\(${slotId}\\) that is already configured in the account\\. If another resource of this program configures it, keep one of them)`),
   );
   expect(emu.requests.filter((q) => q.method !== "GET")).toEqual([]);
   expect((await slot(`${rootSlot}/circuit_breaker`)).num_buckets).toBe(10);

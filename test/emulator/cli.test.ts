@@ -112,6 +112,40 @@ it("prints help and rejects bad options with exit code 2", async () => {
   }
 });
 
+it("the help's shell commands, run as written, export the variables and return while the emulator serves", async () => {
+  const help = run(["--help"]);
+  let text = "";
+  help.stdout.on("data", (d: Buffer) => (text += d.toString()));
+  await exitCode(help);
+  const suggested = /To use them from a shell[^\n]*\n((?: {2}.*\n?)+)/.exec(text)?.[1];
+  expect(suggested).toBeDefined();
+  const dir = mkdtempSync(join(tmpdir(), "ngrok-emulator-cli-shell-"));
+  // `ngrok-emulator` as the installed bin runs it; the script ends by printing what it exported.
+  const script = [
+    `ngrok-emulator() { NODE_PATH=${JSON.stringify(join(ROOT, "node_modules"))} exec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(out, "emulator", "cli.js"))} "$@"; }`,
+    suggested!.replace(/^ {2}/gm, ""),
+    `echo "url=$NGROK_API_BASE_URL key=$NGROK_API_KEY"`,
+    `kill %1`,
+  ].join("\n");
+  const shell = spawn("bash", ["-c", script], { cwd: dir, detached: true });
+  let printed = "";
+  shell.stdout.on("data", (d: Buffer) => (printed += d.toString()));
+  // A guard, not a measurement: a suggestion that never returns fails here instead of hanging the run.
+  const guard = setTimeout(() => shell.kill("SIGKILL"), 30_000);
+  try {
+    expect(await exitCode(shell)).toBe(0);
+    expect(printed).toMatch(/^url=http:\/\/127\.0\.0\.1:\d+ key=emu_\S+$/m);
+  } finally {
+    clearTimeout(guard);
+    try {
+      process.kill(-shell.pid!, "SIGKILL");
+    } catch {
+      // the group has ended
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 it("is the package's ngrok-emulator bin, with a shebang", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
   expect(pkg.bin["ngrok-emulator"]).toBe("dist/emulator/cli.js");

@@ -2,7 +2,8 @@
  * API errors speak the program's language: the service's field names (`certificate_id`,
  * `certificate_management_policy.private_key_type`) become the program's property paths, and the
  * input values it quotes become `<property path>` (the engine prints errors in clear, secrets
- * included). The error stays an ApiError with its status, code and operation id.
+ * included), except the program's references (ids, hostports), never secret, which are quoted
+ * next to their path. The error stays an ApiError with its status, code and operation id.
  *
  * First against the emulator over loopback, through the provider's create and update (skipping
  * check, which catches most of these at preview); then the mapping alone, for message shapes the
@@ -47,8 +48,8 @@ const API_CASES: ApiCase[] = [
     op: "create",
     inputs: { domain: "c1.example.com", certificateId: notACert },
     code: "ERR_NGROK_215",
-    message: "Invalid value for 'certificateId': <certificateId> is not a valid cert_ id.",
-    absent: ["certificate_id", notACert],
+    message: `Invalid value for 'certificateId': '${notACert}' (certificateId) is not a valid cert_ id.`,
+    absent: ["certificate_id"],
   },
   {
     name: "a bad id (215) at update",
@@ -57,8 +58,8 @@ const API_CASES: ApiCase[] = [
     from: { domain: "u1.example.com" },
     inputs: { domain: "u1.example.com", certificateId: notACert },
     code: "ERR_NGROK_215",
-    message: "Invalid value for 'certificateId': <certificateId> is not a valid cert_ id.",
-    absent: ["certificate_id", notACert],
+    message: `Invalid value for 'certificateId': '${notACert}' (certificateId) is not a valid cert_ id.`,
+    absent: ["certificate_id"],
   },
   {
     name: "a referenced resource that does not exist (380)",
@@ -66,8 +67,8 @@ const API_CASES: ApiCase[] = [
     op: "create",
     inputs: { domain: "c2.example.com", certificateId: missingCert },
     code: "ERR_NGROK_380",
-    message: "The certificate <certificateId> does not exist.",
-    absent: [missingCert],
+    message: `The certificate '${missingCert}' (certificateId) does not exist.`,
+    absent: [],
   },
   {
     name: "a nested field (215)",
@@ -94,8 +95,8 @@ const API_CASES: ApiCase[] = [
     op: "create",
     inputs: { ownerId: "someone-else" },
     code: "ERR_NGROK_215",
-    message: "Invalid value for 'ownerId': <ownerId> is not a valid usr_ or bot_ id.",
-    absent: ["owner_id", "someone-else"],
+    message: "Invalid value for 'ownerId': 'someone-else' (ownerId) is not a valid usr_ or bot_ id.",
+    absent: ["owner_id"],
   },
   {
     name: "a bad ACL rule (600) at create",

@@ -249,7 +249,8 @@ describe.each(cases)("$kind", (c) => {
     expect((await handler.check(inputs, inputs)).failures).toEqual([]);
     expect(emu.requests).toEqual([]);
     expect((await handler.check({}, inputs)).failures).toEqual([
-      { property: "", reason: `${c.on === "tls" ? "edgeId names" : "edgeId and routeId name"} the same ${c.kind} (${id}) as another resource of this program: keep one of them` },
+      // The same message as `up` gives below.
+      { property: "", reason: `two resources of this program configure the same ${c.kind} (${id}): keep one of them` },
     ]);
 
     // Adopted: the program's configuration replaces the one found.
@@ -264,7 +265,7 @@ describe.each(cases)("$kind", (c) => {
     const both = await Promise.allSettled([handler.create(inputs), handler.create(inputs)]);
     expect(both.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     const refused = both.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
-    expect(String(refused.reason)).toContain(`two resources of this program configure the same ${c.kind} (${id}): keep one of them`);
+    expect(String(refused.reason)).toBe(`Error: two resources of this program configure the same ${c.kind} (${id}): keep one of them`);
     const kept = both.find((r): r is PromiseFulfilledResult<{ id: string; outs: Props }> => r.status === "fulfilled")!.value;
     await handler.delete(kept.id, kept.outs);
     // Released by the delete: the slot can be claimed again.

@@ -56,8 +56,8 @@ describe.each([
       ["theirs.example.com:443", "ERR_NGROK_7118"],
     ]) {
       const err = (await edge.create({ hostports: ["db.example.com:443", hostport!] }).catch((e: unknown) => e)) as Error;
-      // The program's value is named by its property, never quoted.
-      expect(err.message).toMatch(new RegExp(`^HTTP 400 ${code}: The domain <hostports\\[1\\]> is not reserved.*\\. hostports: `));
+      // The program's own reference, quoted with its property path.
+      expect(err.message).toMatch(new RegExp(`^HTTP 400 ${code}: The domain '${hostport!.replace(/\./g, "\\.")}' \\(hostports\\[1\\]\\) is not reserved.*\\. hostports: `));
     }
     const held = await edge.create({ hostports: ["db.example.com:443"] });
     const update = (await edge.update(held.id, held.outs, { hostports: ["nope.example.com:443"] }).catch((e: unknown) => e)) as Error;

@@ -104,9 +104,11 @@ describe("getTunnelSessions / getTunnelSession", () => {
 describe("getTunnels / getTunnel", () => {
   let sessionA: string;
   let sessionB: string;
+  let cred: string;
+  let otherCred: string;
 
   beforeAll(async () => {
-    const cred = await credential("tunnels");
+    cred = await credential("tunnels");
     sessionA = emu.connectAgent({
       credentialId: cred,
       os: "linux",
@@ -118,20 +120,28 @@ describe("getTunnels / getTunnel", () => {
       ],
     }).id;
     sessionB = (await connectOverHttp({ credentialId: cred, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "http", forwardsTo: "localhost:3000", labels: { app: "api" } }] })).id;
+    otherCred = await credential("other tunnels");
+    emu.connectAgent({ credentialId: otherCred, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "tcp", forwardsTo: "localhost:23" }] });
   });
 
   it.each([
-    ["no filter", {}, 4],
-    ["proto", { proto: "tcp" }, 1],
+    ["no filter", {}, 5],
+    ["proto", { proto: "tcp" }, 2],
     ["one label", { labels: { app: "api" } }, 2],
     ["all labels must match", { labels: { app: "api", env: "prod" } }, 1],
     ["a label value that no tunnel has", { labels: { app: "web" } }, 0],
     ["session", { sessionId: "A" }, 3],
     ["session and proto", { sessionId: "B", proto: "http" }, 1],
+    ["credential", { credentialId: "tunnels" }, 4],
+    ["credential and proto", { credentialId: "tunnels", proto: "tls" }, 1],
+    ["another credential", { credentialId: "other" }, 1],
+    ["a credential with no agent", { credentialId: "cr_nobody" }, 0],
   ] as const)("filters: %s", async (_name, filter, count) => {
     const args: Record<string, unknown> = { ...filter };
     if (args.sessionId === "A") args.sessionId = sessionA;
     if (args.sessionId === "B") args.sessionId = sessionB;
+    if (args.credentialId === "tunnels") args.credentialId = cred;
+    if (args.credentialId === "other") args.credentialId = otherCred;
     const { tunnels, ids } = await sdk.getTunnels(args as never);
     expect(ids).toHaveLength(count);
     expect(tunnels.map((t) => t.id)).toEqual(ids);
@@ -159,7 +169,7 @@ describe("getTunnels / getTunnel", () => {
   it("checks arguments before calling the API, naming them", async () => {
     const before = emu.requests.length;
     await expect(sdk.getTunnels({ proto: "udp" as never })).rejects.toThrow(/^getTunnels: proto must be one of "http", "https", "tcp", "tls"$/);
-    await expect(sdk.getTunnels({ protocol: "tcp" } as never)).rejects.toThrow(/getTunnels: there is no argument named protocol \(arguments: proto, labels, sessionId\)/);
+    await expect(sdk.getTunnels({ protocol: "tcp" } as never)).rejects.toThrow(/getTunnels: there is no argument named protocol \(arguments: proto, labels, sessionId, credentialId\)/);
     await expect(sdk.getTunnel({} as never)).rejects.toThrow("getTunnel: id is required");
     await expect(sdk.getTunnel({ id: "ep_123" })).rejects.toThrow("getTunnel: id must be a tunnel id (tn_...)");
     expect(emu.requests.length).toBe(before);
@@ -199,6 +209,16 @@ describe("getEndpoints / getEndpoint", () => {
     expect((await sdk.getEndpoints({ proto: "tcp" })).endpoints.map((e) => e.hostport)).toContain(
       all.endpoints.find((e) => e.publicUrl.startsWith("tcp://1.tcp.example.com"))!.hostport,
     );
+  });
+
+  it("filters endpoints by the credential of the agents serving them", async () => {
+    const mine = await credential("endpoints by credential");
+    emu.connectAgent({ credentialId: mine, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "https", forwardsTo: "localhost:8081", hostname: "mine.example.com" }] });
+    emu.connectAgent({ credentialId: mine, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "tcp", forwardsTo: "localhost:2222", hostname: "2.tcp.example.com" }] });
+    const found = await sdk.getEndpoints({ credentialId: mine });
+    expect(found.endpoints.map((e) => e.hostport).sort()).toEqual([expect.stringMatching(/^2\.tcp\.example\.com:\d+$/), "mine.example.com:443"]);
+    expect((await sdk.getEndpoints({ credentialId: mine, proto: "tcp" })).ids).toHaveLength(1);
+    expect(await sdk.getEndpoints({ credentialId: "cr_nobody" })).toEqual({ endpoints: [], ids: [] });
   });
 });
 

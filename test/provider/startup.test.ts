@@ -58,9 +58,10 @@ it("loads nothing heavy for a diff, of any resource kind", async () => {
   expect(await loadedBy(configured(diffs), { KEY: "k", URL: "http://127.0.0.1:9" })).toEqual([]);
 });
 
-it("loads zod, and only zod, for a check", async () => {
+it("loads zod, and only zod, for a check without a key; with one, the HTTP client too (preview checks the key once)", async () => {
   const checks = `for (const kind of Object.keys(p.definitions)) await p.dispatch(kind).check({}, { description: "a" });`;
-  expect(await loadedBy(configured(checks), { KEY: "k", URL: "http://127.0.0.1:9" })).toEqual(["zod"]);
+  expect(await loadedBy(configured(checks), { URL: "http://127.0.0.1:9" })).toEqual(["zod"]);
+  expect(await loadedBy(configured(checks), { KEY: "k", URL: "http://127.0.0.1:9" })).toEqual(["undici", "zod"]);
 });
 
 it("loads the HTTP client at the first API call, and never the emulator, the X.509 parser or the generators", async () => {

@@ -124,6 +124,18 @@ describe("TlsCertificate lifecycle", () => {
     await tlsCertificate.delete(created.id);
   });
 
+  it("compares private keys by key material: the same key re-encoded is no change, another key replaces", async () => {
+    const inputs = { certificatePem: rsa.certificatePem, privateKeyPem: rsa.privateKeyPem };
+    const created = await tlsCertificate.create(inputs);
+    const pkcs1 = createPrivateKey(rsa.privateKeyPem).export({ format: "pem", type: "pkcs1" }).toString();
+    expect(rsa.privateKeyPem).toContain("BEGIN PRIVATE KEY");
+    expect(pkcs1).toContain("BEGIN RSA PRIVATE KEY");
+    expect(await tlsCertificate.diff(created.id, created.outs, { ...inputs, privateKeyPem: pkcs1 })).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    const another = createPrivateKey(other.privateKeyPem).export({ format: "pem", type: "pkcs8" }).toString();
+    expect(await tlsCertificate.diff(created.id, created.outs, { ...inputs, privateKeyPem: another })).toMatchObject({ changes: true, replaces: ["privateKeyPem"] });
+    await tlsCertificate.delete(created.id);
+  });
+
   it("adopts an existing certificate with importId; read by id alone (TlsCertificate.get) has no private key", async () => {
     const props = await runAdoption(
       emu,

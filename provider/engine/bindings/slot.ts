@@ -38,7 +38,7 @@ export class SlotWire implements Wire {
     const { def, state } = this.ctx;
     const id = this.idOf(inputs);
     if (!state.claimSlot(def.name, id)) {
-      throw new Error(`two resources of this program configure the same ${def.name} (${id}): keep one of them`);
+      throw new Error(duplicateSlot(def.name, id));
     }
     try {
       const path = this.path(id);
@@ -76,7 +76,7 @@ export class SlotWire implements Wire {
     const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
     const property = keys[0]!;
     if (state.holdsSlot(def.name, id)) {
-      return [{ property, reason: `${named} the same ${def.name} (${id}) as another resource of this program: keep one of them` }];
+      return [{ property: "", reason: duplicateSlot(def.name, id) }];
     }
     try {
       if (!(await this.exists(this.path(id)))) return [];
@@ -121,4 +121,9 @@ export class SlotWire implements Wire {
       `to the resource to manage it (its configuration is then replaced by the program's)`
     );
   }
+}
+
+/** Two resources of the program for one slot: one message, the same at preview and at `up`. */
+function duplicateSlot(kind: string, id: string): string {
+  return `two resources of this program configure the same ${kind} (${id}): keep one of them`;
 }
