@@ -9,6 +9,9 @@ import { agentIngresses, reservedDomains } from "./domains";
 import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./edges";
 import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
+import { reservedAddrs } from "./addresses";
+import { apiKeys, serviceUsers } from "./users";
+import { vaults, vaultSecrets } from "./vaults";
 
 export { credentialExists } from "./credentials";
 
@@ -31,4 +34,9 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   httpsEdges,
   httpsEdgeRoutes,
   tlsEdges,
+  vaults,
+  vaultSecrets,
+  serviceUsers,
+  apiKeys,
+  reservedAddrs,
 ];

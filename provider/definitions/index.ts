@@ -1,6 +1,7 @@
 // Generated from the files of provider/definitions by `make generate`. Do not edit.
 /** Every resource kind with a REST binding, by name: the typed dispatch map's source. */
 import { agentIngress } from "./agent-ingress";
+import { apiKey } from "./api-key";
 import { certificateAuthority } from "./certificate-authority";
 import { credential } from "./credential";
 import { eventDestination } from "./event-destination";
@@ -20,17 +21,22 @@ import { ipPolicy } from "./ip-policy";
 import { ipPolicyRule } from "./ip-policy-rule";
 import { ipRestriction } from "./ip-restriction";
 import { reservedDomain } from "./reserved-domain";
+import { serviceUser } from "./service-user";
 import { sshCredential } from "./ssh-credential";
+import { tcpAddress } from "./tcp-address";
 import { tlsCertificate } from "./tls-certificate";
 import { tlsEdge } from "./tls-edge";
 import { tlsEdgeBackend } from "./tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./tls-edge-tls-termination";
 import { tunnelGroupBackend } from "./tunnel-group-backend";
+import { vault } from "./vault";
+import { vaultSecret } from "./vault-secret";
 import type { BoundDefinition } from "./types";
 
 export const definitions = {
   AgentIngress: agentIngress,
+  ApiKey: apiKey,
   CertificateAuthority: certificateAuthority,
   Credential: credential,
   EventDestination: eventDestination,
@@ -50,13 +56,17 @@ export const definitions = {
   IpPolicyRule: ipPolicyRule,
   IpRestriction: ipRestriction,
   ReservedDomain: reservedDomain,
+  ServiceUser: serviceUser,
   SshCredential: sshCredential,
+  TcpAddress: tcpAddress,
   TlsCertificate: tlsCertificate,
   TlsEdge: tlsEdge,
   TlsEdgeBackend: tlsEdgeBackend,
   TlsEdgeIpRestriction: tlsEdgeIpRestriction,
   TlsEdgeTlsTermination: tlsEdgeTlsTermination,
   TunnelGroupBackend: tunnelGroupBackend,
+  Vault: vault,
+  VaultSecret: vaultSecret,
 } as const satisfies Record<string, BoundDefinition>;
 
 export type ResourceKind = keyof typeof definitions;

@@ -106,7 +106,7 @@ export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props): Pr
   const outs: Props = {};
   for (const [name, prop] of Object.entries(def.properties)) {
     const apiName = prop.api ?? prop.input?.api ?? name;
-    const value = prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
+    const value = prop.writeOnly ? prior[name] : prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
     if (!isAbsent(value)) outs[name] = value;
   }
   return outs;

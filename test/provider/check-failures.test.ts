@@ -71,6 +71,11 @@ const baseInputs: Record<Kind, Record<string, unknown>> = {
   TlsEdgeBackend: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", backendId: "bkdfo_2abcdefghijklmnopqrstuvwxyz" },
   TlsEdgeIpRestriction: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", ipPolicyIds: ["ipp_2abcdefghijklmnopqrstuvwxyz"] },
   TlsEdgeTlsTermination: { edgeId: "edgtls_2abcdefghijklmnopqrstuvwxyz", terminateAt: "edge" },
+  Vault: { name: "base" },
+  VaultSecret: { vaultId: "vault_2abcdefghijklmnopqrstuvwxyz", name: "base", value: "base-value" },
+  ServiceUser: { name: "base" },
+  ApiKey: {},
+  TcpAddress: {},
   // Certificates are made in beforeAll.
   CertificateAuthority: {},
   TlsCertificate: {},

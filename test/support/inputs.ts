@@ -67,6 +67,11 @@ export const validInputs: Record<ResourceKind, InputsOf> = {
   TlsEdgeBackend: async (emu, n) => ({ ...(await tlsEdge(emu, n)), backendId: await backend(emu, n) }),
   TlsEdgeIpRestriction: async (emu, n) => ({ ...(await tlsEdge(emu, n)), ipPolicyIds: [await ipPolicy(emu, n)] }),
   TlsEdgeTlsTermination: async (emu, n) => ({ ...(await tlsEdge(emu, n)), terminateAt: "edge", minVersion: "1.2" }),
+  Vault: async (_emu, n) => ({ name: `vault-${n}`, description: `vault ${n}` }),
+  VaultSecret: async (emu, n) => ({ vaultId: await made(emu, "/vaults", { name: `secrets-${n}` }), name: `secret-${n}`, value: `s3cret-value-${n}`, description: `secret ${n}` }),
+  ServiceUser: async (_emu, n) => ({ name: `service-${n}` }),
+  ApiKey: async (_emu, n) => ({ description: `key ${n}`, metadata: `{"n":${n}}` }),
+  TcpAddress: async (_emu, n) => ({ description: `address ${n}`, region: "eu" }),
 };
 
 /**
@@ -96,6 +101,8 @@ export async function referenced(emu: Emulator, prefix: string, n: number): Prom
       return made(emu, "/edges/https", { description: `edge ${n}` });
     case "edgtls":
       return made(emu, "/edges/tls", { description: `edge ${n}` });
+    case "vault":
+      return made(emu, "/vaults", { name: `ref-vault-${n}` });
     default:
       return undefined;
   }
