@@ -76,4 +76,6 @@ export { getVaultSecret, getVaultSecretOutput, type GetVaultSecretArgs, type Get
 export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";
 export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";
+export { LookupError } from "../provider/functions/lookup-error";
+export { secretRef } from "../provider/secret-ref";
 export type { inputs, outputs } from "./types";

@@ -11,6 +11,7 @@ import type { BoundDefinition, Props } from "../definitions/types";
 import { ResourceHandler, type ReadResult } from "../engine/handler";
 import { idForm, locatingInputs } from "../engine/locate";
 import { isAbsent, sameInput } from "../engine/values";
+import { LookupError } from "./lookup-error";
 import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
 /** The lookup function's name of a kind: `getVault`. */
@@ -18,10 +19,6 @@ export function lookupName(def: BoundDefinition): string {
   return `get${def.name}`;
 }
 
-/** A lookup found nothing, or more than one resource. */
-export class LookupError extends Error {
-  override readonly name = "LookupError";
-}
 
 /** One handler per kind and process, so that lookups made together share list walks. */
 const handlers = new Map<string, { client: ApiClient; handler: ResourceHandler }>();
