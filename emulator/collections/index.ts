@@ -10,6 +10,7 @@ import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./edges";
 import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
 import { reservedAddrs } from "./addresses";
+import { sshCertificateAuthorities, sshHostCertificates, sshUserCertificates } from "./ssh";
 import { apiKeys, serviceUsers } from "./users";
 import { vaults, vaultSecrets } from "./vaults";
 
@@ -39,4 +40,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   serviceUsers,
   apiKeys,
   reservedAddrs,
+  sshCertificateAuthorities,
+  sshHostCertificates,
+  sshUserCertificates,
 ];

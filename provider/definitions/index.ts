@@ -22,7 +22,10 @@ import { ipPolicyRule } from "./ip-policy-rule";
 import { ipRestriction } from "./ip-restriction";
 import { reservedDomain } from "./reserved-domain";
 import { serviceUser } from "./service-user";
+import { sshCertificateAuthority } from "./ssh-certificate-authority";
 import { sshCredential } from "./ssh-credential";
+import { sshHostCertificate } from "./ssh-host-certificate";
+import { sshUserCertificate } from "./ssh-user-certificate";
 import { tcpAddress } from "./tcp-address";
 import { tlsCertificate } from "./tls-certificate";
 import { tlsEdge } from "./tls-edge";
@@ -57,7 +60,10 @@ export const definitions = {
   IpRestriction: ipRestriction,
   ReservedDomain: reservedDomain,
   ServiceUser: serviceUser,
+  SshCertificateAuthority: sshCertificateAuthority,
   SshCredential: sshCredential,
+  SshHostCertificate: sshHostCertificate,
+  SshUserCertificate: sshUserCertificate,
   TcpAddress: tcpAddress,
   TlsCertificate: tlsCertificate,
   TlsEdge: tlsEdge,

@@ -37,6 +37,7 @@ const keyA = sshPublicKeyLine("ssh-ed25519", "deploy@ci");
 const keyB = sshPublicKeyLine("ecdsa-sha2-nistp256", "deploy@ci");
 const otherOwner = "bot_2abcdefghijklmnopqrstuvwxy";
 const policy = async (description: string) => (await call(emu, "POST", "/ip_policies", { description })).json.id as string;
+const sshAuthority = async () => (await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "ed25519" })).json.id as string;
 let vaults = 0;
 const vault = async (name: string) => (await call(emu, "POST", "/vaults", { name: `${name}-${++vaults}` })).json.id as string;
 const responseBackend = async (body: string) => (await call(emu, "POST", "/backends/http_response", { body })).json.id as string;
@@ -211,6 +212,78 @@ const rows: Row[] = [
       { change: { metadata: "m" }, api: { metadata: "m" } },
     ],
     replaces: () => [{ region: "us" }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },  {
+    kind: "SshCertificateAuthority",
+    inputs: () => ({ description: "staging hosts", privateKeyType: "ecdsa", ellipticCurve: "p384" }),
+    api: () => ({ description: "staging hosts", key_type: "ecdsa", public_key: expect.stringMatching(/^ecdsa-sha2-nistp384 [A-Za-z0-9+/=]+$/) }),
+    updates: () => [
+      { change: { description: "staging and prod hosts" }, api: { description: "staging and prod hosts" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: () => [{ privateKeyType: "ed25519" }, { ellipticCurve: "p256" }, { keySize: 2048 }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "SshHostCertificate",
+    setup: async () => ({ first: await sshAuthority(), second: await sshAuthority() }),
+    inputs: (d) => ({ sshCertificateAuthorityId: d.first, publicKey: keyA, principals: ["bastion.example.com"], validUntil: "2031-01-01T00:00:00Z", description: "bastion" }),
+    api: (d) => ({
+      ssh_certificate_authority_id: d.first,
+      public_key: keyA,
+      key_type: "ed25519",
+      principals: ["bastion.example.com"],
+      valid_until: "2031-01-01T00:00:00Z",
+      certificate: expect.stringMatching(/^ssh-ed25519-cert-v01@openssh\.com [A-Za-z0-9+/=]+ /),
+    }),
+    same: () => [
+      { validUntil: "2031-01-01T01:00:00+01:00" }, // the same instant in another offset
+      { publicKey: `${keyA}\n` },
+    ],
+    updates: () => [
+      { change: { description: "bastion host" }, api: { description: "bastion host" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: (d) => [
+      { sshCertificateAuthorityId: d.second },
+      { publicKey: keyB },
+      { principals: ["other.example.com"] },
+      { validAfter: "2030-06-01T00:00:00Z" },
+      { validUntil: "2032-01-01T00:00:00Z" },
+    ],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "SshUserCertificate",
+    setup: async () => ({ first: await sshAuthority(), second: await sshAuthority() }),
+    inputs: (d) => ({ sshCertificateAuthorityId: d.first, publicKey: keyA, principals: ["bastion.example.com"], validUntil: "2031-01-01T00:00:00Z", description: "bastion", criticalOptions: { "source-address": "10.0.0.0/8" } }),
+    api: (d) => ({
+      ssh_certificate_authority_id: d.first,
+      public_key: keyA,
+      key_type: "ed25519",
+      principals: ["bastion.example.com"],
+      valid_until: "2031-01-01T00:00:00Z",
+      certificate: expect.stringMatching(/^ssh-ed25519-cert-v01@openssh\.com [A-Za-z0-9+/=]+ /),
+      critical_options: { "source-address": "10.0.0.0/8" },
+      extensions: { "permit-pty": "", "permit-user-rc": "" },
+    }),
+    same: () => [
+      { validUntil: "2031-01-01T01:00:00+01:00" }, // the same instant in another offset
+      { publicKey: `${keyA}\n` },
+    ],
+    updates: () => [
+      { change: { description: "bastion host" }, api: { description: "bastion host" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: (d) => [
+      { sshCertificateAuthorityId: d.second },
+      { publicKey: keyB },
+      { principals: ["other.example.com"] },
+      { validAfter: "2030-06-01T00:00:00Z" },
+      { validUntil: "2032-01-01T00:00:00Z" },
+      { criticalOptions: { "force-command": "uptime" } },
+      { extensions: { "permit-pty": "" } },
+    ],
     drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
   },
 ];

@@ -76,6 +76,9 @@ const baseInputs: Record<Kind, Record<string, unknown>> = {
   ServiceUser: { name: "base" },
   ApiKey: {},
   TcpAddress: {},
+  SshCertificateAuthority: {},
+  SshHostCertificate: { sshCertificateAuthorityId: "sshca_2abcdefghijklmnopqrstuvwxyz", publicKey: sshPublicKeyLine("ssh-ed25519", "base") },
+  SshUserCertificate: { sshCertificateAuthorityId: "sshca_2abcdefghijklmnopqrstuvwxyz", publicKey: sshPublicKeyLine("ssh-ed25519", "base") },
   // Certificates are made in beforeAll.
   CertificateAuthority: {},
   TlsCertificate: {},
