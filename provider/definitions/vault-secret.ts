@@ -41,6 +41,9 @@ export const vaultSecret: BoundDefinition = {
     uri,
     createdAt,
   },
+  // Unique in its vault: a second secret of the same name there is refused. A replace moves the
+  // secret to another vault; the old one is deleted first, as for any kept unique key.
+  uniqueKey: "name",
   lookupKey: ["vaultId", "name"],
   example: `const vault = new ngrok.Vault("app", { name: "app-secrets" });
 const apiToken = new ngrok.VaultSecret("upstream-token", {

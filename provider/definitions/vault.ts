@@ -21,6 +21,8 @@ export const vault: BoundDefinition = {
     uri,
     createdAt,
   },
+  // Unique in the account: a second vault of the same name is refused.
+  uniqueKey: "name",
   lookupKey: ["name"],
   example: `const vault = new ngrok.Vault("app", { name: "app-secrets" });`,
 };

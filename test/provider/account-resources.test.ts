@@ -256,7 +256,7 @@ const rows: Row[] = [
   {
     kind: "SshUserCertificate",
     setup: async () => ({ first: await sshAuthority(), second: await sshAuthority() }),
-    inputs: (d) => ({ sshCertificateAuthorityId: d.first, publicKey: keyA, principals: ["bastion.example.com"], validUntil: "2031-01-01T00:00:00Z", description: "bastion", criticalOptions: { "source-address": "10.0.0.0/8" } }),
+    inputs: (d) => ({ sshCertificateAuthorityId: d.first, publicKey: keyA, principals: ["bastion.example.com"], validUntil: "2031-01-01T00:00:00Z", description: "bastion", criticalOptions: { "source-address": "10.0.0.0/8" }, extensions: { "permit-pty": "", "permit-user-rc": "" } }),
     api: (d) => ({
       ssh_certificate_authority_id: d.first,
       public_key: keyA,
