@@ -217,6 +217,36 @@ const kinds: Row[] = [
     {
         kind: "TcpAddress",
         make: (i, pick) => new ngrok.TcpAddress(`tcp-address-${i}`, { description: `tcp address ${i}, generation ${generation}`, region: pick([undefined, "us", "eu", "ap"]) }),
+    },    {
+        kind: "SshCertificateAuthority",
+        make: (i, pick) =>
+            new ngrok.SshCertificateAuthority(`ssh-ca-${i}`, {
+                description: `ssh ca ${i}, generation ${generation}`,
+                ...pick([{}, { privateKeyType: "ed25519" as const }, { privateKeyType: "ecdsa" as const, ellipticCurve: "p256" as const }]),
+            }),
+    },
+    {
+        // Signed by the authority of an earlier row.
+        kind: "SshHostCertificate",
+        make: (i, pick) =>
+            new ngrok.SshHostCertificate(`ssh-host-cert-${i}`, {
+                sshCertificateAuthorityId: latest("SshCertificateAuthority").id,
+                publicKey: sshKey,
+                principals: pick([[], [`h${i}.${zone}`]]),
+                description: `ssh host certificate ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "SshUserCertificate",
+        make: (i, pick) =>
+            new ngrok.SshUserCertificate(`ssh-user-cert-${i}`, {
+                sshCertificateAuthorityId: latest("SshCertificateAuthority").id,
+                publicKey: sshKey,
+                principals: [`user${i}`],
+                validUntil: "2035-01-01T00:00:00Z",
+                extensions: pick([undefined, { "permit-pty": "" }]),
+                description: `ssh user certificate ${i}, generation ${generation}`,
+            }),
     },
 ];
 
