@@ -8,6 +8,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { Emulator } from "../../emulator";
 import { definitions, dispatch, type ResourceKind } from "../../provider";
 import { locatingInputs } from "../../provider/engine/locate";
+import { lookupFunction } from "../../provider/functions/lookups";
+import type { BoundDefinition } from "../../provider/definitions/types";
 import { emulatorForProvider } from "../support/provider";
 import { validInputs } from "../support/inputs";
 import { call } from "../support/api";
@@ -115,5 +117,33 @@ describe("lookups by a natural key that several resources share", () => {
 
   it("names the argument to give when none is given", async () => {
     await expect(sdk.getVault({})).rejects.toThrow("getVault: give id or name to say which Vault to find");
+  });
+});
+
+describe("a kind's lookup follows from its definition", () => {
+  const cloudEndpoint: BoundDefinition = {
+    name: "CloudEndpoint",
+    description: "An endpoint the service runs.",
+    binding: { kind: "collection", path: "/endpoints", idPrefix: "ep", listKey: "endpoints" },
+    properties: {
+      url: { type: { kind: "string" }, description: "Its URL.", input: { api: "url", required: true, onChange: "replace", unset: "clear" } },
+      trafficPolicy: { type: { kind: "string" }, description: "Its policy.", input: { api: "traffic_policy", onChange: "update", unset: "clear" } },
+    },
+    lookupKey: ["url"],
+    example: "",
+  };
+
+  it("takes the id or the declared natural key, and answers every property", () => {
+    const f = lookupFunction(cloudEndpoint);
+    expect(f.name).toBe("getCloudEndpoint");
+    expect(Object.keys(f.inputs)).toEqual(["id", "url"]);
+    expect(f.inputs.id!.required).toBe(false);
+    expect(Object.keys(f.outputs)).toEqual(["id", "url", "trafficPolicy"]);
+    const byIdOnly = lookupFunction({ ...cloudEndpoint, lookupKey: undefined });
+    expect(byIdOnly.inputs).toEqual({ id: expect.objectContaining({ required: true }) });
+  });
+
+  it("refuses a natural key that is not a property", () => {
+    expect(() => lookupFunction({ ...cloudEndpoint, lookupKey: ["hostname"] })).toThrow("CloudEndpoint: lookupKey names hostname, which is not a property");
   });
 });
