@@ -354,7 +354,8 @@ describe.each(rows)("$kind", (row) => {
     for (const change of row.replaces(d)) {
       expect({ change, diff: await handler.diff(created.id, outs, merged(inputs, change)) }).toEqual({
         change,
-        diff: { changes: true, replaces: Object.keys(change), deleteBeforeReplace: false },
+        // A unique key the replacement keeps must be freed first.
+        diff: { changes: true, replaces: Object.keys(change), deleteBeforeReplace: def.uniqueKey !== undefined && !(def.uniqueKey in change) },
       });
     }
 

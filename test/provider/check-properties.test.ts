@@ -58,10 +58,29 @@ const hostport = fc.tuple(fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`)
 const userAgent = fc.constantFrom("(?i)bot", "curl/.*", "^Mozilla/5\\.0", "Go-http-client/1\\.1", "(?i)(spider|crawler)", "^$", "python-requests/[0-9.]+");
 
 /** Valid values of the strings with a syntax, by `<Kind>.<path>` (`[]`: an item of a list). */
+/**
+ * RFC 3339 times, in UTC or with an offset, with or without a fraction of a second: `from` the
+ * past for `validAfter`, from the future for `validUntil` (the service refuses a certificate that
+ * ends before it starts, and it starts now by default; the checker cannot know when `up` runs).
+ */
+const rfc3339 = (from: "past" | "future") => fc
+  .tuple(fc.date({ min: new Date(from === "past" ? "2000-01-01T00:00:00Z" : "2060-01-01T00:00:00Z"), max: new Date(from === "past" ? "2020-12-31T00:00:00Z" : "2099-12-31T00:00:00Z"), noInvalidDate: true }), fc.constantFrom("Z", "+02:00", "-05:30"), fc.boolean())
+  .map(([d, zone, fraction]) => {
+    const offset = zone === "Z" ? 0 : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4))) * 60_000;
+    const local = new Date(d.getTime() + offset).toISOString().replace("Z", "");
+    return (fraction ? local : local.replace(/\.\d{3}$/, "")) + zone;
+  });
+
 const syntaxes: Record<string, fc.Arbitrary<string>> = {
   "Credential.acl[]": aclRule,
   "SshCredential.acl[]": aclRule,
   "SshCredential.publicKey": fc.constantFrom(...sshKeys),
+  "SshHostCertificate.publicKey": fc.constantFrom(...sshKeys),
+  "SshUserCertificate.publicKey": fc.constantFrom(...sshKeys),
+  "SshHostCertificate.validAfter": rfc3339("past"),
+  "SshHostCertificate.validUntil": rfc3339("future"),
+  "SshUserCertificate.validAfter": rfc3339("past"),
+  "SshUserCertificate.validUntil": rfc3339("future"),
   "ReservedDomain.domain": fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`), fc.domain().map((d) => `${d.toUpperCase()}.`)),
   "AgentIngress.domain": fc.oneof(fc.domain(), fc.domain().map((d) => d.toUpperCase())),
   "EventSource.type": eventType,
