@@ -20,19 +20,28 @@ export function lookupName(def: BoundDefinition): string {
 }
 
 
-/** One handler per kind and process, so that lookups made together share list walks. */
-const handlers = new Map<string, { client: ApiClient; handler: ResourceHandler }>();
+/** A kind's handler for the lookups of this process, reading with the client of the latest call. */
+class KindReader {
+  readonly handler: ResourceHandler;
+  constructor(
+    def: BoundDefinition,
+    private client: ApiClient,
+  ) {
+    this.handler = new ResourceHandler(def, () => this.client);
+  }
+  with(client: ApiClient): ResourceHandler {
+    this.client = client;
+    return this.handler;
+  }
+}
+
+/** One reader per kind and process, so that lookups made together share list walks. */
+const readers = new Map<string, KindReader>();
 
 function handlerFor(def: BoundDefinition, client: ApiClient): ResourceHandler {
-  let entry = handlers.get(def.name);
-  if (!entry) {
-    const created: { client: ApiClient; handler?: ResourceHandler } = { client };
-    created.handler = new ResourceHandler(def, () => created.client);
-    entry = created as { client: ApiClient; handler: ResourceHandler };
-    handlers.set(def.name, entry);
-  }
-  entry.client = client;
-  return entry.handler;
+  let reader = readers.get(def.name);
+  if (!reader) readers.set(def.name, (reader = new KindReader(def, client)));
+  return reader.with(client);
 }
 
 /** The properties a lookup answers: all but secrets, which a read never has. */
