@@ -39,5 +39,9 @@ if (problem !== undefined) {
   // One line: Pulumi prints a RunError (marked by this property) as its message alone, where it
   // prints any other error with its stack, whose frames Node colours whatever NO_COLOR says; a
   // stack that is the message alone keeps plain Node to one line too.
-  throw Object.assign(new Error(problem), { __pulumiRunError: true, stack: `Error: ${problem}` });
+  // Both properties hidden from inspection, so that plain Node prints the one line alone.
+  const error = new Error(problem);
+  Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false });
+  Object.defineProperty(error, "stack", { value: `Error: ${problem}`, enumerable: false });
+  throw error;
 }

@@ -52,7 +52,7 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
   /** The policy's credentials, by their place in it (`onHttpRequest[0].actions[1].config.clientSecret`): set by the class from `trafficPolicy`, each value a secret, so that a preview shows which action's credential changed and never its value. Secret. */
   declare public readonly trafficPolicySecrets: pulumi.Output<{ [key: string]: string } | undefined>;
   /** Where the endpoint is reachable: `public`, `internal` or `kubernetes`. When unset, the service chooses from the URL (`internal` for a `.internal` host). */
-  declare public readonly bindings: pulumi.Output<"public" | "internal" | "kubernetes"[] | undefined>;
+  declare public readonly bindings: pulumi.Output<("public" | "internal" | "kubernetes")[] | undefined>;
   /** Whether other endpoints may share the URL, the service balancing traffic among them. Default `false`. */
   declare public readonly poolingEnabled: pulumi.Output<boolean | undefined>;
   /** What the endpoint is for. Optional, at most 255 bytes. */

@@ -485,7 +485,7 @@ export namespace outputs {
   /** How JWT signatures are verified. */
   export interface JwtJws {
     /** The signing algorithms accepted, such as `RS256`. */
-    allowedAlgorithms?: "HS256" | "HS384" | "HS512" | "RS256" | "RS384" | "RS512" | "ES256" | "ES384" | "ES512" | "PS256" | "PS384" | "PS512" | "EdDSA"[];
+    allowedAlgorithms?: ("HS256" | "HS384" | "HS512" | "RS256" | "RS384" | "RS512" | "ES256" | "ES384" | "ES512" | "PS256" | "PS384" | "PS512" | "EdDSA")[];
     /** Where the signing keys come from. */
     keys?: outputs.JwtJwsKeys;
   }

@@ -10,6 +10,10 @@ import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./edges";
 import { cloudEndpoints } from "./endpoints";
 import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
+import { reservedAddrs } from "./addresses";
+import { sshCertificateAuthorities, sshHostCertificates, sshUserCertificates } from "./ssh";
+import { apiKeys, serviceUsers } from "./users";
+import { vaults, vaultSecrets } from "./vaults";
 
 export { credentialExists } from "./credentials";
 
@@ -33,4 +37,12 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   httpsEdgeRoutes,
   tlsEdges,
   cloudEndpoints,
+  vaults,
+  vaultSecrets,
+  serviceUsers,
+  apiKeys,
+  reservedAddrs,
+  sshCertificateAuthorities,
+  sshHostCertificates,
+  sshUserCertificates,
 ];

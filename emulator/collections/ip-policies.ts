@@ -4,6 +4,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { addressBits, formatBits } from "../../provider/definitions/ip";
 import { ApiFailure } from "../errors";
 import { description, metadata, stringList } from "../validate";
 
@@ -28,39 +29,6 @@ export const ipPolicies: CollectionDef = {
     return common(ipPolicies, rec, ctx);
   },
 };
-
-/** An address as a big integer of its family's width (4: 32 bits, 6: 128 bits). */
-function addressBits(address: string, family: 4 | 6): bigint {
-  if (family === 4) return address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
-  // Expand "::" and a trailing dotted IPv4 part into eight 16-bit groups.
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const v4 = addressBits(dotted[1]!, 4);
-    text = `${text.slice(0, -dotted[1]!.length)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
-  const headGroups = head === "" ? [] : head!.split(":");
-  const tailGroups = tail === undefined || tail === "" ? [] : tail.split(":");
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups];
-  return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n);
-}
-
-function formatBits(bits: bigint, family: 4 | 6): string {
-  if (family === 4) return [24n, 16n, 8n, 0n].map((s) => String((bits >> s) & 0xffn)).join(".");
-  const groups = Array.from({ length: 8 }, (_, i) => (bits >> BigInt(112 - 16 * i)) & 0xffffn);
-  // The canonical text form (RFC 5952): the longest run of zero groups becomes "::".
-  let best = { at: -1, len: 0 };
-  for (let i = 0; i < 8; ) {
-    let j = i;
-    while (j < 8 && groups[j] === 0n) j++;
-    if (j - i > best.len && j - i > 1) best = { at: i, len: j - i };
-    i = j === i ? i + 1 : j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best.at === -1) return hex.join(":");
-  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.len).join(":")}`;
-}
 
 interface Range {
   family: 4 | 6;

@@ -7,11 +7,9 @@ import { ApiFailure } from "../errors";
  * The operations of ngrok's public API description (OpenAPI, version 2) that no collection of
  * the emulator serves. Edge modules are the ones a program is most likely to reach.
  */
-const DOCUMENTED_PATHS = [
+export const DOCUMENTED_PATHS = [
   "/abuse_reports",
   "/abuse_reports/{id}",
-  "/api_keys",
-  "/api_keys/{id}",
   "/app/sessions",
   "/app/sessions/{id}",
   "/app/users",
@@ -39,23 +37,8 @@ const DOCUMENTED_PATHS = [
   "/edges/tcp/{id}/traffic_policy",
   "/edges/tls/{id}/mutual_tls",
   "/edges/tls/{id}/traffic_policy",
-  "/reserved_addrs",
-  "/reserved_addrs/{id}",
   "/reserved_domains/{id}/certificate",
   "/reserved_domains/{id}/certificate_management_policy",
-  "/service_users",
-  "/service_users/{id}",
-  "/ssh_certificate_authorities",
-  "/ssh_certificate_authorities/{id}",
-  "/ssh_host_certificates",
-  "/ssh_host_certificates/{id}",
-  "/ssh_user_certificates",
-  "/ssh_user_certificates/{id}",
-  "/vault_secrets",
-  "/vault_secrets/{id}",
-  "/vaults",
-  "/vaults/{id}",
-  "/vaults/{id}/secrets",
 ] as const;
 
 /** Module fields of a create body that the API takes and the emulator does not serve, by collection. */

@@ -50,6 +50,7 @@ export const agentIngress: BoundDefinition = {
     },
     createdAt,
   },
+  lookupKey: ["domain"],
   example: `const ingress = new ngrok.AgentIngress("agents", {
     domain: "connect.example.com",
     certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },

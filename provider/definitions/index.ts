@@ -1,6 +1,7 @@
 // Generated from the files of provider/definitions by `make generate`. Do not edit.
 /** Every resource kind with a REST binding, by name: the typed dispatch map's source. */
 import { agentIngress } from "./agent-ingress";
+import { apiKey } from "./api-key";
 import { certificateAuthority } from "./certificate-authority";
 import { cloudEndpoint } from "./cloud-endpoint";
 import { credential } from "./credential";
@@ -21,17 +22,25 @@ import { ipPolicy } from "./ip-policy";
 import { ipPolicyRule } from "./ip-policy-rule";
 import { ipRestriction } from "./ip-restriction";
 import { reservedDomain } from "./reserved-domain";
+import { serviceUser } from "./service-user";
+import { sshCertificateAuthority } from "./ssh-certificate-authority";
 import { sshCredential } from "./ssh-credential";
+import { sshHostCertificate } from "./ssh-host-certificate";
+import { sshUserCertificate } from "./ssh-user-certificate";
+import { tcpAddress } from "./tcp-address";
 import { tlsCertificate } from "./tls-certificate";
 import { tlsEdge } from "./tls-edge";
 import { tlsEdgeBackend } from "./tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./tls-edge-tls-termination";
 import { tunnelGroupBackend } from "./tunnel-group-backend";
+import { vault } from "./vault";
+import { vaultSecret } from "./vault-secret";
 import type { BoundDefinition } from "./types";
 
 export const definitions = {
   AgentIngress: agentIngress,
+  ApiKey: apiKey,
   CertificateAuthority: certificateAuthority,
   CloudEndpoint: cloudEndpoint,
   Credential: credential,
@@ -52,13 +61,20 @@ export const definitions = {
   IpPolicyRule: ipPolicyRule,
   IpRestriction: ipRestriction,
   ReservedDomain: reservedDomain,
+  ServiceUser: serviceUser,
+  SshCertificateAuthority: sshCertificateAuthority,
   SshCredential: sshCredential,
+  SshHostCertificate: sshHostCertificate,
+  SshUserCertificate: sshUserCertificate,
+  TcpAddress: tcpAddress,
   TlsCertificate: tlsCertificate,
   TlsEdge: tlsEdge,
   TlsEdgeBackend: tlsEdgeBackend,
   TlsEdgeIpRestriction: tlsEdgeIpRestriction,
   TlsEdgeTlsTermination: tlsEdgeTlsTermination,
   TunnelGroupBackend: tunnelGroupBackend,
+  Vault: vault,
+  VaultSecret: vaultSecret,
 } as const satisfies Record<string, BoundDefinition>;
 
 export type ResourceKind = keyof typeof definitions;

@@ -33,6 +33,7 @@ export const ipPolicyRule: BoundDefinition = {
   // The service holds a range once per policy (ERR_NGROK_1408): a replace that keeps the CIDR
   // (a new action) deletes the old rule first.
   uniqueKey: "cidr",
+  lookupKey: ["ipPolicyId", "cidr"],
   example: `const vpn = new ngrok.IpPolicy("vpn", { description: "VPN egress" });
 new ngrok.IpPolicyRule("vpn-v4", { ipPolicyId: vpn.id, cidr: "198.51.100.0/24", action: "allow", description: "VPN (IPv4)" });
 new ngrok.IpPolicyRule("vpn-v6", { ipPolicyId: vpn.id, cidr: "2001:db8:1234::/48", action: "allow", description: "VPN (IPv6)" });`,

@@ -107,6 +107,7 @@ export const reservedDomain: BoundDefinition = {
     },
   ],
   uniqueKey: "domain",
+  lookupKey: ["domain"],
   example: `const domain = new ngrok.ReservedDomain("app", {
     domain: "app.example.com",
     certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" },

@@ -142,6 +142,11 @@ export interface PropertySpec {
   toApi?: (inputs: Props) => unknown;
   /** Filled by the SDK class from other arguments (see `ResourceSchema.sdkPrepare`): not an argument. */
   setBySdk?: boolean;
+  /**
+   * An input the API accepts and never returns (a secret's value, a private key): outputs keep the
+   * program's value, so a refresh never loses it and a change to it is a diff like any other.
+   */
+  writeOnly?: boolean;
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
 }
@@ -179,6 +184,11 @@ export interface ResourceSchema {
    * makes it the default `parent`, so that a destroy deletes the child first.
    */
   parentResource?: ParentResource;
+  /**
+   * The properties that name a resource of the kind for a program (a domain's `domain`, a vault's
+   * `name`): its lookup function finds it by them, as well as by id. Inputs or outputs.
+   */
+  lookupKey?: readonly string[];
   /** A short TypeScript example for the docs. */
   example: string;
   /**

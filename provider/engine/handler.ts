@@ -130,6 +130,19 @@ export class ResourceHandler {
     }
   }
 
+  /**
+   * The resources of the kind as outputs, newest first, from its list pages (or its parent's GET);
+   * undefined when the kind cannot be listed. `inputs` gives the path's inputs of items under a parent.
+   */
+  list(inputs: Props): AsyncIterable<ReadResult> | undefined {
+    const items = this.wire.items;
+    if (!items) return undefined;
+    const outputsOf = (api: ApiObject) => this.outputsOf(api, inputs);
+    return (async function* () {
+      for await (const item of items(inputs)) if (typeof item.id === "string") yield { id: item.id, props: outputsOf(item) };
+    })();
+  }
+
   private async applyInputs(id: string, olds: Props, news: Props): Promise<UpdateResult> {
     this.state.recordInputs(this.def, id, news);
     const located = this.wire.locate(id, mergeDefined(olds, news));

@@ -65,7 +65,8 @@ export function fromApiValue(type: TypeSpec, value: unknown): unknown {
     case "map": {
       if (typeof value !== "object" || Array.isArray(value)) return undefined;
       const out: Props = {};
-      for (const [k, v] of Object.entries(value as ApiObject)) out[k] = fromApiValue(type.values, v);
+      // An entry whose value is "" is still an entry (an SSH certificate's `permit-pty`).
+      for (const [k, v] of Object.entries(value as ApiObject)) out[k] = type.values.kind === "string" && v === "" ? "" : fromApiValue(type.values, v);
       return out;
     }
     case "string":
@@ -106,7 +107,7 @@ export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props): Pr
   const outs: Props = {};
   for (const [name, prop] of Object.entries(def.properties)) {
     const apiName = prop.api ?? prop.input?.api ?? name;
-    const value = prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
+    const value = prop.writeOnly ? prior[name] : prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
     if (!isAbsent(value)) outs[name] = value;
   }
   return outs;

@@ -1,9 +1,11 @@
 /** Every function of the package, by name: what the SDK, schema.json and the docs are generated from. */
 import { restartAgent, stopAgent, updateAgent } from "./agent";
 import { getEndpoint, getEndpoints, getTunnel, getTunnelSession, getTunnelSessions, getTunnels } from "./live";
+import { resourceLookups } from "./lookups";
 import type { FunctionDefinition } from "./types";
 
-export const functions = {
+/** The functions defined by hand: live state and agent commands. */
+export const ownFunctions = {
   getTunnelSession,
   getTunnelSessions,
   getTunnel,
@@ -15,6 +17,17 @@ export const functions = {
   updateAgent,
 } as const satisfies Record<string, FunctionDefinition>;
 
-export type FunctionName = keyof typeof functions;
+/** The live-state functions, the agent commands and a lookup for every resource kind (`getVault`, ...). */
+export const functions: Readonly<Record<string, FunctionDefinition>> = withLookups(ownFunctions);
+
+function withLookups(own: Record<string, FunctionDefinition>): Record<string, FunctionDefinition> {
+  const lookups = resourceLookups();
+  for (const name of Object.keys(lookups)) {
+    if (name in own) throw new Error(`the lookup ${name} has the name of another function: rename the resource kind`);
+  }
+  return { ...own, ...lookups };
+}
+
+export type FunctionName = string;
 
 export type { FunctionDefinition } from "./types";

@@ -26,6 +26,7 @@ export function programClient(): ApiClient {
  */
 export async function invoke<T = Props>(name: FunctionName, args: Props, _opts?: pulumi.InvokeOptions): Promise<T> {
   const def = functions[name];
+  if (!def) throw new TypeError(`there is no function named ${name}`);
   const checked = checkArguments(def, args);
   // The generated result types describe what `run` returns for this function.
   return (await def.run(

@@ -6,7 +6,7 @@
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { article } from "../words";
 import { wireOf, type Wire } from "./binding";
-import { doc, fileName, generatedHeader, inputsOf, objectTypes, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
+import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
 
 export function renderResourceClass(def: ResourceDefinition, from: string): string {
   const props = Object.entries(def.properties);
@@ -23,15 +23,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   out += `import { providerFor } from "./stub";\n`;
   if (parent) out += `import type { ${parent.kind} } from "./${fileName(parent.kind)}";\n`;
   if (namespaces.length) out += `import type { ${namespaces.join(", ")} } from "./types";\n`;
-  // Types that live outside the schema language (a Traffic Policy), from their own modules.
-  const external = new Map<string, Set<string>>();
-  for (const [, p] of props) {
-    if (p.type.kind !== "external") continue;
-    const names = external.get(p.type.sdkModule) ?? new Set<string>();
-    for (const t of [p.type.tsInput, p.type.tsOutput]) for (const n of t.match(/[A-Z][A-Za-z]*/g) ?? []) names.add(n);
-    external.set(p.type.sdkModule, names);
-  }
-  for (const [module, names] of external) out += `import type { ${[...names].sort().join(", ")} } from "${module}";\n`;
+  out += externalImports(props.map(([, p]) => p.type));
   if (def.sdkPrepare) out += `import { ${def.sdkPrepare.name} } from "${def.sdkPrepare.module}";\n`;
   out += "\n";
   const inputLine = ([name, p]: [string, PropertySpec], required = p.input!.required): string =>

@@ -4,7 +4,7 @@
  */
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";
 import { optionsOf } from "./model";
-import { capitalized, doc, fileName, generatedHeader, limits, tsType, usesObjects, withExample, type Side } from "./shared";
+import { capitalized, doc, externalImports, fileName, generatedHeader, limits, tsType, usesObjects, withExample, type Side } from "./shared";
 
 /** A function's line of sdk/index.ts. */
 export function functionExport(f: FunctionDefinition): string {
@@ -43,6 +43,8 @@ export function renderFunction(f: FunctionDefinition, from: string): string {
   let out = generatedHeader(from);
   if (f.kind === "lookup") out += `import type * as pulumi from "@pulumi/pulumi";\n`;
   if (usesObjects([...params.map(([, p]) => p), ...Object.values(f.outputs)])) out += `import type { outputs } from "./types";\n`;
+  out += externalImports(params.map(([, p]) => p.type), f.kind === "lookup" ? ["input", "output"] : ["output"]);
+  out += externalImports(Object.values(f.outputs).map((p) => p.type), ["output"]);
   out += `import type * as runtime from "../provider/functions/program";\n\n`;
 
   if (f.kind === "lookup") {

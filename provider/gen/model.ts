@@ -3,7 +3,8 @@
  */
 import { agentCommand } from "../agent/resource";
 import type { ResourceDefinition, TypeSpec } from "../definitions/types";
-import { functions } from "../functions";
+import { ownFunctions } from "../functions";
+import { lookupFunction } from "../functions/lookups";
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";
 import { discoverDefinitions } from "./registry";
 
@@ -28,7 +29,11 @@ export const resourceGroups: readonly ResourceGroup[] = [apiResources, agentReso
 
 export const allResources = (): ResourceDefinition[] => resourceGroups.flatMap((g) => g.resources);
 
-export const allFunctions = (): FunctionDefinition[] => Object.values(functions) as FunctionDefinition[];
+/** The functions defined by hand, then a lookup for every kind of the definition files (the registry may be older). */
+export const allFunctions = (): FunctionDefinition[] => [
+  ...(Object.values(ownFunctions) as FunctionDefinition[]),
+  ...definitionFiles.map((f) => lookupFunction(f.def)),
+];
 
 /** Every property type of the resources and the functions: where sdk/types.ts and schema.json's `types` come from. */
 export function typeRoots(): TypeSpec[] {

@@ -34,6 +34,8 @@ function renderIndex(): string {
   for (const def of agentResources.resources) out += resourceExport(def);
   out += `export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";\n`;
   out += `export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";\n`;
+  out += `export { LookupError } from "../provider/functions/lookup-error";\n`;
+  out += `export { secretRef } from "../provider/secret-ref";\n`;
   out += `export type { inputs, outputs } from "./types";\n`;
   out += `export { toWirePolicy, type TrafficPolicy, type TrafficPolicyAction, type TrafficPolicyInput, type TrafficPolicyRule, type WirePolicy } from "./policy";\n`;
   return out;

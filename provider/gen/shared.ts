@@ -62,8 +62,11 @@ export function tsType(t: TypeSpec, side: Side): string {
     case "integer":
     case "number":
       return wrap("number");
-    case "array":
-      return wrap(`${tsType(t.items, side)}[]`);
+    case "array": {
+      const item = tsType(t.items, side);
+      // `"a" | "b"[]` would be a union with an array: a union item needs parentheses.
+      return wrap(`${item.includes(" | ") && !item.startsWith("pulumi.Input<") ? `(${item})` : item}[]`);
+    }
     case "map":
       return wrap(`{ [key: string]: ${tsType(t.values, side)} }`);
     case "object":
@@ -71,6 +74,21 @@ export function tsType(t: TypeSpec, side: Side): string {
     case "external":
       return wrap(side === "input" ? t.tsInput : t.tsOutput);
   }
+}
+
+/**
+ * The import lines of the types that live outside the schema language (a Traffic Policy), from
+ * their own modules, for the given properties' types.
+ */
+export function externalImports(types: readonly TypeSpec[], sides: readonly Side[] = ["input", "output"]): string {
+  const external = new Map<string, Set<string>>();
+  for (const t of types) {
+    if (t.kind !== "external") continue;
+    const names = external.get(t.sdkModule) ?? new Set<string>();
+    for (const ts of sides.map((side) => (side === "input" ? t.tsInput : t.tsOutput))) for (const n of ts.match(/[A-Z][A-Za-z]*/g) ?? []) names.add(n);
+    external.set(t.sdkModule, names);
+  }
+  return [...external].map(([module, names]) => `import type { ${[...names].sort().join(", ")} } from "${module}";\n`).join("");
 }
 
 export function doc(text: string, indent: string): string {

@@ -9,6 +9,8 @@
  * parallel) holding its ExampleSpec. These tests fail, never skip, when the CLI cannot be built.
  * The SDK is loaded from dist/ (`make build` first), as a user's program would load the package.
  */
+import * as fs from "fs";
+import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
 import { PulumiStack, isEncryptedSecret, pulumiBinDir, type StackExport, type StackResource, cleanUpStack, revealedSecret } from "./pulumi";
@@ -22,6 +24,8 @@ export interface Step {
   name: string;
   /** Stack config set before `up`. */
   config: Record<string, string>;
+  /** Secret stack config set before `up` (a rotated secret). */
+  secretConfig?: Record<string, string>;
   expect: Expected;
   /** Per kind: whether each row keeps its id ("same") or gets a new one ("new") across the step. */
   ids: Record<string, "same" | "new">;
@@ -129,6 +133,7 @@ export function describeExample(example: string, spec: ExampleSpec): void {
 
       for (const step of spec.steps) {
         for (const [k, v] of Object.entries(step.config)) await s.setConfig(k, v);
+        for (const [k, v] of Object.entries(step.secretConfig ?? {})) await s.setConfig(k, v, { secret: true });
         // Preview tells the truth: an in-place update is planned as one, a replacement as one.
         const planned = managedOps(await s.plannedOps(`preview --json: ${step.name}`));
         const wanted = Object.fromEntries(Object.keys(planned).map((name) => [name, step.ops[name] ?? "same"]));
@@ -242,6 +247,9 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
     }
   }
   const revealed = (await s.stackExportWithSecrets()).deployment.resources ?? [];
+  // Every file of the local backend: the checkpoint, its history and backups.
+  const backend = filesUnder(path.join(s.tmpDir, "backend")).map((f) => fs.readFileSync(f, "latin1")).join("\n");
+  expect({ at, backendFiles: backend.length > 0 }).toEqual({ at, backendFiles: true });
   for (const [name, keys] of Object.entries(spec.secretOutputs)) {
     const r = resources.find((x: StackResource) => x.urn.endsWith(`::${name}`) && x.custom);
     expect({ at, resource: name, found: Boolean(r) }).toEqual({ at, resource: name, found: true });
@@ -270,7 +278,7 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
         key,
         nonEmptyString: true,
       });
-      const leaked = secretFragments(secret).some((f) => text.includes(f) || s.transcript.includes(f));
+      const leaked = secretFragments(secret).some((f) => text.includes(f) || s.transcript.includes(f) || backend.includes(f));
       expect({ at, resource: name, key, leaked }).toEqual({ at, resource: name, key, leaked: false });
     }
   }
@@ -289,4 +297,11 @@ function secretFragments(secret: unknown): string[] {
   if (typeof secret !== "string" || secret === "") return [];
   const lines = secret.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length >= 16 && !l.startsWith("-----"));
   return [secret, ...lines];
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(full) : e.isFile() ? [full] : [];
+  });
 }

@@ -7,6 +7,7 @@ import { Ngrok } from "@ngrok/ngrok-api";
 import { request } from "undici";
 import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError, type Answer } from "../support/api";
+import { DOCUMENTED_PATHS } from "../../emulator/collections/unsupported";
 
 let emu: Emulator;
 let ngrok: Ngrok;
@@ -300,12 +301,17 @@ describe("documented paths the emulator does not serve (ngrok's OpenAPI descript
     expect(a.json.msg).toBe("'GET /edges/https/{edge_id}/routes/{id}/compression' is part of the ngrok API but not supported by this emulator.");
     for (const [method, path] of [
       ["PUT", `/edges/https/${edge}/mutual_tls`],
-      ["GET", "/api_keys"],
+      ["GET", "/bot_users"],
       ["POST", "/edges/tcp"],
       ["DELETE", "/reserved_domains/rd_000000000000000000000000000/certificate_management_policy"],
     ] as const) {
       const r = await call(emu, method, path, method === "PUT" || method === "POST" ? {} : undefined);
       expect({ path, status: r.status, msg: r.json.msg }).toEqual({ path, status: 501, msg: expect.stringContaining("not supported by this emulator") });
+    }
+    // Every path listed as unserved is answered so: none is shadowed by a collection that serves it.
+    for (const template of DOCUMENTED_PATHS) {
+      const r = await call(emu, "GET", template.replace(/\{[a-z_]+\}/g, "x_000000000000000000000000000"));
+      expect({ template, status: r.status }).toEqual({ template, status: 501 });
     }
     // A path no documentation lists is still 404.
     expectError(await call(emu, "GET", "/no_such_collection"), 404, undefined);

@@ -161,6 +161,10 @@ describe("CIDR ranges", () => {
     ["example.com/24", "CIDR notation"],
     ["fe80::1%eth0/64", "CIDR notation"],
     [" 10.0.0.0/8", "CIDR notation"],
+    // ERR_NGROK_1409 in ngrok's error reference: a range is written from its lowest address.
+    ["10.1.2.3/8", "lowest address of its range (10.0.0.0/8)"],
+    ["2001:db8::1/32", "lowest address of its range (2001:db8::/32)"],
+    ["203.0.113.7/24", "lowest address of its range (203.0.113.0/24)"],
   ])("%j is refused", async (cidr, mentions) => {
     expect(cidrProblem(cidr)).toContain(mentions);
     const failures = await failuresOf("IpPolicyRule", { ...minimal.IpPolicyRule, cidr });

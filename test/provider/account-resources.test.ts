@@ -37,6 +37,9 @@ const keyA = sshPublicKeyLine("ssh-ed25519", "deploy@ci");
 const keyB = sshPublicKeyLine("ecdsa-sha2-nistp256", "deploy@ci");
 const otherOwner = "bot_2abcdefghijklmnopqrstuvwxy";
 const policy = async (description: string) => (await call(emu, "POST", "/ip_policies", { description })).json.id as string;
+const sshAuthority = async () => (await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "ed25519" })).json.id as string;
+let vaults = 0;
+const vault = async (name: string) => (await call(emu, "POST", "/vaults", { name: `${name}-${++vaults}` })).json.id as string;
 const responseBackend = async (body: string) => (await call(emu, "POST", "/backends/http_response", { body })).json.id as string;
 
 const rows: Row[] = [
@@ -149,6 +152,139 @@ const rows: Row[] = [
     ],
     replaces: () => [],
     drift: () => ({ body: { labels: { app: "api" } }, property: "labels", value: { app: "api" } }),
+  },  {
+    kind: "Vault",
+    inputs: () => ({ name: "app-secrets", description: "the app's secrets", metadata: "m" }),
+    api: () => ({ name: "app-secrets", description: "the app's secrets", metadata: "m" }),
+    updates: () => [
+      { change: { name: "app-secrets-v2" }, api: { name: "app-secrets-v2" } },
+      { change: { description: "renamed" }, api: { description: "renamed" } },
+      { change: { metadata: undefined }, api: {} },
+    ],
+    replaces: () => [],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "VaultSecret",
+    setup: async () => ({ app: await vault("app"), other: await vault("other") }),
+    inputs: (d) => ({ vaultId: d.app, name: "upstream-token", value: "v1-s3cret-value", description: "the upstream's token" }),
+    api: (d) => ({ name: "upstream-token", vault: { id: d.app, uri: expect.stringContaining(d.app!) }, vault_name: expect.stringMatching(/^app-/), description: "the upstream's token" }),
+    updates: () => [
+      // A rotation: an update like any other, though no answer of the API holds the value.
+      { change: { value: "v2-r0tated-value" }, api: { name: "upstream-token" } },
+      { change: { name: "api-token" }, api: { name: "api-token" } },
+      { change: { description: "rotated monthly" }, api: { description: "rotated monthly" } },
+      { change: { metadata: '{"rotation":"monthly"}' }, api: { metadata: '{"rotation":"monthly"}' } },
+    ],
+    replaces: (d) => [{ vaultId: d.other }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "ServiceUser",
+    inputs: () => ({ name: "ci-deployer" }),
+    api: () => ({ name: "ci-deployer", active: true }),
+    same: () => [{ active: true }], // the default, said explicitly
+    updates: () => [
+      { change: { name: "ci-deployer-2" }, api: { name: "ci-deployer-2" } },
+      { change: { active: false }, api: { active: false } },
+      { change: { active: undefined }, api: { active: true } },
+    ],
+    replaces: () => [],
+    drift: () => ({ body: { active: false }, property: "active", value: false }),
+  },
+  {
+    kind: "ApiKey",
+    inputs: () => ({ description: "nightly cleanup", metadata: "m" }),
+    api: () => ({ description: "nightly cleanup", metadata: "m", owner_id: expect.stringMatching(/^usr_/), token: null }),
+    updates: () => [
+      { change: { description: "hourly cleanup" }, api: { description: "hourly cleanup" } },
+      { change: { metadata: undefined }, api: {} },
+    ],
+    replaces: () => [{ ownerId: otherOwner }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "TcpAddress",
+    inputs: () => ({ description: "postgres", region: "eu" }),
+    api: () => ({ description: "postgres", region: "eu", addr: expect.stringMatching(/^[0-9]\.tcp\.eu\.ngrok\.io:[0-9]+$/) }),
+    updates: () => [
+      { change: { description: "postgres primary" }, api: { description: "postgres primary" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: () => [{ region: "us" }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },  {
+    kind: "SshCertificateAuthority",
+    inputs: () => ({ description: "staging hosts", privateKeyType: "ecdsa", ellipticCurve: "p384" }),
+    api: () => ({ description: "staging hosts", key_type: "ecdsa", public_key: expect.stringMatching(/^ecdsa-sha2-nistp384 [A-Za-z0-9+/=]+$/) }),
+    updates: () => [
+      { change: { description: "staging and prod hosts" }, api: { description: "staging and prod hosts" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: () => [{ privateKeyType: "ed25519" }, { ellipticCurve: "p256" }, { keySize: 2048 }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "SshHostCertificate",
+    setup: async () => ({ first: await sshAuthority(), second: await sshAuthority() }),
+    inputs: (d) => ({ sshCertificateAuthorityId: d.first, publicKey: keyA, principals: ["bastion.example.com"], validUntil: "2031-01-01T00:00:00Z", description: "bastion" }),
+    api: (d) => ({
+      ssh_certificate_authority_id: d.first,
+      public_key: keyA,
+      key_type: "ed25519",
+      principals: ["bastion.example.com"],
+      valid_until: "2031-01-01T00:00:00Z",
+      certificate: expect.stringMatching(/^ssh-ed25519-cert-v01@openssh\.com [A-Za-z0-9+/=]+ /),
+    }),
+    same: () => [
+      { validUntil: "2031-01-01T01:00:00+01:00" }, // the same instant in another offset
+      { publicKey: `${keyA}\n` },
+    ],
+    updates: () => [
+      { change: { description: "bastion host" }, api: { description: "bastion host" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: (d) => [
+      { sshCertificateAuthorityId: d.second },
+      { publicKey: keyB },
+      { principals: ["other.example.com"] },
+      { validAfter: "2030-06-01T00:00:00Z" },
+      { validUntil: "2032-01-01T00:00:00Z" },
+    ],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
+    kind: "SshUserCertificate",
+    setup: async () => ({ first: await sshAuthority(), second: await sshAuthority() }),
+    inputs: (d) => ({ sshCertificateAuthorityId: d.first, publicKey: keyA, principals: ["bastion.example.com"], validUntil: "2031-01-01T00:00:00Z", description: "bastion", criticalOptions: { "source-address": "10.0.0.0/8" }, extensions: { "permit-pty": "", "permit-user-rc": "" } }),
+    api: (d) => ({
+      ssh_certificate_authority_id: d.first,
+      public_key: keyA,
+      key_type: "ed25519",
+      principals: ["bastion.example.com"],
+      valid_until: "2031-01-01T00:00:00Z",
+      certificate: expect.stringMatching(/^ssh-ed25519-cert-v01@openssh\.com [A-Za-z0-9+/=]+ /),
+      critical_options: { "source-address": "10.0.0.0/8" },
+      extensions: { "permit-pty": "", "permit-user-rc": "" },
+    }),
+    same: () => [
+      { validUntil: "2031-01-01T01:00:00+01:00" }, // the same instant in another offset
+      { publicKey: `${keyA}\n` },
+    ],
+    updates: () => [
+      { change: { description: "bastion host" }, api: { description: "bastion host" } },
+      { change: { metadata: "m" }, api: { metadata: "m" } },
+    ],
+    replaces: (d) => [
+      { sshCertificateAuthorityId: d.second },
+      { publicKey: keyB },
+      { principals: ["other.example.com"] },
+      { validAfter: "2030-06-01T00:00:00Z" },
+      { validUntil: "2032-01-01T00:00:00Z" },
+      { criticalOptions: { "force-command": "uptime" } },
+      { extensions: { "permit-pty": "" } },
+    ],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
   },
 ];
 
@@ -248,7 +384,9 @@ describe.each(rows)("$kind", (row) => {
 
     const got = await handler.read(existing.id, {});
     expect(got.id).toBe(existing.id);
-    expect(got.props).toEqual(adopted.outs);
+    // What the API never returns (a secret's value) is only known from a program.
+    const writeOnly = Object.entries(def.properties).filter(([, p]) => p.writeOnly).map(([n]) => n);
+    expect(got.props).toEqual(Object.fromEntries(Object.entries(adopted.outs).filter(([n]) => !writeOnly.includes(n))));
     await handler.delete(existing.id);
   });
 });

@@ -48,20 +48,48 @@ const aclRule = fc.oneof(
 const eventType = fc.stringMatching(eventTypePattern);
 const octet = fc.integer({ min: 0, max: 255 });
 const ipv4 = fc.tuple(octet, octet, octet, octet).map((o) => o.join("."));
+// A range written from its lowest address, as the service requires: the bits after the prefix are zero.
+const group = fc.integer({ min: 0, max: 0xffff });
+const zeroHostBits = (parts: number[], width: number, prefix: number): number[] =>
+  parts.map((part, i) => {
+    const keep = Math.max(0, Math.min(width, prefix - i * width));
+    return keep === 0 ? 0 : part & (((1 << keep) - 1) << (width - keep));
+  });
 const cidr = fc.oneof(
   ipv4,
-  fc.tuple(ipv4, fc.integer({ min: 0, max: 32 })).map(([a, p]) => `${a}/${p}`),
+  fc.tuple(fc.tuple(octet, octet, octet, octet), fc.integer({ min: 0, max: 32 })).map(([o, p]) => `${zeroHostBits(o, 8, p).join(".")}/${p}`),
   fc.ipV6(),
-  fc.tuple(fc.ipV6(), fc.integer({ min: 0, max: 128 })).map(([a, p]) => `${a}/${p}`),
+  fc.tuple(fc.array(group, { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 128 })).map(
+    ([g, p]) => `${zeroHostBits(g, 16, p).map((n) => n.toString(16)).join(":")}/${p}`,
+  ),
 );
 const hostport = fc.tuple(fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`)), fc.integer({ min: 1, max: 65535 })).map(([d, p]) => `${d}:${p}`);
 const userAgent = fc.constantFrom("(?i)bot", "curl/.*", "^Mozilla/5\\.0", "Go-http-client/1\\.1", "(?i)(spider|crawler)", "^$", "python-requests/[0-9.]+");
 
 /** Valid values of the strings with a syntax, by `<Kind>.<path>` (`[]`: an item of a list). */
+/**
+ * RFC 3339 times, in UTC or with an offset, with or without a fraction of a second: `from` the
+ * past for `validAfter`, from the future for `validUntil` (the service refuses a certificate that
+ * ends before it starts, and it starts now by default; the checker cannot know when `up` runs).
+ */
+const rfc3339 = (from: "past" | "future") => fc
+  .tuple(fc.date({ min: new Date(from === "past" ? "2000-01-01T00:00:00Z" : "2060-01-01T00:00:00Z"), max: new Date(from === "past" ? "2020-12-31T00:00:00Z" : "2099-12-31T00:00:00Z"), noInvalidDate: true }), fc.constantFrom("Z", "+02:00", "-05:30"), fc.boolean())
+  .map(([d, zone, fraction]) => {
+    const offset = zone === "Z" ? 0 : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4))) * 60_000;
+    const local = new Date(d.getTime() + offset).toISOString().replace("Z", "");
+    return (fraction ? local : local.replace(/\.\d{3}$/, "")) + zone;
+  });
+
 const syntaxes: Record<string, fc.Arbitrary<string>> = {
   "Credential.acl[]": aclRule,
   "SshCredential.acl[]": aclRule,
   "SshCredential.publicKey": fc.constantFrom(...sshKeys),
+  "SshHostCertificate.publicKey": fc.constantFrom(...sshKeys),
+  "SshUserCertificate.publicKey": fc.constantFrom(...sshKeys),
+  "SshHostCertificate.validAfter": rfc3339("past"),
+  "SshHostCertificate.validUntil": rfc3339("future"),
+  "SshUserCertificate.validAfter": rfc3339("past"),
+  "SshUserCertificate.validUntil": rfc3339("future"),
   "ReservedDomain.domain": fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`), fc.domain().map((d) => `${d.toUpperCase()}.`)),
   "AgentIngress.domain": fc.oneof(fc.domain(), fc.domain().map((d) => d.toUpperCase())),
   "EventSource.type": eventType,

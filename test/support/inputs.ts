@@ -28,6 +28,7 @@ async function route(emu: Emulator, n: number): Promise<Props> {
   const routeId = await made(emu, `/edges/https/${edgeId}/routes`, { match_type: "path_prefix", match: `/r${n}` });
   return { edgeId, routeId };
 }
+const sshAuthority = (emu: Emulator) => made(emu, "/ssh_certificate_authorities", { private_key_type: "ed25519" });
 const tlsEdge = async (emu: Emulator, n: number): Promise<Props> => ({ edgeId: await made(emu, "/edges/tls", { description: `edge ${n}` }) });
 
 export const validInputs: Record<ResourceKind, InputsOf> = {
@@ -76,6 +77,25 @@ export const validInputs: Record<ResourceKind, InputsOf> = {
       trafficPolicy: { onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200, body: `endpoint ${n}` } }] }] },
     };
   },
+  Vault: async (_emu, n) => ({ name: `vault-${n}`, description: `vault ${n}` }),
+  VaultSecret: async (emu, n) => ({ vaultId: await made(emu, "/vaults", { name: `secrets-${n}` }), name: `secret-${n}`, value: `s3cret-value-${n}`, description: `secret ${n}` }),
+  ServiceUser: async (_emu, n) => ({ name: `service-${n}` }),
+  ApiKey: async (_emu, n) => ({ description: `key ${n}`, metadata: `{"n":${n}}` }),
+  TcpAddress: async (_emu, n) => ({ description: `address ${n}`, region: "eu" }),
+  SshCertificateAuthority: async (_emu, n) => ({ description: `ssh ca ${n}`, privateKeyType: "ed25519" }),
+  SshHostCertificate: async (emu, n) => ({
+    sshCertificateAuthorityId: await sshAuthority(emu),
+    publicKey: sshPublicKeyLine("ssh-ed25519", `root@host${n}`),
+    principals: [`host${n}.example.com`],
+    description: `host certificate ${n}`,
+  }),
+  SshUserCertificate: async (emu, n) => ({
+    sshCertificateAuthorityId: await sshAuthority(emu),
+    publicKey: sshPublicKeyLine("ssh-ed25519", `user${n}@laptop`),
+    principals: [`user${n}`],
+    extensions: { "permit-pty": "" },
+    description: `user certificate ${n}`,
+  }),
 };
 
 /**
@@ -105,6 +125,10 @@ export async function referenced(emu: Emulator, prefix: string, n: number): Prom
       return made(emu, "/edges/https", { description: `edge ${n}` });
     case "edgtls":
       return made(emu, "/edges/tls", { description: `edge ${n}` });
+    case "sshca":
+      return sshAuthority(emu);
+    case "vault":
+      return made(emu, "/vaults", { name: `ref-vault-${n}` });
     default:
       return undefined;
   }

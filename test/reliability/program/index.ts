@@ -186,6 +186,67 @@ const kinds: Row[] = [
     {
         kind: "TlsEdgeBackend",
         make: (i) => new ngrok.TlsEdgeBackend(`tls-backend-${i}`, { edgeId: latest("TlsEdge").id, backendId: latest("TunnelGroupBackend").id }),
+    },    {
+        kind: "Vault",
+        make: (i) => new ngrok.Vault(`vault-${i}`, { name: `r${seed}-vault-${i}`, description: `vault ${i}, generation ${generation}` }),
+    },
+    {
+        // In the vault of an earlier row; the update step rotates its value.
+        kind: "VaultSecret",
+        make: (i, pick) =>
+            new ngrok.VaultSecret(`secret-${i}`, {
+                vaultId: latest("Vault").id,
+                name: `secret-${i}`,
+                value: `v${seed}x${i}g${generation}-${pick(["kQ7mZ2", "Tr9pW4", "aX3nB8"])}${(seed * 7919 + i * 104729).toString(36)}`,
+                description: `secret ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "ServiceUser",
+        make: (i, pick) => new ngrok.ServiceUser(`service-user-${i}`, { name: `service ${i}, generation ${generation}`, active: pick([undefined, true, false]) }),
+    },
+    {
+        // Owned by the caller or by the service user of an earlier row.
+        kind: "ApiKey",
+        make: (i, pick) =>
+            new ngrok.ApiKey(`api-key-${i}`, {
+                description: `api key ${i}, generation ${generation}`,
+                ownerId: pick([undefined, latest("ServiceUser").id]),
+            }),
+    },
+    {
+        kind: "TcpAddress",
+        make: (i, pick) => new ngrok.TcpAddress(`tcp-address-${i}`, { description: `tcp address ${i}, generation ${generation}`, region: pick([undefined, "us", "eu", "ap"]) }),
+    },    {
+        kind: "SshCertificateAuthority",
+        make: (i, pick) =>
+            new ngrok.SshCertificateAuthority(`ssh-ca-${i}`, {
+                description: `ssh ca ${i}, generation ${generation}`,
+                ...pick([{}, { privateKeyType: "ed25519" as const }, { privateKeyType: "ecdsa" as const, ellipticCurve: "p256" as const }]),
+            }),
+    },
+    {
+        // Signed by the authority of an earlier row.
+        kind: "SshHostCertificate",
+        make: (i, pick) =>
+            new ngrok.SshHostCertificate(`ssh-host-cert-${i}`, {
+                sshCertificateAuthorityId: latest("SshCertificateAuthority").id,
+                publicKey: sshKey,
+                principals: pick([[], [`h${i}.${zone}`]]),
+                description: `ssh host certificate ${i}, generation ${generation}`,
+            }),
+    },
+    {
+        kind: "SshUserCertificate",
+        make: (i, pick) =>
+            new ngrok.SshUserCertificate(`ssh-user-cert-${i}`, {
+                sshCertificateAuthorityId: latest("SshCertificateAuthority").id,
+                publicKey: sshKey,
+                principals: [`user${i}`],
+                validUntil: "2035-01-01T00:00:00Z",
+                extensions: pick([undefined, { "permit-pty": "" }]),
+                description: `ssh user certificate ${i}, generation ${generation}`,
+            }),
     },
 ];
 

@@ -1,0 +1,47 @@
+import * as pulumi from "@pulumi/pulumi";
+import * as ngrok from "pulumi-ngrok";
+
+// Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
+const config = new pulumi.Config();
+// The upstream's token, kept as a secret in the stack's config (`pulumi config set --secret upstreamToken ...`).
+// Changing it rotates the secret in place.
+const upstreamToken = config.requireSecret("upstreamToken");
+// Updated in place.
+const vaultDescription = config.get("vaultDescription") ?? "the app's secrets";
+const deployerActive = config.getBoolean("deployerActive") ?? true;
+const keyDescription = config.get("keyDescription") ?? "CI deployments";
+const dbDescription = config.get("dbDescription") ?? "postgres";
+// Replacements: the vault that holds the secret, who owns the API key, the address's region.
+const secretVault = config.get("secretVault") ?? "app"; // or "shared"
+const keyOwner = config.get("keyOwner") ?? "caller"; // or "deployer"
+const dbRegion = (config.get("dbRegion") ?? "eu") as "eu" | "us";
+
+const app = new ngrok.Vault("app", { name: "app-secrets", description: vaultDescription });
+const shared = new ngrok.Vault("shared", { name: "shared-secrets", description: "secrets every team reads" });
+const holder = secretVault === "shared" ? shared : app;
+
+// The value is stored encrypted in state and never returned by the API.
+const token = new ngrok.VaultSecret("upstream-token", {
+    vaultId: holder.id,
+    name: "upstream-token",
+    value: upstreamToken,
+    description: "the token the upstream expects",
+});
+
+// An identity for CI, and an API key it owns (or the caller does).
+const deployer = new ngrok.ServiceUser("deployer", { name: "ci-deployer", active: deployerActive });
+const key = new ngrok.ApiKey("deployer-key", {
+    description: keyDescription,
+    ownerId: keyOwner === "deployer" ? deployer.id : undefined,
+});
+
+// A fixed TCP address for the database, served by an agent as tcp://<addr>.
+const db = new ngrok.TcpAddress("db", { description: dbDescription, region: dbRegion });
+
+// How a Traffic Policy reads the secret: the service substitutes the value when the policy runs.
+export const upstreamTokenRef = ngrok.secretRef(holder.name, token.name);
+export const dbUrl = pulumi.interpolate`tcp://${db.addr}`;
+export const deployerId = deployer.id;
+export const apiToken = key.token; // a secret: `pulumi stack output --show-secrets apiToken`
+// A lookup by natural key, once the vault exists: finds the same vault.
+export const appVaultId = ngrok.getVaultOutput({ name: "app-secrets" }, { dependsOn: [app] }).id;

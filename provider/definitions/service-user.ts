@@ -1,0 +1,26 @@
+import { createdAt, uri } from "./common";
+import type { BoundDefinition } from "./types";
+
+export const serviceUser: BoundDefinition = {
+  name: "ServiceUser",
+  description:
+    "A service user (a bot user): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.",
+  binding: { kind: "collection", path: "/service_users", idPrefix: "bot", listKey: "service_users" },
+  properties: {
+    name: {
+      type: { kind: "string", maxBytes: 255, nonEmpty: true },
+      description: "A human-readable name that identifies the service. Changed in place.",
+      input: { api: "name", required: true, onChange: "update", unset: "clear" },
+    },
+    active: {
+      type: { kind: "boolean" },
+      description: "Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working.",
+      input: { api: "active", onChange: "update", unset: "clear", default: true },
+    },
+    uri,
+    createdAt,
+  },
+  lookupKey: ["name"],
+  example: `const deployer = new ngrok.ServiceUser("deployer", { name: "ci-deployer" });
+const key = new ngrok.ApiKey("deployer", { description: "CI deployments", ownerId: deployer.id });`,
+};

@@ -1,0 +1,28 @@
+import { createdAt, description, metadata, uri } from "./common";
+import type { BoundDefinition } from "./types";
+
+export const vault: BoundDefinition = {
+  name: "Vault",
+  description:
+    "A named vault of secrets that Traffic Policies read (`${secrets.get('<vault>', '<secret>')}`). " +
+    "The service refuses to delete a vault that still holds secrets: a program deletes its VaultSecrets first when they name the vault's id.",
+  binding: { kind: "collection", path: "/vaults", idPrefix: "vault", listKey: "vaults" },
+  properties: {
+    name: {
+      type: { kind: "string", maxBytes: 255, nonEmpty: true },
+      description: "The vault's name, unique in the account; policies name the vault by it. Changed in place.",
+      input: { api: "name", required: true, onChange: "update", unset: "clear" },
+    },
+    description: description("What the vault holds.", 255),
+    metadata: metadata(),
+    createdBy: { type: { kind: "string" }, api: "created_by", description: "Who created the vault." },
+    lastUpdatedBy: { type: { kind: "string" }, api: "last_updated_by", description: "Who last changed the vault." },
+    updatedAt: { type: { kind: "string" }, api: "updated_at", description: "When the vault was last changed (RFC 3339)." },
+    uri,
+    createdAt,
+  },
+  // Unique in the account: a second vault of the same name is refused.
+  uniqueKey: "name",
+  lookupKey: ["name"],
+  example: `const vault = new ngrok.Vault("app", { name: "app-secrets" });`,
+};

@@ -1,0 +1,130 @@
+/**
+ * A lookup function for every resource kind, derived from its definition: `get<Kind>` finds one
+ * resource by id, or by its natural key (the schema's `lookupKey`: a domain's name, a vault's
+ * name), and answers its outputs. Reads go through the kind's handler: by id they are served from
+ * list walks like a refresh's (read-batch.ts), by key from the kind's list pages, all paced by
+ * the client. None and several matches fail in one line each.
+ */
+import type { ApiClient } from "../client/http";
+import { definitions } from "../definitions";
+import type { BoundDefinition, Props } from "../definitions/types";
+import { ResourceHandler, type ReadResult } from "../engine/handler";
+import { idForm, locatingInputs } from "../engine/locate";
+import { isAbsent, sameInput } from "../engine/values";
+import { LookupError } from "./lookup-error";
+import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
+
+/** The lookup function's name of a kind: `getVault`. */
+export function lookupName(def: BoundDefinition): string {
+  return `get${def.name}`;
+}
+
+
+/** A kind's handler for the lookups of this process, reading with the client of the latest call. */
+class KindReader {
+  readonly handler: ResourceHandler;
+  constructor(
+    def: BoundDefinition,
+    private client: ApiClient,
+  ) {
+    this.handler = new ResourceHandler(def, () => this.client);
+  }
+  with(client: ApiClient): ResourceHandler {
+    this.client = client;
+    return this.handler;
+  }
+}
+
+/** One reader per kind and process, so that lookups made together share list walks. */
+const readers = new Map<string, KindReader>();
+
+function handlerFor(def: BoundDefinition, client: ApiClient): ResourceHandler {
+  let reader = readers.get(def.name);
+  if (!reader) readers.set(def.name, (reader = new KindReader(def, client)));
+  return reader.with(client);
+}
+
+/** The properties a lookup answers: all but secrets, which a read never has. */
+function answered(def: BoundDefinition): [string, FunctionResult][] {
+  return Object.entries(def.properties)
+    .filter(([, p]) => !p.secret && !p.writeOnly)
+    .map(([n, p]) => [n, { type: p.type, description: p.description, ...(p.present || p.input?.required ? { present: true } : {}) }]);
+}
+
+export function lookupFunction(def: BoundDefinition): FunctionDefinition {
+  const keys = def.lookupKey ?? [];
+  for (const k of keys) if (!def.properties[k]) throw new Error(`${def.name}: lookupKey names ${k}, which is not a property`);
+  const located = locatingInputs(def);
+  const name = lookupName(def);
+  const inputs: Record<string, FunctionParameter> = {
+    id: {
+      type: { kind: "string" },
+      description: `The ${def.name}'s id (\`${idForm(def)}\`).` + (keys.length ? ` Give it, or ${keyWords(keys)}.` : ""),
+      required: keys.length === 0,
+    },
+  };
+  for (const l of located) inputs[l] = { type: { kind: "string" }, description: `The ${l} the ${def.name} lives under.`, required: true };
+  for (const k of keys) {
+    inputs[k] = { type: def.properties[k]!.type, description: `The ${k} of the ${def.name} to find` + (keys.length > 1 ? " (every key given must match)." : ".") };
+  }
+  const outputs: Record<string, FunctionResult> = {
+    id: { type: { kind: "string" }, description: `The ${def.name}'s id.`, present: true },
+    ...Object.fromEntries(answered(def).filter(([n]) => n !== "id")),
+  };
+  const example = keys.length
+    ? `const found = await ngrok.${name}({ ${keys.map((k) => `${k}: "..."`).join(", ")} });\nconst same = ngrok.${name}Output({ id: found.id });`
+    : `const found = ngrok.${name}Output({ id: "${idForm(def)}"${located.map((l) => `, ${l}: "..."`).join("")} });`;
+  return {
+    name,
+    kind: "lookup",
+    description:
+      `Finds an existing ${def.name} by its id` + (keys.length ? ` or by ${keyWords(keys)}` : "") +
+      ", and answers its properties (never a secret). It fails when none matches" + (keys.length ? ", or when several do." : "."),
+    inputs,
+    outputs,
+    example,
+    run: async (ctx, args) => resultOf(await find(def, handlerFor(def, ctx.client), args, keys), outputs),
+  };
+}
+
+function keyWords(keys: readonly string[]): string {
+  return keys.length === 1 ? `its \`${keys[0]}\`` : `its ${keys.map((k) => `\`${k}\``).join(" and ")} (any of them)`;
+}
+
+async function find(def: BoundDefinition, handler: ResourceHandler, args: Props, keys: readonly string[]): Promise<ReadResult> {
+  const name = lookupName(def);
+  const given = keys.filter((k) => !isAbsent(args[k]));
+  const matches = (props: Props) => given.every((k) => sameInput(def.properties[k]!, props[k], args[k]));
+  const described = given.map((k) => `${k} ${JSON.stringify(args[k])}`).join(" and ");
+  if (typeof args.id === "string") {
+    const found = await handler.read(args.id, args);
+    if (found.id === "") throw new LookupError(`${name}: no ${def.name} has id ${args.id}`);
+    if (!matches(found.props)) throw new LookupError(`${name}: the ${def.name} with id ${args.id} does not have ${described}`);
+    return found;
+  }
+  if (given.length === 0) {
+    throw new LookupError(`${name}: give id${keys.length ? ` or ${keys.join(" or ")}` : ""} to say which ${def.name} to find`);
+  }
+  const list = handler.list(args);
+  if (!list) throw new LookupError(`${name}: ${def.name} cannot be listed: give its id`);
+  const found: ReadResult[] = [];
+  for await (const item of list) if (matches(item.props)) found.push(item);
+  if (found.length === 0) throw new LookupError(`${name}: no ${def.name} has ${described}`);
+  if (found.length > 1) {
+    throw new LookupError(
+      `${name}: ${found.length} ${def.name} resources have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean`,
+    );
+  }
+  return found[0]!;
+}
+
+/** The answered properties of what was found: its outputs without secrets, and its id. */
+function resultOf(found: ReadResult, outputs: Record<string, FunctionResult>): Props {
+  const all: Props = { ...found.props, id: found.id };
+  return Object.fromEntries(Object.keys(outputs).filter((k) => !isAbsent(all[k])).map((k) => [k, all[k]]));
+}
+
+/** Every kind's lookup, by function name. */
+export function resourceLookups(): Record<string, FunctionDefinition> {
+  return Object.fromEntries(Object.values(definitions).map((def: BoundDefinition) => [lookupName(def), lookupFunction(def)]));
+}

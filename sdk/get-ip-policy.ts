@@ -1,0 +1,52 @@
+// Generated from provider/functions and provider/agent by `make generate`. Do not edit.
+import type * as pulumi from "@pulumi/pulumi";
+import type * as runtime from "../provider/functions/program";
+
+/** The arguments of {@link getIpPolicy}. */
+export interface GetIpPolicyArgs {
+  /** The IpPolicy's id (`ipp_...`). */
+  id: string;
+}
+
+/** The arguments of {@link getIpPolicyOutput}: those of {@link getIpPolicy}, as inputs. */
+export interface GetIpPolicyOutputArgs {
+  /** The IpPolicy's id (`ipp_...`). */
+  id: pulumi.Input<string>;
+}
+
+/** The result of {@link getIpPolicy}. */
+export interface GetIpPolicyResult {
+  /** The IpPolicy's id. */
+  readonly id: string;
+  /** What the policy's addresses are, e.g. `office networks`. Optional, at most 255 bytes. */
+  readonly description?: string;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  readonly metadata?: string;
+  /** The address of the resource in the API. */
+  readonly uri: string;
+  /** When the resource was created (RFC 3339). */
+  readonly createdAt: string;
+}
+
+/**
+ * Finds an existing IpPolicy by its id, and answers its properties (never a secret). It fails when none matches.
+ *
+ * @example
+ * ```typescript
+ * import * as ngrok from "pulumi-ngrok";
+ *
+ * const found = ngrok.getIpPolicyOutput({ id: "ipp_..." });
+ * ```
+ */
+export function getIpPolicy(args: GetIpPolicyArgs, opts?: pulumi.InvokeOptions): Promise<GetIpPolicyResult> {
+  return implementation().invoke<GetIpPolicyResult>("getIpPolicy", { ...args }, opts);
+}
+
+/** The Output form of {@link getIpPolicy}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
+export function getIpPolicyOutput(args: GetIpPolicyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIpPolicyResult> {
+  return implementation().invokeOutput<GetIpPolicyResult>("getIpPolicy", args, opts);
+}
+
+function implementation(): typeof runtime {
+  return require("../provider/functions/program") as typeof runtime;
+}

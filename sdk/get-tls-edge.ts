@@ -1,0 +1,54 @@
+// Generated from provider/functions and provider/agent by `make generate`. Do not edit.
+import type * as pulumi from "@pulumi/pulumi";
+import type * as runtime from "../provider/functions/program";
+
+/** The arguments of {@link getTlsEdge}. */
+export interface GetTlsEdgeArgs {
+  /** The TlsEdge's id (`edgtls_...`). */
+  id: string;
+}
+
+/** The arguments of {@link getTlsEdgeOutput}: those of {@link getTlsEdge}, as inputs. */
+export interface GetTlsEdgeOutputArgs {
+  /** The TlsEdge's id (`edgtls_...`). */
+  id: pulumi.Input<string>;
+}
+
+/** The result of {@link getTlsEdge}. */
+export interface GetTlsEdgeResult {
+  /** The TlsEdge's id. */
+  readonly id: string;
+  /** What the edge is for. Optional, at most 255 bytes. */
+  readonly description?: string;
+  /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
+  readonly metadata?: string;
+  /** The `<domain>:<port>` addresses the edge serves, such as `app.example.com:443`. Each domain must be reserved by the account (a ReservedDomain), and a hostport serves one edge at a time. Stored lower-cased. */
+  readonly hostports?: string[];
+  /** The address of the resource in the API. */
+  readonly uri: string;
+  /** When the resource was created (RFC 3339). */
+  readonly createdAt: string;
+}
+
+/**
+ * Finds an existing TlsEdge by its id, and answers its properties (never a secret). It fails when none matches.
+ *
+ * @example
+ * ```typescript
+ * import * as ngrok from "pulumi-ngrok";
+ *
+ * const found = ngrok.getTlsEdgeOutput({ id: "edgtls_..." });
+ * ```
+ */
+export function getTlsEdge(args: GetTlsEdgeArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsEdgeResult> {
+  return implementation().invoke<GetTlsEdgeResult>("getTlsEdge", { ...args }, opts);
+}
+
+/** The Output form of {@link getTlsEdge}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
+export function getTlsEdgeOutput(args: GetTlsEdgeOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsEdgeResult> {
+  return implementation().invokeOutput<GetTlsEdgeResult>("getTlsEdge", args, opts);
+}
+
+function implementation(): typeof runtime {
+  return require("../provider/functions/program") as typeof runtime;
+}

@@ -1,0 +1,61 @@
+/** examples/secrets-and-users end to end: see ../lifecycle.ts. */
+import { describeExample, type Row } from "../lifecycle";
+
+jest.setTimeout(15 * 60_000);
+
+// examples/secrets-and-users/index.ts reads the secret config `upstreamToken` (rotated in place),
+// `vaultDescription`, `deployerActive`, `keyDescription` and `dbDescription` (updated in place),
+// and `secretVault`, `keyOwner` and `dbRegion` (each replaces its resource): every immutable input
+// of the five kinds.
+const vaults = (appDescription: string): Row[] => [
+  { name: "app-secrets", description: appDescription },
+  { name: "shared-secrets", description: "secrets every team reads" },
+];
+// The API never answers a secret's value: a row has none (the rotation shows as a planned update).
+const secret = (vaultName: string): Row => ({ name: "upstream-token", vault_name: vaultName, description: "the token the upstream expects" });
+const addr = (region: string): Row => ({ region, addr: expect.stringMatching(new RegExp(`\\.tcp\\.${region === "us" ? "" : `${region}\\.`}ngrok\\.io:[0-9]+$`)) });
+
+describeExample("secrets-and-users", {
+  kinds: ["vaults", "vault_secrets", "service_users", "api_keys", "reserved_addrs"],
+  config: {},
+  secretConfig: { upstreamToken: "upstream-t0ken-first-value" },
+  expect: {
+    vaults: vaults("the app's secrets"),
+    vault_secrets: [secret("app-secrets")],
+    service_users: [{ name: "ci-deployer", active: true }],
+    api_keys: [{ description: "CI deployments", owner_id: expect.stringMatching(/^usr_/), token: null }],
+    reserved_addrs: [{ description: "postgres", ...addr("eu") }],
+  },
+  secretOutputs: { "upstream-token": ["value"], "deployer-key": ["token"] },
+  // Someone deactivates the service user by hand: refresh shows it, `up --refresh` puts back `true`.
+  drift: { kind: "service_users", path: "/service_users", body: { active: false }, field: "active" },
+  steps: [
+    {
+      name: "in-place update (a rotated secret, descriptions, deactivation)",
+      config: { vaultDescription: "the app's secrets, rotated monthly", deployerActive: "false", keyDescription: "CI deployments (prod)", dbDescription: "postgres primary" },
+      secretConfig: { upstreamToken: "upstream-t0ken-rotated-value" },
+      expect: {
+        vaults: vaults("the app's secrets, rotated monthly"),
+        vault_secrets: [secret("app-secrets")],
+        service_users: [{ name: "ci-deployer", active: false }],
+        api_keys: [{ description: "CI deployments (prod)" }],
+        reserved_addrs: [{ description: "postgres primary", ...addr("eu") }],
+      },
+      ids: { vaults: "same", vault_secrets: "same", service_users: "same", api_keys: "same", reserved_addrs: "same" },
+      ops: { app: "update", "upstream-token": "update", deployer: "update", "deployer-key": "update", db: "update" },
+    },
+    {
+      name: "replacement (secretVault, keyOwner, dbRegion)",
+      config: { secretVault: "shared", keyOwner: "deployer", dbRegion: "us" },
+      expect: {
+        vaults: vaults("the app's secrets, rotated monthly"),
+        vault_secrets: [secret("shared-secrets")],
+        service_users: [{ name: "ci-deployer", active: false }],
+        api_keys: [{ description: "CI deployments (prod)", owner_id: expect.stringMatching(/^bot_/) }],
+        reserved_addrs: [{ description: "postgres primary", ...addr("us") }],
+      },
+      ids: { vaults: "same", vault_secrets: "new", service_users: "same", api_keys: "new", reserved_addrs: "new" },
+      ops: { "upstream-token": "replace", "deployer-key": "replace", db: "replace" },
+    },
+  ],
+});

@@ -1,0 +1,149 @@
+/**
+ * The lookup of every resource kind (`get<Kind>`, `get<Kind>Output`), called as a program calls
+ * it: from the built SDK, with the settings in the stack's config, against the emulator over
+ * loopback. One table over the definitions: each kind is found by id and by its natural key, and
+ * a lookup that matches nothing, or several, fails in one line.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Emulator } from "../../emulator";
+import { definitions, dispatch, type ResourceKind } from "../../provider";
+import { locatingInputs } from "../../provider/engine/locate";
+import { lookupFunction } from "../../provider/functions/lookups";
+import type { BoundDefinition } from "../../provider/definitions/types";
+import { emulatorForProvider } from "../support/provider";
+import { validInputs } from "../support/inputs";
+import { call } from "../support/api";
+
+type Props = Record<string, unknown>;
+type Lookup = (args: Props) => Promise<Props>;
+type LookupOutput = (args: Props) => pulumi.Output<Props>;
+
+const sdk = require("pulumi-ngrok") as Record<string, unknown> & typeof import("../../sdk");
+const lookup = (kind: string): Lookup => sdk[`get${kind}`] as Lookup;
+const lookupOutput = (kind: string): LookupOutput => sdk[`get${kind}Output`] as LookupOutput;
+const resolve = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((r) => o.apply(r));
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" });
+  pulumi.runtime.setAllConfig({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" }, ["ngrok:apiKey"]);
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+const kinds = Object.keys(definitions) as ResourceKind[];
+let n = 0;
+
+/** Two resources of the kind, made through the provider: the lookup must tell them apart. */
+async function two(kind: ResourceKind): Promise<{ id: string; outs: Props }[]> {
+  const made = [];
+  for (let i = 0; i < 2; i++) made.push(await dispatch(kind).create(await validInputs[kind](emu, ++n)));
+  return made;
+}
+
+const pick = (from: Props, names: readonly string[]): Props => Object.fromEntries(names.map((k) => [k, from[k]]));
+
+it("every kind has its lookup in the SDK, in both forms", () => {
+  for (const kind of kinds) {
+    expect({ kind, promise: typeof sdk[`get${kind}`], output: typeof sdk[`get${kind}Output`] }).toEqual({ kind, promise: "function", output: "function" });
+  }
+});
+
+// First: list pages read by the table's lookups would serve (and miss) these for a few seconds.
+describe("lookups made together", () => {
+  it("are answered from list pages, not a GET each", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await call(emu, "POST", "/vaults", { name: `together-${i}` })).json.id as string);
+    emu.clearRequests();
+    const found = await Promise.all(ids.map((id) => sdk.getVault({ id })));
+    expect(found.map((f) => f.id)).toEqual(ids);
+    const gets = emu.requests.filter((r) => r.method === "GET");
+    expect(gets.filter((r) => r.path.startsWith("/vaults/"))).toEqual([]);
+    expect(gets.filter((r) => r.path === "/vaults").length).toBeGreaterThan(0);
+    expect(gets.length).toBeLessThan(ids.length);
+  });
+});
+
+describe.each(kinds)("get%s", (kind) => {
+  const def = definitions[kind];
+  const keys = def.lookupKey ?? [];
+  const located = locatingInputs(def);
+  const secrets = Object.entries(def.properties).filter(([, p]) => p.secret).map(([name]) => name);
+
+  it("finds by id and by its natural key, never answers a secret, and fails in one line when none matches", async () => {
+    const [wanted, other] = await two(kind);
+    const where = pick(wanted!.outs, located);
+    // Deleted first: list pages read within seconds serve later lookups, as they serve a refresh.
+    await dispatch(kind).delete(other!.id, other!.outs);
+
+    const byId = await lookup(kind)({ id: wanted!.id, ...where });
+    const named = pick(wanted!.outs, [...keys, ...["uri", "createdAt"].filter((p) => wanted!.outs[p] !== undefined)]);
+    expect(byId).toMatchObject({ id: wanted!.id, ...named });
+    for (const secret of secrets) expect({ secret, value: byId[secret] }).toEqual({ secret, value: undefined });
+
+    if (keys.length) {
+      const byKey = await lookup(kind)({ ...pick(wanted!.outs, keys), ...where });
+      expect(byKey.id).toBe(wanted!.id);
+      expect(byKey).toEqual(byId);
+      const output = await resolve(lookupOutput(kind)({ ...pick(wanted!.outs, keys), ...where }));
+      expect(output.id).toBe(wanted!.id);
+    } else {
+      expect(await resolve(lookupOutput(kind)({ id: wanted!.id, ...where }))).toEqual(byId);
+    }
+
+    const gone = lookup(kind)({ id: other!.id, ...pick(other!.outs, located) });
+    await expect(gone).rejects.toThrow(new RegExp(`^get${kind}: no ${kind} has id ${other!.id.replace(/\//g, "\\/")}$`));
+    await expect(gone).rejects.toMatchObject({ name: "LookupError" });
+    if (keys.length) {
+      await expect(lookup(kind)({ ...pick(other!.outs, keys), ...pick(other!.outs, located) })).rejects.toThrow(
+        new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*"$`),
+      );
+    }
+  });
+});
+
+describe("lookups by a natural key that several resources share", () => {
+  it("fail naming every match, and succeed once the key is complete", async () => {
+    const [first, second] = await two("VaultSecret");
+    // The same secret name in two vaults: the name alone is ambiguous, vault and name are not.
+    const renamed = await dispatch("VaultSecret").update(second!.id, second!.outs, { ...second!.outs, name: first!.outs.name });
+    expect(renamed.outs.name).toBe(first!.outs.name);
+    await expect(sdk.getVaultSecret({ name: first!.outs.name as string })).rejects.toThrow(
+      `getVaultSecret: 2 VaultSecret resources have name "${first!.outs.name as string}" (${second!.id}, ${first!.id}): give the id of the one you mean`,
+    );
+    expect((await sdk.getVaultSecret({ name: first!.outs.name as string, vaultId: first!.outs.vaultId as string })).id).toBe(first!.id);
+  });
+
+  it("names the argument to give when none is given", async () => {
+    await expect(sdk.getVault({})).rejects.toThrow("getVault: give id or name to say which Vault to find");
+  });
+});
+
+describe("a kind's lookup follows from its definition", () => {
+  const cloudEndpoint: BoundDefinition = {
+    name: "CloudEndpoint",
+    description: "An endpoint the service runs.",
+    binding: { kind: "collection", path: "/endpoints", idPrefix: "ep", listKey: "endpoints" },
+    properties: {
+      url: { type: { kind: "string" }, description: "Its URL.", input: { api: "url", required: true, onChange: "replace", unset: "clear" } },
+      trafficPolicy: { type: { kind: "string" }, description: "Its policy.", input: { api: "traffic_policy", onChange: "update", unset: "clear" } },
+    },
+    lookupKey: ["url"],
+    example: "",
+  };
+
+  it("takes the id or the declared natural key, and answers every property", () => {
+    const f = lookupFunction(cloudEndpoint);
+    expect(f.name).toBe("getCloudEndpoint");
+    expect(Object.keys(f.inputs)).toEqual(["id", "url"]);
+    expect(f.inputs.id!.required).toBe(false);
+    expect(Object.keys(f.outputs)).toEqual(["id", "url", "trafficPolicy"]);
+    const byIdOnly = lookupFunction({ ...cloudEndpoint, lookupKey: undefined });
+    expect(byIdOnly.inputs).toEqual({ id: expect.objectContaining({ required: true }) });
+  });
+
+  it("refuses a natural key that is not a property", () => {
+    expect(() => lookupFunction({ ...cloudEndpoint, lookupKey: ["hostname"] })).toThrow("CloudEndpoint: lookupKey names hostname, which is not a property");
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * What the vault, secret and API key kinds add to the table of account-resources.test.ts: a
+ * vault that still holds secrets is not deleted, a secret's value and an API key's token are
+ * kept across refresh and update although the API never answers them again, and `secretRef`
+ * writes the expression a Traffic Policy reads a secret with.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { Emulator } from "../../emulator";
+import { dispatch } from "../../provider";
+import { secretRef } from "../../provider/secret-ref";
+import { emulatorForProvider } from "../support/provider";
+
+let emu: Emulator;
+beforeAll(async () => {
+  emu = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+const resolve = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((r) => o.apply(r));
+
+it("refuses to delete a vault that holds secrets, in one line that says what to do, and deletes it once empty", async () => {
+  const vault = await dispatch("Vault").create({ name: "holds-secrets" });
+  const secret = await dispatch("VaultSecret").create({ vaultId: vault.id, name: "db", value: "do-not-print-me" });
+  const refused = dispatch("Vault").delete(vault.id, vault.outs);
+  await expect(refused).rejects.toThrow(/still holds 1 secret\(s\): delete them before the vault/);
+  const message = String(((await refused.catch((e: unknown) => e)) as Error).message);
+  expect(message.split("\n")).toHaveLength(1);
+  expect(message).not.toContain("do-not-print-me");
+  await dispatch("VaultSecret").delete(secret.id, secret.outs);
+  await dispatch("Vault").delete(vault.id, vault.outs);
+  expect((await dispatch("Vault").read(vault.id, vault.outs)).id).toBe("");
+});
+
+it("keeps a secret's value and an API key's token, which the API answers never or once, across refresh and update", async () => {
+  const vault = await dispatch("Vault").create({ name: "keeps-values" });
+  const inputs = { vaultId: vault.id, name: "token", value: "first-value" };
+  const secret = await dispatch("VaultSecret").create(inputs);
+  expect(secret.outs.value).toBe("first-value");
+  const refreshed = await dispatch("VaultSecret").read(secret.id, secret.outs);
+  expect(refreshed.props.value).toBe("first-value");
+  const rotated = await dispatch("VaultSecret").update(secret.id, refreshed.props, { ...inputs, value: "second-value" });
+  expect(rotated.outs.value).toBe("second-value");
+  expect((await dispatch("VaultSecret").read(secret.id, rotated.outs)).props.value).toBe("second-value");
+
+  const key = await dispatch("ApiKey").create({ description: "a" });
+  expect(key.outs.token).toMatch(/^[0-9A-Za-z]{27}_[0-9A-Za-z]{21}$/);
+  const keyRead = await dispatch("ApiKey").read(key.id, key.outs);
+  expect(keyRead.props.token).toBe(key.outs.token);
+  const keyUpdated = await dispatch("ApiKey").update(key.id, keyRead.props, { description: "b" });
+  expect(keyUpdated.outs.token).toBe(key.outs.token);
+});
+
+describe("secretRef", () => {
+  it("writes ngrok's expression for a vault's secret, from names or from Outputs", async () => {
+    expect(secretRef("app-secrets", "upstream-token")).toBe("${secrets.get('app-secrets', 'upstream-token')}");
+    expect(await resolve(secretRef(pulumi.output("app-secrets"), pulumi.output("db")))).toBe("${secrets.get('app-secrets', 'db')}");
+  });
+
+  it("refuses a name the expression cannot hold, without quoting it", () => {
+    expect(() => secretRef("it's", "x")).toThrow("secretRef: the vault name must be non-empty, without quotes, backslashes, braces or line breaks");
+    expect(() => secretRef("v", "")).toThrow("secretRef: the secret name must be non-empty");
+  });
+});
