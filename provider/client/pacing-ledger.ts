@@ -64,6 +64,12 @@ export class LedgerEntries {
   /** Answered requests' times, ascending from `head` on. */
   private times: number[] = [];
   private head = 0;
+  /**
+   * Where the last count of answered requests after `cursorAfter` started: windows only move
+   * forward, so the next count walks on from here (every time in [head, cursor) is at or before `cursorAfter`).
+   */
+  private cursor = 0;
+  private cursorAfter = -Infinity;
   /** In-flight requests: id → `t`, in grant order (so in order of `t`, the attempt timeout being fixed). */
   private readonly inFlight = new Map<string, number>();
   touched = 0;
@@ -104,6 +110,7 @@ export class LedgerEntries {
     if (this.head > 32 && this.head * 2 > times.length) {
       this.times = times.slice(this.head);
       this.touched += this.times.length;
+      this.cursor = Math.max(0, this.cursor - this.head);
       this.head = 0;
     }
     for (const [id, t] of this.inFlight) {
@@ -120,16 +127,29 @@ export class LedgerEntries {
 
   /** How many answered requests have a `t` after `after`. */
   answeredAfter(after: number): number {
-    // Binary search for the first time after `after`.
-    let lo = this.head;
-    let hi = this.times.length;
-    while (lo < hi) {
-      this.touched++;
-      const mid = (lo + hi) >>> 1;
-      if (this.times[mid]! <= after) lo = mid + 1;
-      else hi = mid;
+    const times = this.times;
+    let first: number;
+    if (after >= this.cursorAfter) {
+      // The usual case: the window moved forward since the last count.
+      first = Math.max(this.cursor, this.head);
+      while (first < times.length && times[first]! <= after) {
+        first++;
+        this.touched++;
+      }
+    } else {
+      // A window that starts earlier (a refusal judged against another limit): binary search.
+      let hi = times.length;
+      first = this.head;
+      while (first < hi) {
+        this.touched++;
+        const mid = (first + hi) >>> 1;
+        if (times[mid]! <= after) first = mid + 1;
+        else hi = mid;
+      }
     }
-    return this.times.length - lo;
+    this.cursor = first;
+    this.cursorAfter = after;
+    return times.length - first;
   }
 
   /** Every request's `t`, unordered: for the rare waits when the window is full. */
@@ -185,6 +205,7 @@ export class LedgerEntries {
     }
     times[i] = t;
     this.touched++;
+    if (t <= this.cursorAfter && i < this.cursor) this.cursor++;
   }
 }
 

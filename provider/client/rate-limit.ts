@@ -111,6 +111,8 @@ export class Pacer {
 
   /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
   acquire(retry = false): Promise<Slot> {
+    const now = this.grantInMemory();
+    if (now) return Promise.resolve(now);
     if (this.rate === undefined) return this.take(1).then(([id]) => this.slot(id!));
     return new Promise<Slot>((resolve, reject) => {
       (retry ? this.retries : this.fresh).push({ resolve, reject });
@@ -196,6 +198,30 @@ export class Pacer {
     }
   }
 
+  /**
+   * A slot granted at once, without a promise per step, when the ledger is this process's alone
+   * and nothing waits before this request: the common case, whose cost every request pays.
+   */
+  private grantInMemory(): Slot | undefined {
+    const ledger = this.ledger;
+    if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
+    const now = this.now();
+    if (now < this.pausedUntil) return undefined;
+    const entries = ledger.entries;
+    entries.prune(now - this.pruneWindowMs() - marginMs);
+    const rate = this.rate;
+    if (rate !== undefined && inWindow(entries, now, rate) >= rate.limit) return undefined;
+    const id = `${this.instance}.${(this.seq++).toString(36)}`;
+    entries.grant(id, now + this.attemptTimeoutMs);
+    this.inFlight.set(id, now);
+    return this.slot(id);
+  }
+
+  /** Entries older than this (and the margin) can no longer be counted by any window this pacer judges. */
+  private pruneWindowMs(): number {
+    return Math.max(this.rate?.windowMs ?? 0, apiRateLimit.windowMs);
+  }
+
   private next(): Waiter | undefined {
     return this.retries.shift() ?? this.fresh.shift();
   }
@@ -221,7 +247,9 @@ export class Pacer {
     const settle = async (change: (entries: LedgerEntries) => void): Promise<void> => {
       if (settled) return;
       settled = true;
-      await this.transact(change).catch(() => undefined);
+      const ledger = this.ledger;
+      if (ledger instanceof MemoryLedger) change(ledger.entries);
+      else await this.transact(change).catch(() => undefined);
       this.inFlight.delete(id);
       if (this.settledWaiters.length > 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
       this.wake?.();
@@ -235,7 +263,7 @@ export class Pacer {
 
   /** A ledger that fails (a read-only or full disk) is replaced by memory: pacing goes on, unshared. */
   private async transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
-    const windowMs = Math.max(this.rate?.windowMs ?? 0, apiRateLimit.windowMs);
+    const windowMs = this.pruneWindowMs();
     const withPruning = (entries: LedgerEntries): T => {
       entries.prune(this.now() - windowMs - marginMs);
       return change(entries);
