@@ -1,9 +1,8 @@
 /**
  * The engine, and how it scales: `up`, a no-change `preview`, `refresh` and `destroy` with the
- * real CLI, for credentials (bench/programs/credentials: independent resources, one request per
- * operation) and for the same number of trivial dynamic resources doing one HTTP call per
- * operation (bench/programs/trivial: Pulumi's floor for dynamic resources), each command of the
- * two run one after the other. The
+ * real CLI, for test/reliability/program (resources of every kind, mixed) and for the same
+ * number of trivial dynamic resources doing one HTTP call per operation (bench/programs/trivial:
+ * Pulumi's floor for dynamic resources), each command of the two run one after the other. The
  * emulator's limit is scaled (1,200 per 60 s) and the provider paced to match, so `up` is also
  * reported over the rate-limit floor: the requests it sent divided by the allowed rate. A preview
  * of each program before the timed commands warms the caches.
@@ -65,7 +64,7 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
   for (const [k, n] of sizes.entries()) {
     const emuOurs = await startEmulator({ rateLimit: engineLimit });
     const emuTrivial = await startEmulator({ rateLimit: false });
-    const ours = await stackFor(path.resolve(__dirname, "programs", "credentials"), emuOurs, n, true);
+    const ours = await stackFor(path.resolve(__dirname, "..", "test", "reliability", "program"), emuOurs, n, true);
     const trivial = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivial, n, false);
     try {
       // Untimed: the first command of a program compiles it and fills the file cache.

@@ -78,7 +78,7 @@ export function render(r: Results): string {
   }
   if (r.engine) {
     out.push(
-      "**Engine** (real CLI, `--parallel` 8: credentials against as many trivial dynamic resources; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
+      "**Engine** (real CLI, `--parallel` 8: test/reliability/program (every kind, mixed) against as many trivial dynamic resources; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
       table(
         ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "requests"],
         r.engine.flatMap((e) => e.rows.map((row) => [row.resources, row.command, round(row.oursSeconds), round(row.trivialSeconds), round(row.oursOverTrivial), row.requests])),
