@@ -53,7 +53,7 @@ reliability: build check-generated pulumi
 # bench/results.json. BENCH_PARTS=client,pacing,state,start,engine picks parts,
 # BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes.
 bench: build pulumi
-	jest --ci --runInBand --roots '<rootDir>/bench' --testMatch '**/*.bench.ts'
+	jest --ci --runInBand --roots '<rootDir>/bench' --testMatch '**/run.bench.ts'
 
 # The Pulumi CLI, language host and dynamic-provider plugin, built once from their Go modules
 # and cached outside the tree (scripts/pulumi-cli.sh); prints their directory.
@@ -76,4 +76,4 @@ down: build
 # API's rate limit, reads from list pages against one GET each; prints requests, wall times and
 # their ratio, and writes them to .pulumi-test/bench-refresh.json.
 bench-refresh: build pulumi
-	jest --config bench/jest.config.js --runInBand
+	jest --config bench/jest.config.js --runInBand --testMatch '**/refresh.bench.ts'

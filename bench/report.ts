@@ -42,10 +42,10 @@ export function render(r: Results): string {
   ];
   if (r.client) {
     out.push(
-      "**Client** (requests/s against the emulator on loopback, median (min-max) of the rounds; ratio: per round, over the bare undici loop)",
+      "**Client** (requests/s against the emulator on loopback, and this process's CPU time per request, median (min-max) of the rounds; ratios: per round, over the bare undici loop; paced: at a limit never reached)",
       table(
-        ["op", "concurrency", "client", "requests/s", "ratio to floor"],
-        r.client.map((c) => [c.op, c.concurrency, c.client, show(c.rps), show(c.ratio)]),
+        ["op", "concurrency", "client", "requests/s", "ratio to floor", "CPU µs / request", "CPU / floor's"],
+        r.client.map((c) => [c.op, c.concurrency, c.client, show(c.rps), show(c.ratio), c.cpuUs ? show(c.cpuUs) : "", c.cpuRatio ? show(c.cpuRatio) : ""]),
       ),
     );
   }
@@ -78,7 +78,7 @@ export function render(r: Results): string {
   }
   if (r.engine) {
     out.push(
-      "**Engine** (real CLI, `--parallel` 8; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
+      "**Engine** (real CLI, `--parallel` 8: test/reliability/program (every kind, mixed) against as many trivial dynamic resources; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
       table(
         ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "requests"],
         r.engine.flatMap((e) => e.rows.map((row) => [row.resources, row.command, round(row.oursSeconds), round(row.trivialSeconds), round(row.oursOverTrivial), row.requests])),

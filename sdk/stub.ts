@@ -20,16 +20,20 @@ export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
   return stub;
 }
 
+/**
+ * Every resource's state holds this object's serialised text twice (inputs and outputs), and a
+ * function serialises with its source text and a wrapper of its own: so, one line per method and
+ * rest parameters.
+ */
 function makeStub(kind: string): pulumi.dynamic.ResourceProvider {
+  // prettier-ignore
   return {
-    configure: async (req) =>
-      (require("pulumi-ngrok/provider") as Implementation).configure((key) => req.config.get(key)),
-    check: (olds, news) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).check(olds, news),
-    diff: (id, olds, news) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).diff(id, olds, news),
-    create: (inputs) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).create(inputs),
-    read: (id, props) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).read(id, props),
-    update: (id, olds, news) =>
-      (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).update(id, olds, news),
-    delete: (id, props) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).delete(id, props),
+    configure: async (r) => (require("pulumi-ngrok/provider") as Implementation).configure((k) => r.config.get(k)),
+    check: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).check(...a),
+    diff: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).diff(...a),
+    create: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).create(...a),
+    read: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).read(...a),
+    update: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).update(...a),
+    delete: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).delete(...a),
   };
 }

@@ -119,11 +119,16 @@ export class ApiClient {
 
   /** Every item of a list, following `next_page_uri` across pages. */
   async *list<T>(path: string, key: string): AsyncGenerator<T> {
+    for await (const items of this.pages<T>(path, key)) yield* items;
+  }
+
+  /** The items of a list page by page (an async generator pays a promise per item it yields: this one, per page). */
+  async *pages<T>(path: string, key: string): AsyncGenerator<T[]> {
     let next: string | null | undefined = path;
     while (next) {
       const page: Record<string, unknown> = await this.get<Record<string, unknown>>(next);
       const items = page[key];
-      if (Array.isArray(items)) yield* items as T[];
+      if (Array.isArray(items)) yield items as T[];
       next = typeof page.next_page_uri === "string" ? page.next_page_uri : null;
     }
   }

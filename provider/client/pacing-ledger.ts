@@ -47,22 +47,177 @@ export const systemClock: Clock = {
 
 export interface Ledger {
   /** Runs `change` on the current entries (it may edit them in place) and keeps the result. */
-  transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T>;
+  transact<T>(change: (entries: LedgerEntries) => T): Promise<T>;
   /** The current entries, for reading only (no lock). */
-  peek(): Promise<LedgerEntry[]>;
+  peek(): Promise<LedgerEntries>;
   /** True when other processes share it. */
   readonly shared: boolean;
 }
 
+/**
+ * The requests a ledger holds, kept so that each request costs the pacer O(1) amortised however
+ * many the window holds: answered requests as times in ascending order, pruned from the front as
+ * they leave the window; in-flight ones by id, in grant order. Every operation adds the elements
+ * it touches to `touched`, the pacer's bookkeeping cost, which a test counts.
+ */
+export class LedgerEntries {
+  /** Answered requests' times, ascending from `head` on. */
+  private times: number[] = [];
+  private head = 0;
+  /**
+   * Where the last count of answered requests after `cursorAfter` started: windows only move
+   * forward, so the next count walks on from here (every time in [head, cursor) is at or before `cursorAfter`).
+   */
+  private cursor = 0;
+  private cursorAfter = -Infinity;
+  /** In-flight requests: id → `t`, in grant order (so in order of `t`, the attempt timeout being fixed). */
+  private readonly inFlight = new Map<string, number>();
+  touched = 0;
+
+  get size(): number {
+    return this.times.length - this.head + this.inFlight.size;
+  }
+
+  /** A request granted now that may be counted until `t`. */
+  grant(id: string, t: number): void {
+    this.touched++;
+    this.inFlight.set(id, t);
+  }
+
+  /** The answer to in-flight request `id` arrived at `at`; false when the ledger no longer holds it. */
+  answer(id: string, at: number): boolean {
+    this.touched++;
+    if (!this.inFlight.delete(id)) return false;
+    this.insertAnswered(at);
+    return true;
+  }
+
+  /** In-flight request `id` was not counted (refused, or never sent). */
+  remove(id: string): void {
+    this.touched++;
+    this.inFlight.delete(id);
+  }
+
+  /** Drops every request whose `t` is at or before `cutoff`. */
+  prune(cutoff: number): void {
+    const times = this.times;
+    while (this.head < times.length && times[this.head]! <= cutoff) {
+      this.head++;
+      this.touched++;
+    }
+    // Drop the pruned front once it is the larger half: each element is copied at most once per
+    // time it is pruned past, so this stays O(1) amortised.
+    if (this.head > 32 && this.head * 2 > times.length) {
+      this.times = times.slice(this.head);
+      this.touched += this.times.length;
+      this.cursor = Math.max(0, this.cursor - this.head);
+      this.head = 0;
+    }
+    for (const [id, t] of this.inFlight) {
+      this.touched++;
+      if (t > cutoff) break;
+      this.inFlight.delete(id);
+    }
+  }
+
+  /** How many requests have a `t` after `after` (in flight ones included). */
+  countAfter(after: number): number {
+    return this.answeredAfter(after) + this.inFlightAfter(after);
+  }
+
+  /** How many answered requests have a `t` after `after`. */
+  answeredAfter(after: number): number {
+    const times = this.times;
+    let first: number;
+    if (after >= this.cursorAfter) {
+      // The usual case: the window moved forward since the last count.
+      first = Math.max(this.cursor, this.head);
+      while (first < times.length && times[first]! <= after) {
+        first++;
+        this.touched++;
+      }
+    } else {
+      // A window that starts earlier (a refusal judged against another limit): binary search.
+      let hi = times.length;
+      first = this.head;
+      while (first < hi) {
+        this.touched++;
+        const mid = (first + hi) >>> 1;
+        if (times[mid]! <= after) first = mid + 1;
+        else hi = mid;
+      }
+    }
+    this.cursor = first;
+    this.cursorAfter = after;
+    return times.length - first;
+  }
+
+  /** Every request's `t`, unordered: for the rare waits when the window is full. */
+  allTimes(): number[] {
+    const all = this.times.slice(this.head);
+    for (const t of this.inFlight.values()) all.push(t);
+    this.touched += all.length;
+    return all;
+  }
+
+  /** For the ledger file: [id, t] for an answered request ("" as id), [id, t, 1] for one in flight. */
+  rows(): [string, number, number?][] {
+    const rows: [string, number, number?][] = [];
+    for (let i = this.head; i < this.times.length; i++) rows.push(["", this.times[i]!]);
+    for (const [id, t] of this.inFlight) rows.push([id, t, 1]);
+    this.touched += rows.length;
+    return rows;
+  }
+
+  static fromRows(rows: readonly { id: string; t: number; pending?: boolean }[]): LedgerEntries {
+    const entries = new LedgerEntries();
+    const answered: number[] = [];
+    const inFlight: { id: string; t: number }[] = [];
+    for (const r of rows) (r.pending ? inFlight.push({ id: r.id, t: r.t }) : answered.push(r.t));
+    entries.times = answered.sort((a, b) => a - b);
+    for (const r of inFlight.sort((a, b) => a.t - b.t)) entries.inFlight.set(r.id, r.t);
+    return entries;
+  }
+
+  private inFlightAfter(after: number): number {
+    if (this.inFlight.size === 0) return 0;
+    this.touched++;
+    // In order of `t`: when the first is after, all are.
+    const first = this.inFlight.values().next().value!;
+    if (first > after) return this.inFlight.size;
+    let n = 0;
+    for (const t of this.inFlight.values()) {
+      this.touched++;
+      if (t > after) n++;
+    }
+    return n;
+  }
+
+  private insertAnswered(t: number): void {
+    const times = this.times;
+    // Answers arrive in time order but for a few out of order by a little: walk back from the end.
+    let i = times.length;
+    times.push(t);
+    while (i > this.head && times[i - 1]! > t) {
+      this.touched++;
+      times[i] = times[i - 1]!;
+      i--;
+    }
+    times[i] = t;
+    this.touched++;
+    if (t <= this.cursorAfter && i < this.cursor) this.cursor++;
+  }
+}
+
 export class MemoryLedger implements Ledger {
   readonly shared = false;
-  private entries: LedgerEntry[] = [];
+  readonly entries = new LedgerEntries();
 
-  transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T> {
+  transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
     return Promise.resolve(change(this.entries));
   }
 
-  peek(): Promise<LedgerEntry[]> {
+  peek(): Promise<LedgerEntries> {
     return Promise.resolve(this.entries);
   }
 }
@@ -84,7 +239,7 @@ interface LedgerFile {
   version: 1;
   /** The longest window any user of the file paces to: entries older than that are dropped. */
   windowMs: number;
-  /** [id, t, 1 when pending] */
+  /** [id, t, 1 when pending]; an answered request's id is not needed and may be "". */
   entries: [string, number, number?][];
 }
 
@@ -113,11 +268,11 @@ export class FileLedger implements Ledger {
     if (!fs.existsSync(this.file)) removeUnused(dir);
   }
 
-  async peek(): Promise<LedgerEntry[]> {
+  async peek(): Promise<LedgerEntries> {
     return this.read().entries;
   }
 
-  async transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T> {
+  async transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
     await this.acquireLock();
     try {
       const current = this.read();
@@ -129,12 +284,12 @@ export class FileLedger implements Ledger {
     }
   }
 
-  private read(): { entries: LedgerEntry[]; windowMs: number } {
+  private read(): { entries: LedgerEntries; windowMs: number } {
     let text: string;
     try {
       text = fs.readFileSync(this.file, "utf8");
     } catch {
-      return { entries: [], windowMs: this.windowMs };
+      return { entries: new LedgerEntries(), windowMs: this.windowMs };
     }
     try {
       const parsed = JSON.parse(text) as Partial<LedgerFile>;
@@ -144,20 +299,16 @@ export class FileLedger implements Ledger {
             .map(([id, t, pending]): LedgerEntry => (pending ? { id, t, pending: true } : { id, t }))
         : [];
       const windowMs = typeof parsed.windowMs === "number" && parsed.windowMs > 0 ? parsed.windowMs : this.windowMs;
-      return { entries, windowMs };
+      return { entries: LedgerEntries.fromRows(entries), windowMs };
     } catch {
       // A damaged cache file: start afresh rather than fail the deployment.
-      return { entries: [], windowMs: this.windowMs };
+      return { entries: new LedgerEntries(), windowMs: this.windowMs };
     }
   }
 
-  private write(entries: LedgerEntry[], windowMs: number): void {
-    const cutoff = this.clock.now() - windowMs;
-    const body: LedgerFile = {
-      version: 1,
-      windowMs,
-      entries: entries.filter((e) => e.t > cutoff).map((e) => (e.pending ? [e.id, e.t, 1] : [e.id, e.t])),
-    };
+  private write(entries: LedgerEntries, windowMs: number): void {
+    entries.prune(this.clock.now() - windowMs);
+    const body: LedgerFile = { version: 1, windowMs, entries: entries.rows() };
     const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
     fs.renameSync(tmp, this.file);

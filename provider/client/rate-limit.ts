@@ -17,7 +17,7 @@
  * and cannot share their state between processes; p-throttle's strict mode is ESM-only.
  */
 import { randomBytes } from "node:crypto";
-import { MemoryLedger, systemClock, type Clock, type Ledger, type LedgerEntry } from "./pacing-ledger";
+import { MemoryLedger, systemClock, type Clock, type Ledger, type LedgerEntries } from "./pacing-ledger";
 
 export interface RateLimit {
   limit: number;
@@ -111,6 +111,8 @@ export class Pacer {
 
   /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
   acquire(retry = false): Promise<Slot> {
+    const now = this.grantInMemory();
+    if (now) return Promise.resolve(now);
     if (this.rate === undefined) return this.take(1).then(([id]) => this.slot(id!));
     return new Promise<Slot>((resolve, reject) => {
       (retry ? this.retries : this.fresh).push({ resolve, reject });
@@ -148,7 +150,7 @@ export class Pacer {
       });
     }
     const entries = await this.read();
-    return entries.filter((e) => !e.pending && e.t > at - rate.windowMs).length >= rate.limit;
+    return entries.answeredAfter(at - rate.windowMs) >= rate.limit;
   }
 
   /** Grants nothing for `ms`: after a refusal by a budget someone else spends. */
@@ -196,6 +198,30 @@ export class Pacer {
     }
   }
 
+  /**
+   * A slot granted at once, without a promise per step, when the ledger is this process's alone
+   * and nothing waits before this request: the common case, whose cost every request pays.
+   */
+  private grantInMemory(): Slot | undefined {
+    const ledger = this.ledger;
+    if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
+    const now = this.now();
+    if (now < this.pausedUntil) return undefined;
+    const entries = ledger.entries;
+    entries.prune(now - this.pruneWindowMs() - marginMs);
+    const rate = this.rate;
+    if (rate !== undefined && inWindow(entries, now, rate) >= rate.limit) return undefined;
+    const id = `${this.instance}.${(this.seq++).toString(36)}`;
+    entries.grant(id, now + this.attemptTimeoutMs);
+    this.inFlight.set(id, now);
+    return this.slot(id);
+  }
+
+  /** Entries older than this (and the margin) can no longer be counted by any window this pacer judges. */
+  private pruneWindowMs(): number {
+    return Math.max(this.rate?.windowMs ?? 0, apiRateLimit.windowMs);
+  }
+
   private next(): Waiter | undefined {
     return this.retries.shift() ?? this.fresh.shift();
   }
@@ -208,7 +234,7 @@ export class Pacer {
       const ids: string[] = [];
       for (let i = 0; i < room; i++) {
         const id = `${this.instance}.${(this.seq++).toString(36)}`;
-        entries.push({ id, t: now + this.attemptTimeoutMs, pending: true });
+        entries.grant(id, now + this.attemptTimeoutMs);
         this.inFlight.set(id, now);
         ids.push(id);
       }
@@ -218,33 +244,28 @@ export class Pacer {
 
   private slot(id: string): Slot {
     let settled = false;
-    const settle = async (change: (entry: LedgerEntry, index: number, entries: LedgerEntry[]) => void): Promise<void> => {
+    const settle = async (change: (entries: LedgerEntries) => void): Promise<void> => {
       if (settled) return;
       settled = true;
-      await this.transact((entries) => {
-        const index = entries.findIndex((e) => e.id === id);
-        if (index >= 0) change(entries[index]!, index, entries);
-      }).catch(() => undefined);
+      const ledger = this.ledger;
+      if (ledger instanceof MemoryLedger) change(ledger.entries);
+      else await this.transact(change).catch(() => undefined);
       this.inFlight.delete(id);
-      for (const resolve of this.settledWaiters.splice(0)) resolve();
+      if (this.settledWaiters.length > 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
       this.wake?.();
     };
     return {
-      answered: (at) =>
-        settle((_, index, entries) => {
-          entries[index] = { id, t: at };
-        }),
-      refused: () => settle((_, index, entries) => void entries.splice(index, 1)),
-      notSent: () => settle((_, index, entries) => void entries.splice(index, 1)),
+      answered: (at) => settle((entries) => void entries.answer(id, at)),
+      refused: () => settle((entries) => entries.remove(id)),
+      notSent: () => settle((entries) => entries.remove(id)),
     };
   }
 
   /** A ledger that fails (a read-only or full disk) is replaced by memory: pacing goes on, unshared. */
-  private async transact<T>(change: (entries: LedgerEntry[]) => T): Promise<T> {
-    const windowMs = Math.max(this.rate?.windowMs ?? 0, apiRateLimit.windowMs);
-    const withPruning = (entries: LedgerEntry[]): T => {
-      const cutoff = this.now() - windowMs - marginMs;
-      for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.t <= cutoff) entries.splice(i, 1);
+  private async transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
+    const windowMs = this.pruneWindowMs();
+    const withPruning = (entries: LedgerEntries): T => {
+      entries.prune(this.now() - windowMs - marginMs);
       return change(entries);
     };
     try {
@@ -255,7 +276,7 @@ export class Pacer {
     }
   }
 
-  private async read(): Promise<LedgerEntry[]> {
+  private async read(): Promise<LedgerEntries> {
     try {
       return await this.ledger.peek();
     } catch {
@@ -279,16 +300,16 @@ export class Pacer {
 }
 
 /** Slots the service may still count at `now`. */
-function inWindow(entries: readonly LedgerEntry[], now: number, rate: RateLimit): number {
-  let n = 0;
-  for (const e of entries) if (e.t + rate.windowMs + marginMs > now) n++;
-  return n;
+function inWindow(entries: LedgerEntries, now: number, rate: RateLimit): number {
+  return entries.countAfter(now - rate.windowMs - marginMs);
 }
 
-/** When the window next has room for one more request. */
-function roomAt(entries: readonly LedgerEntry[], now: number, rate: RateLimit): number {
+/** When the window next has room for one more request (only asked when it has none, so rarely). */
+function roomAt(entries: LedgerEntries, now: number, rate: RateLimit): number {
+  if (inWindow(entries, now, rate) < rate.limit) return now;
   const times = entries
-    .map((e) => e.t + rate.windowMs + marginMs)
+    .allTimes()
+    .map((t) => t + rate.windowMs + marginMs)
     .filter((free) => free > now)
     .sort((a, b) => a - b);
   if (times.length < rate.limit) return now;

@@ -9,11 +9,15 @@
  *   new resource at `up`, before the conflicting resource is created. Read is not recorded: it
  *   sees outputs only, not the program;
  * - the slots held by the program's resources (an edge module per route) let a second resource
- *   claiming the same slot be refused.
+ *   claiming the same slot be refused;
+ * - whether a slot is configured in the account comes from one read of its parent (a route's or
+ *   TLS edge's GET carries all its modules), shared by the parent's slots and kept current by
+ *   this process's own writes, so that checking six modules of a route costs one request.
  * One instance serves all the handlers of a process; tests make their own.
  */
 import { article } from "../words";
-import type { Props, ResourceSchema } from "../definitions/types";
+import { ApiError } from "../client/errors";
+import type { ApiObject, Props, ResourceSchema } from "../definitions/types";
 import type { CheckFailure } from "./check";
 import { containsUnknown, isAbsent } from "./values";
 
@@ -22,6 +26,10 @@ const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 export class ProgramState {
   private readonly programInputs = new Map<string, ReadonlySet<string>>();
   private readonly slots = new Set<string>();
+  /** Reads of slots' parents, by the parent's path. */
+  private readonly parents = new Map<string, Promise<ApiObject | undefined>>();
+  /** Slots this process configured (true) or removed (false), by parent path and field. */
+  private readonly slotWrites = new Map<string, boolean>();
 
   /** Records the inputs the program sets for resource `id` (replacing what was known of it). */
   recordInputs(schema: ResourceSchema, id: string, news: Props): void {
@@ -62,5 +70,37 @@ export class ProgramState {
 
   releaseSlot(kind: string, id: string): void {
     this.slots.delete(keyOf(kind, id));
+  }
+
+  /**
+   * Whether slot `field` of the parent at `parentPath` is configured in the account, as far as
+   * this process knows; undefined when the parent's answer has no such field. `read` is the
+   * parent's GET, made once per parent; a parent that is gone has no slot configured.
+   */
+  async slotConfigured(parentPath: string, field: string, read: () => Promise<ApiObject>): Promise<boolean | undefined> {
+    const written = this.slotWrites.get(`${parentPath} ${field}`);
+    if (written !== undefined) return written;
+    let parent = this.parents.get(parentPath);
+    if (!parent) {
+      parent = read().catch((err: unknown) => {
+        if (err instanceof ApiError && err.notFound) return undefined;
+        // Not the parent's answer: the next check asks again.
+        this.parents.delete(parentPath);
+        throw err;
+      });
+      this.parents.set(parentPath, parent);
+    }
+    const body = await parent;
+    // A write of this process that landed while the parent was read is newer than the read.
+    const since = this.slotWrites.get(`${parentPath} ${field}`);
+    if (since !== undefined) return since;
+    if (body === undefined) return false;
+    if (!(field in body)) return undefined;
+    return body[field] !== null && body[field] !== undefined;
+  }
+
+  /** This process configured (or removed) slot `field` of the parent at `parentPath`. */
+  slotWritten(parentPath: string, field: string, configured: boolean): void {
+    this.slotWrites.set(`${parentPath} ${field}`, configured);
   }
 }

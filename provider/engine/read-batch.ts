@@ -7,8 +7,9 @@
  *   last walk of the kind took pages (one page when no walk has been made yet), so that a single
  *   read stays one GET. Reads that were answered by a GET just before count as waiting: the
  *   engine checks resources one at a time (preview's adoption lookups), so those never wait together;
- * - every read that arrives while the walk runs, or while its pages are fresh (used within
- *   `idleMs`, at most `maxAgeMs` old), is served from it;
+ * - every later read of the kind in the process is served from the walk: a walk ends with the
+ *   command (one process serves one command), never on a timer, so that a slow engine (a loaded
+ *   machine) does not walk a kind twice;
  * - pages are fetched only while reads wait for them, and never more pages than reads joined the
  *   walk: when the list is far longer than the reads need (an account with thousands of the
  *   kind), the walk stops and the reads it has not served make a GET each;
@@ -26,13 +27,9 @@ export interface ListReadTiming {
   gatherMs: number;
   /** Reads answered by a GET within this time count as waiting when the next reads arrive. */
   streamMs: number;
-  /** A walk's pages serve reads until none has used them for this long... */
-  idleMs: number;
-  /** ...or until they are this old. */
-  maxAgeMs: number;
 }
 
-export const defaultListReadTiming: ListReadTiming = { gatherMs: 20, streamMs: 3000, idleMs: 3000, maxAgeMs: 60_000 };
+export const defaultListReadTiming: ListReadTiming = { gatherMs: 20, streamMs: 3000 };
 
 /** The single GET of one item: the fallback, and the word on whether an item is gone. */
 type Get = () => Promise<ApiObject>;
@@ -57,15 +54,12 @@ class Walk {
   /** Reads served by or waiting for this walk: its budget of pages. */
   joined = 0;
   running = false;
-  lastUsed: number;
 
   constructor(
     readonly client: ApiClient,
     firstPage: string,
-    readonly started: number,
   ) {
     this.next = firstPage;
-    this.lastUsed = started;
   }
 }
 
@@ -103,14 +97,10 @@ export class ListReads {
     this.walk = undefined;
   }
 
-  /** The walk later reads may use: same client, used recently, not too old. */
+  /** The walk later reads may use: the same client's (settings changed since start afresh). */
   private current(client: ApiClient): Walk | undefined {
     const walk = this.walk;
-    const t = this.now();
-    if (!walk || walk.client !== client || t - walk.lastUsed > this.timing.idleMs || t - walk.started > this.timing.maxAgeMs) {
-      return undefined;
-    }
-    return walk;
+    return walk && walk.client === client ? walk : undefined;
   }
 
   /** End of the gathering window: one walk for all the waiting reads, or a GET each. */
@@ -122,7 +112,7 @@ export class ListReads {
     this.singles = this.singles.filter((s) => t - s <= this.timing.streamMs);
     const client = batch[0]!.client;
     if (batch.length + this.singles.length > this.walkCost) {
-      const walk = new Walk(client, this.path, t);
+      const walk = new Walk(client, this.path);
       this.walk = walk;
       for (const w of batch) this.settle(w.client === client ? this.fromWalk(walk, w.id, w.get) : w.get(), w);
       return;
@@ -140,7 +130,6 @@ export class ListReads {
   private fromWalk(walk: Walk, id: string, get: Get): Promise<ApiObject> {
     if (walk.served.has(id)) return get();
     walk.served.add(id);
-    walk.lastUsed = this.now();
     walk.joined++;
     const item = walk.items.get(id);
     if (item) return Promise.resolve(item);

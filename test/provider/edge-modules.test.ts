@@ -1,12 +1,12 @@
 /**
  * The nine edge modules, one table: each is a singleton slot of a route (or TLS edge) with no id
  * of its own, managed through the provider's operations against the emulator over loopback:
- * create (PUT, after checking the slot is free), read (also from the id alone, as `get` does),
+ * create (one PUT, the slot checked free by the check's read of its parent), read (also from the id alone, as `get` does),
  * no-change diff, update (PUT), replace on a new route, delete, and a read after an out-of-band
  * DELETE that reports it gone.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch, type ResourceKind } from "../../provider";
+import { createHandlers, dispatch, type ResourceKind } from "../../provider";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
@@ -172,16 +172,19 @@ describe.each(cases)("$kind", (c) => {
   it("creates (PUT), reads, diffs, updates (PUT), replaces on a new route, deletes, and reports an out-of-band DELETE as gone", async () => {
     const keys = await place(c.on);
     const inputs = { ...keys, ...c.inputs() };
+    const path = slotPath(c.on, keys, c.slot);
+    const parent = path.slice(0, path.lastIndexOf("/"));
+    emu.clearRequests();
     expect((await handler.check({}, inputs)).failures).toEqual([]);
+    // The slot is checked to be free in the parent's GET, which carries its modules...
+    // (The process's first check with a key also checks the key, once: GET /tunnel_sessions.)
+    const slotReads = emu.requests.filter((r) => r.path !== "/tunnel_sessions");
+    expect(slotReads.map((r) => [r.method, r.path, r.status])).toEqual([["GET", parent, 200]]);
 
     emu.clearRequests();
     const created = await handler.create(inputs);
-    const path = slotPath(c.on, keys, c.slot);
-    // The slot is checked to be free, then written whole.
-    expect(emu.requests.map((r) => [r.method, r.path, r.status])).toEqual([
-      ["GET", path, 404],
-      ["PUT", path, 200],
-    ]);
+    // ...so the create is one request: the slot written whole.
+    expect(emu.requests.map((r) => [r.method, r.path, r.status])).toEqual([["PUT", path, 200]]);
     expect(created.id).toBe(idOf(keys));
     expect(created.outs).toMatchObject({ ...inputs, enabled: inputs.enabled ?? true });
     expect((await slot(keys)).json).toMatchObject(c.stored());
@@ -271,6 +274,42 @@ describe.each(cases)("$kind", (c) => {
     // Released by the delete: the slot can be claimed again.
     const later = await handler.create(inputs);
     await handler.delete(later.id, later.outs);
+  });
+});
+
+describe("the six modules of one route", () => {
+  it("are checked with one read of the route, at preview and at up, and each created with one PUT", async () => {
+    const keys = await place("route");
+    const route = `/edges/https/${keys.edgeId}/routes/${keys.routeId}`;
+    const modules = cases.filter((c) => c.on === "route");
+    expect(modules).toHaveLength(6);
+    const program = modules.map((c) => ({ kind: c.kind, inputs: { ...keys, ...c.inputs() } }));
+    const requests = () => emu.requests.map((r) => `${r.method} ${r.path}`);
+
+    // Preview: a provider process checks every module.
+    const preview = createHandlers();
+    emu.clearRequests();
+    for (const m of program) expect((await preview[m.kind].check({}, m.inputs)).failures).toEqual([]);
+    expect(requests()).toEqual([`GET ${route}`]);
+
+    // Up: another process checks each module again and creates it.
+    const up = createHandlers();
+    emu.clearRequests();
+    await Promise.all(
+      program.map(async (m) => {
+        expect((await up[m.kind].check({}, m.inputs)).failures).toEqual([]);
+        await up[m.kind].create(m.inputs);
+      }),
+    );
+    expect(requests().sort()).toEqual([`GET ${route}`, ...modules.map((c) => `PUT ${route}/${c.slot}`)].sort());
+    const configured = (await call(emu, "GET", route)).json;
+    for (const c of modules) expect(configured[c.slot]).not.toBeNull();
+
+    // The next process reads the route afresh: a new resource for a slot configured since is refused.
+    const next = createHandlers();
+    expect((await next[program[0]!.kind].check({}, program[0]!.inputs)).failures).toEqual([
+      { property: "", reason: expect.stringContaining("that is already configured in the account") },
+    ]);
   });
 });
 

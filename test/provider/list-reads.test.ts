@@ -7,6 +7,7 @@
 import { startEmulator, type Emulator } from "../../emulator";
 import { configure, createHandlers, type ResourceKind } from "../../provider";
 import { currentClient } from "../../provider/config";
+import { ListReads, defaultListReadTiming } from "../../provider/engine/read-batch";
 import { call, missingId } from "../support/api";
 
 type Props = Record<string, unknown>;
@@ -195,6 +196,30 @@ describe("a refresh", () => {
 
     mine.outs = after[0]!.props;
     theirs.outs = after[1]!.props;
+  });
+});
+
+describe("a walk on a loaded machine", () => {
+  it("lasts as long as the command: reads of 500 resources arriving in groups seconds apart take 6 list pages, each kind walked once", async () => {
+    // The engine on a loaded machine: groups of 8 reads (its parallelism), the next group 5 s
+    // later on the clock the walks read.
+    let time = 0;
+    const walks = { credentials: new ListReads("/credentials", "credentials", defaultListReadTiming, () => time), reserved_domains: new ListReads("/reserved_domains", "reserved_domains", defaultListReadTiming, () => time) };
+    const client = currentClient();
+    const all = [...credentials, ...domains].sort(byId);
+    emu.clearRequests();
+    const results: Props[] = [];
+    for (let i = 0; i < all.length; i += 8) {
+      const group = all.slice(i, i + 8).map((r) => {
+        const path = r.kind === "Credential" ? "credentials" : "reserved_domains";
+        return walks[path].read(client, r.id, () => client.get(`/${path}/${r.id}`));
+      });
+      results.push(...(await Promise.all(group)));
+      time += 5_000;
+    }
+    expect(results.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(lines().sort()).toEqual(pages(lines()).sort());
+    expect(pages(lines())).toHaveLength(6);
   });
 });
 

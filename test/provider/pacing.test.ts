@@ -10,7 +10,7 @@
  */
 import { ApiClient, ApiError, ResourceHandler, definitions } from "../../provider";
 import { createClient } from "../../provider/config";
-import { FileLedger, ledgerFileName } from "../../provider/client/pacing-ledger";
+import { FileLedger, MemoryLedger, ledgerFileName, type Clock } from "../../provider/client/pacing-ledger";
 import { Pacer, type RateLimit } from "../../provider/client/rate-limit";
 import { FakeClock } from "../support/clock";
 import { PacingFixture, RollingWindow, mostInAnyWindow, rate, refused, sendAtOnce, spendBudget, waitsPastRoom, type Attempt } from "../support/pacing";
@@ -113,6 +113,50 @@ describe("on a fake clock, a paced client in front of the API's rolling window",
     expect(service.counted).toHaveLength(60);
     expect(new Set(attempts.filter((a) => !a.refused).map((a) => a.request)).size).toBe(60);
     expect(mostInAnyWindow(service.counted, rate.windowMs)).toBeLessThanOrEqual(rate.limit);
+  });
+});
+
+describe("the pacer's bookkeeping", () => {
+  /**
+   * The ledger entries the pacer touches per request (each operation counts the elements it
+   * visits), for `count` requests at concurrency 16 that all stay in one window: 1 ms apart, a
+   * few answered out of order, every 50th refused.
+   */
+  async function touchedPerRequest(rate: RateLimit | undefined, count: number): Promise<number> {
+    let time = 1_000_000;
+    const clock: Clock = {
+      now: () => time,
+      setTimer: () => {
+        throw new Error("the pacer waited: the window was meant never to fill");
+      },
+    };
+    const ledger = new MemoryLedger();
+    const pacer = new Pacer(rate, { attemptTimeoutMs, clock, ledger });
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < count) {
+        const i = next++;
+        const slot = await pacer.acquire();
+        time++;
+        await (i % 50 === 49 ? slot.refused() : slot.answered(time - (i % 3)));
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+    expect(ledger.entries.size).toBe(count - Math.floor(count / 50));
+    return ledger.entries.touched / count;
+  }
+
+  it.each([
+    { pacing: "off", limit: undefined },
+    { pacing: "on, at a limit never reached", limit: { limit: 1_000_000, windowMs: 60_000 } },
+  ])("costs the same per request whether the window holds 1,000 requests or 10,000 (pacing $pacing)", async ({ limit }) => {
+    const few = await touchedPerRequest(limit, 1_000);
+    const many = await touchedPerRequest(limit, 10_000);
+    // O(1) amortised: a handful of entries per request, however many the window holds (a scan
+    // of the window per request would touch thousands).
+    expect(few).toBeLessThanOrEqual(12);
+    expect(many).toBeLessThanOrEqual(12);
+    expect(many).toBeLessThanOrEqual(few * 1.25);
   });
 });
 

@@ -2,7 +2,10 @@
  * A singleton configuration of a parent (an edge module): written whole with PUT, read with GET,
  * removed with DELETE, at a path made of its keys. Its slot must be free, both in the account (a
  * configuration made outside this program is adopted only through importId) and among this
- * program's resources (two resources cannot configure one slot).
+ * program's resources (two resources cannot configure one slot). Whether it is free in the
+ * account comes from the parent's GET, which carries every module under the slot's last path
+ * segment (`null` when not configured): one read per parent serves all its slots, at preview and
+ * at `up`, so a create is one PUT.
  */
 import { ApiError } from "../../client/errors";
 import type { ApiObject, Props, SlotBinding } from "../../definitions/types";
@@ -42,8 +45,8 @@ export class SlotWire implements Wire {
     }
     try {
       const path = this.path(id);
-      if (await this.exists(path)) throw new Error(`cannot create the ${this.takenMessage(id)}`);
-      return { id, api: await this.ctx.client().put<ApiObject>(path, createBody(def, inputs, this.pathInputs)) };
+      if (await this.configured(path)) throw new Error(`cannot create the ${this.takenMessage(id)}`);
+      return { id, api: await this.put(path, inputs) };
     } catch (err) {
       state.releaseSlot(def.name, id);
       throw err;
@@ -56,12 +59,17 @@ export class SlotWire implements Wire {
 
   /** A slot is written whole: what the program leaves out goes back to the service's default. */
   update(id: string, _olds: Props, news: Props): Promise<ApiObject> {
-    return this.ctx.client().put<ApiObject>(this.path(id), createBody(this.ctx.def, news, this.pathInputs));
+    return this.put(this.path(id), news);
   }
 
   async delete(id: string): Promise<void> {
+    const path = this.path(id);
     try {
-      await this.ctx.client().delete(this.path(id));
+      await this.ctx.client().delete(path);
+      this.written(path, false);
+    } catch (err) {
+      if (err instanceof ApiError && err.notFound) this.written(path, false);
+      throw err;
     } finally {
       this.ctx.state.releaseSlot(this.ctx.def.name, id);
     }
@@ -79,7 +87,7 @@ export class SlotWire implements Wire {
       return [{ property: "", reason: duplicateSlot(def.name, id) }];
     }
     try {
-      if (!(await this.exists(this.path(id)))) return [];
+      if (!(await this.configured(this.path(id)))) return [];
     } catch {
       // The API cannot tell now: `up` will.
       return [];
@@ -102,14 +110,31 @@ export class SlotWire implements Wire {
     return fillPath(this.ctx.def.name, this.binding.path, keys);
   }
 
-  private async exists(path: string): Promise<boolean> {
+  private async put(path: string, inputs: Props): Promise<ApiObject> {
+    const api = await this.ctx.client().put<ApiObject>(path, createBody(this.ctx.def, inputs, this.pathInputs));
+    this.written(path, true);
+    return api;
+  }
+
+  /** The slot at `path` is configured in the account (see ProgramState.slotConfigured). */
+  private async configured(path: string): Promise<boolean> {
+    const { parent, field } = splitSlotPath(path);
+    const client = this.ctx.client();
+    const known = await this.ctx.state.slotConfigured(parent, field, () => client.get<ApiObject>(parent));
+    if (known !== undefined) return known;
+    // A parent whose answer does not carry the module: the slot's own GET tells.
     try {
-      await this.ctx.client().get<ApiObject>(path);
+      await client.get<ApiObject>(path);
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.notFound) return false;
       throw err;
     }
+  }
+
+  private written(path: string, configured: boolean): void {
+    const { parent, field } = splitSlotPath(path);
+    this.ctx.state.slotWritten(parent, field, configured);
   }
 
   /** Why a slot cannot be claimed: it is configured outside the program. */
@@ -126,4 +151,10 @@ export class SlotWire implements Wire {
 /** Two resources of the program for one slot: one message, the same at preview and at `up`. */
 function duplicateSlot(kind: string, id: string): string {
   return `two resources of this program configure the same ${kind} (${id}): keep one of them`;
+}
+
+/** A slot's parent (its path without the last segment) and the parent's field that holds it (that segment). */
+function splitSlotPath(path: string): { parent: string; field: string } {
+  const cut = path.lastIndexOf("/");
+  return { parent: path.slice(0, cut), field: path.slice(cut + 1) };
 }
