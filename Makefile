@@ -40,7 +40,13 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin
+
+# The provider plugin `pulumi-resource-ngrok` (scripts/build-plugin.sh): a directory and a tarball
+# under dist/plugin/, either installed offline by
+#   pulumi plugin install resource ngrok <version> --file dist/plugin/pulumi-resource-ngrok-v<version>.tar.gz
+plugin: build
+	@scripts/build-plugin.sh
 
 # The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
 # faulted) and `up --parallel 64` of 200 resources under the default rate limit. The test

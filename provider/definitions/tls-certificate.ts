@@ -43,6 +43,7 @@ export const tlsCertificate: BoundDefinition = {
         "so a certificate read with `TlsCertificate.get` has none.",
       input: { api: "private_key_pem", required: true, onChange: "replace", unset: "clear" },
       secret: true,
+      writeOnly: true,
       normalize: normalizePem,
       // Write-only in the API: keep the program's value.
       fromApi: (_api, prior) => (typeof prior.privateKeyPem === "string" ? prior.privateKeyPem : undefined),

@@ -107,6 +107,11 @@ export interface PropertySpec {
   normalize?: (value: unknown) => unknown;
   /** Stored encrypted in state and shown as [secret]. */
   secret?: boolean;
+  /**
+   * The API never returns it (a private key): a resource read without it (imported) has none, and
+   * the program's value is no change to it.
+   */
+  writeOnly?: boolean;
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
 }
