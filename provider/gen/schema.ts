@@ -53,7 +53,13 @@ function packageSchema(version: string): JsonObject {
     types,
     resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
     functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
-    language: { nodejs: { packageName: "pulumi-ngrok" } },
+    // The SDKs of the provider plugin (make sdks): the dynamic SDK is the package itself, `pulumi-ngrok`.
+    supportPack: true,
+    language: {
+      nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },
+      go: { importBasePath: "example.com/pulumi-ngrok/sdk/go/ngrok", respectSchemaVersion: true },
+      python: { packageName: "pulumi_ngrok", respectSchemaVersion: true },
+    },
   };
 }
 
