@@ -46,10 +46,10 @@ emulator: build
 # own code generators (provider/gen/sdkgen, a Go program). `check-sdks` fails when they are stale.
 SDKGEN := cd provider/gen/sdkgen && GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0 GOWORK=off go run -trimpath .
 sdks: generate
-	$(SDKGEN) ../../../schema.json ../../../sdk
+	$(SDKGEN) $(CURDIR)/schema.json $(CURDIR)/sdk
 
 check-sdks:
-	$(SDKGEN) ../../../schema.json ../../../sdk --check
+	$(SDKGEN) $(CURDIR)/schema.json $(CURDIR)/sdk --check
 
 # The provider plugin `pulumi-resource-ngrok` (scripts/build-plugin.sh): a directory and a tarball
 # under dist/plugin/, either installed offline by

@@ -9,7 +9,6 @@
  * The program (test/e2e/programs/plugin) declares resources of any kind by type token from stack
  * config. These tests fail, never skip, when the CLI cannot be built; they need `make build`.
  */
-import { execFileSync } from "child_process";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { ApiClient } from "../../provider/client/http";
@@ -17,13 +16,12 @@ import { definitions, type ResourceKind } from "../../provider";
 import { ResourceHandler } from "../../provider/engine/handler";
 import { locatingInputs } from "../../provider/engine/locate";
 import { validInputs } from "../support/inputs";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, repoRoot, revealedSecret, type StackExport } from "./pulumi";
+import { installPlugin, pluginTarball, pluginVersion } from "./plugin-install";
+import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, revealedSecret, type StackExport } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
 const programDir = path.join(__dirname, "programs", "plugin");
-const version = (require("../../package.json") as { version: string }).version;
-let tarball: string;
 
 interface Declared {
   kind: string;
@@ -35,12 +33,7 @@ interface Declared {
 
 beforeAll(async () => {
   await pulumiBinDir();
-  const dir = execFileSync("bash", [path.join(repoRoot, "scripts", "build-plugin.sh")], {
-    env: { ...process.env, PATH: `${path.join(repoRoot, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` },
-  })
-    .toString()
-    .trim();
-  tarball = `${dir}.tar.gz`;
+  await pluginTarball();
 }, 60 * 60_000);
 
 let emu: Emulator;
@@ -58,11 +51,11 @@ afterEach(async () => {
 async function pluginStack(declared: Declared[]): Promise<PulumiStack> {
   const stack = await PulumiStack.create({
     programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", pluginVersion: version, resources: JSON.stringify(declared) },
+    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", pluginVersion, resources: JSON.stringify(declared) },
     secretConfig: { "ngrok:apiKey": emu.apiKey },
   });
   stacks.push(stack);
-  await stack.run("plugin install", ["plugin", "install", "resource", "ngrok", version, "--file", tarball]);
+  await installPlugin(stack);
   return stack;
 }
 
@@ -131,15 +124,17 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
   const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, pacingDir: false });
   const stack = await pluginStack([]);
   const declared: Declared[] = [];
+  const made: { kind: ResourceKind; id: string }[] = [];
   try {
     for (const [n, kind] of (Object.keys(definitions) as ResourceKind[]).entries()) {
       const def = definitions[kind];
       // Made out of band, through the API, as someone outside Pulumi would.
       const inputs = await validInputs[kind](emu, 700 + n);
       const { id } = await new ResourceHandler(def, () => client).create(inputs);
+      made.push({ kind, id });
       const name = `imported-${n}`;
       const importId = [...locatingInputs(def).map((k) => String(inputs[k])), id].join("/");
-      await stack.pulumi(`import ${kind}`, "import", `ngrok:index:${kind}`, name, importId, "--generate-code=false", "--yes");
+      await stack.pulumi(`import ${kind}`, "import", `ngrok:index:${kind}`, name, importId, "--generate-code=false", "--protect=false", "--yes");
       const secretInputs = Object.entries(def.properties).filter(([k, p]) => p.secret && k in inputs).map(([k]) => k);
       declared.push({ kind, name, inputs, secretInputs });
     }
@@ -151,10 +146,13 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
 
   await stack.setConfig("resources", JSON.stringify(declared));
   await stack.previewExpectNoChanges("preview of the program declaring the imported resources");
+  // Managed from then on: destroy deletes each one (those of a top-level collection are looked up).
   await stack.destroy();
-  for (const kind of Object.keys(definitions)) {
-    const path = (definitions[kind as ResourceKind].binding as { path: string }).path;
-    if (!path.includes("{")) expect({ kind, left: emu.resources(path.slice(1)) }).toEqual({ kind, left: [] });
+  for (const { kind, id } of made) {
+    const binding = definitions[kind].binding;
+    if (binding.kind !== "collection") continue;
+    const left = (emu.resources(binding.path.slice(1)) as { id: string }[]).filter((r) => r.id === id);
+    expect({ kind, left }).toEqual({ kind, left: [] });
   }
 });
 
