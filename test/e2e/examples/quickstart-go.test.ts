@@ -32,7 +32,8 @@ afterEach(async () => {
 function goEnv(): Record<string, string> {
   const go = execFileSync("go", ["env", "-json", "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT"]).toString();
   const env = JSON.parse(go) as Record<string, string>;
-  return { ...env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off" };
+  // The flags of the CLI's build (scripts/pulumi-cli.sh): the SDK's packages come from its build cache.
+  return { ...env, GOFLAGS: "-mod=mod -trimpath", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off" };
 }
 
 function ids(state: StackExport): Record<string, string | undefined> {
