@@ -40,7 +40,22 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks
+
+# The provider plugin's SDKs from schema.json (sdk/nodejs, sdk/go, sdk/python), written by Pulumi's
+# own code generators (provider/gen/sdkgen, a Go program). `check-sdks` fails when they are stale.
+SDKGEN := cd provider/gen/sdkgen && GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0 GOWORK=off go run -trimpath .
+sdks: generate
+	$(SDKGEN) $(CURDIR)/schema.json $(CURDIR)/sdk
+
+check-sdks:
+	$(SDKGEN) $(CURDIR)/schema.json $(CURDIR)/sdk --check
+
+# The provider plugin `pulumi-resource-ngrok` (scripts/build-plugin.sh): a directory and a tarball
+# under dist/plugin/, either installed offline by
+#   pulumi plugin install resource ngrok <version> --file dist/plugin/pulumi-resource-ngrok-v<version>.tar.gz
+plugin: build
+	@scripts/build-plugin.sh
 
 # The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
 # faulted) and `up --parallel 64` of 200 resources under the default rate limit. The test

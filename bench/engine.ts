@@ -4,12 +4,15 @@
  * number of trivial dynamic resources doing one HTTP call per operation (bench/programs/trivial:
  * Pulumi's floor for dynamic resources), each command of the two run one after the other. The
  * emulator's limit is scaled (1,200 per 60 s) and the provider paced to match, so `up` is also
- * reported over the rate-limit floor: the requests it sent divided by the allowed rate. A preview
- * of each program before the timed commands warms the caches.
+ * reported over the rate-limit floor: the requests it sent divided by the allowed rate. A third
+ * contender runs as many resources through the provider plugin (bench/programs/plugin, installed
+ * from its tarball), paced the same way on an emulator of its own. A preview of each program
+ * before the timed commands warms the caches.
  */
 import * as path from "path";
 import { startEmulator, type Emulator } from "../emulator";
 import { PulumiStack } from "../test/e2e/pulumi";
+import { installPlugin, pluginVersion } from "../test/e2e/plugin-install";
 
 export const engineLimit = { limit: 1200, windowMs: 60_000 };
 
@@ -19,6 +22,9 @@ export interface EngineRow {
   oursSeconds: number;
   trivialSeconds: number;
   oursOverTrivial: number;
+  /** The same number of resources through the provider plugin. */
+  pluginSeconds: number;
+  pluginOverTrivial: number;
   /** API requests the command sent (the trivial resources send one per operation, to a control path). */
   requests: number;
 }
@@ -27,7 +33,7 @@ export interface EngineSize {
   resources: number;
   rows: EngineRow[];
   /** `stack export` bytes per resource after `up`. */
-  stateBytesPerResource: { ours: number; trivial: number };
+  stateBytesPerResource: { ours: number; trivial: number; plugin: number };
   /** `up` over the least time the rate limit allows for its requests. */
   upOverRateFloor: number;
 }
@@ -39,7 +45,7 @@ const commands: [EngineRow["command"], string[]][] = [
   ["destroy", ["destroy", "--yes", "--skip-preview"]],
 ];
 
-async function stackFor(program: string, emu: Emulator, count: number, paced: boolean): Promise<PulumiStack> {
+async function stackFor(program: string, emu: Emulator, count: number, paced: boolean, extra: Record<string, string> = {}): Promise<PulumiStack> {
   return PulumiStack.create({
     programDir: program,
     stack: "bench",
@@ -47,6 +53,7 @@ async function stackFor(program: string, emu: Emulator, count: number, paced: bo
     config: {
       count: String(count),
       seed: "1",
+      ...extra,
       ...(paced ? { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": `${engineLimit.limit}/${engineLimit.windowMs / 1000}` } : {}),
     },
     ...(paced ? { secretConfig: { "ngrok:apiKey": emu.apiKey } } : {}),
@@ -64,13 +71,16 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
   for (const [k, n] of sizes.entries()) {
     const emuOurs = await startEmulator({ rateLimit: engineLimit });
     const emuTrivial = await startEmulator({ rateLimit: false });
+    const emuPlugin = await startEmulator({ rateLimit: engineLimit });
     const ours = await stackFor(path.resolve(__dirname, "..", "test", "reliability", "program"), emuOurs, n, true);
     const trivial = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivial, n, false);
+    const plugin = await stackFor(path.resolve(__dirname, "programs", "plugin"), emuPlugin, n, true, { pluginVersion });
     try {
+      await installPlugin(plugin);
       // Untimed: the first command of a program compiles it and fills the file cache.
-      for (const s of [ours, trivial]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
+      for (const s of [ours, trivial, plugin]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
       const rows: EngineRow[] = [];
-      const size: EngineSize = { resources: n, rows, stateBytesPerResource: { ours: 0, trivial: 0 }, upOverRateFloor: NaN };
+      const size: EngineSize = { resources: n, rows, stateBytesPerResource: { ours: 0, trivial: 0, plugin: 0 }, upOverRateFloor: NaN };
       for (const [command, args] of commands) {
         const before = emuOurs.requests.length;
         // Alternate which goes first from one size to the next.
@@ -84,24 +94,36 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
           oursSeconds = await timed(ours, `${command} (${n})`, args);
         }
         const requests = emuOurs.requests.length - before;
-        rows.push({ resources: n, command, oursSeconds, trivialSeconds, oursOverTrivial: oursSeconds / trivialSeconds, requests });
-        log(`engine: ${n} resources, ${command}: ${oursSeconds.toFixed(1)} s against ${trivialSeconds.toFixed(1)} s, ${requests} requests`);
+        const pluginSeconds = await timed(plugin, `${command} (${n}, plugin)`, args);
+        rows.push({
+          resources: n,
+          command,
+          oursSeconds,
+          trivialSeconds,
+          oursOverTrivial: oursSeconds / trivialSeconds,
+          pluginSeconds,
+          pluginOverTrivial: pluginSeconds / trivialSeconds,
+          requests,
+        });
+        log(`engine: ${n} resources, ${command}: ${oursSeconds.toFixed(1)} s (plugin ${pluginSeconds.toFixed(1)} s) against ${trivialSeconds.toFixed(1)} s, ${requests} requests`);
         if (command === "up") {
           size.stateBytesPerResource = {
             ours: Buffer.byteLength(JSON.stringify(await ours.stackExport())) / n,
             trivial: Buffer.byteLength(JSON.stringify(await trivial.stackExport())) / n,
+            plugin: Buffer.byteLength(JSON.stringify(await plugin.stackExport())) / n,
           };
           size.upOverRateFloor = oursSeconds / (requests / (engineLimit.limit / (engineLimit.windowMs / 1000)));
         }
       }
       out.push(size);
     } finally {
-      for (const s of [ours, trivial]) {
+      for (const s of [ours, trivial, plugin]) {
         await s.destroy("cleanup destroy").catch(() => undefined);
         s.dispose();
       }
       await emuOurs.close();
       await emuTrivial.close();
+      await emuPlugin.close();
     }
   }
   return out;

@@ -80,14 +80,32 @@ export function render(r: Results): string {
     out.push(
       "**Engine** (real CLI, `--parallel` 8: test/reliability/program (every kind, mixed) against as many trivial dynamic resources; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
       table(
-        ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "requests"],
-        r.engine.flatMap((e) => e.rows.map((row) => [row.resources, row.command, round(row.oursSeconds), round(row.trivialSeconds), round(row.oursOverTrivial), row.requests])),
+        ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "plugin s", "plugin / trivial", "requests"],
+        r.engine.flatMap((e) =>
+          e.rows.map((row) => [
+            row.resources,
+            row.command,
+            round(row.oursSeconds),
+            round(row.trivialSeconds),
+            round(row.oursOverTrivial),
+            round(row.pluginSeconds),
+            round(row.pluginOverTrivial),
+            row.requests,
+          ]),
+        ),
       ),
       table(
-        ["resources", "up s per resource", "up / rate-limit floor", "state bytes per resource (ours)", "(trivial)"],
+        ["resources", "up s per resource", "up / rate-limit floor", "state bytes per resource (ours)", "(trivial)", "(plugin)"],
         r.engine.map((e) => {
           const up = e.rows.find((row) => row.command === "up")!;
-          return [e.resources, round(up.oursSeconds / e.resources), round(e.upOverRateFloor), Math.round(e.stateBytesPerResource.ours), Math.round(e.stateBytesPerResource.trivial)];
+          return [
+            e.resources,
+            round(up.oursSeconds / e.resources),
+            round(e.upOverRateFloor),
+            Math.round(e.stateBytesPerResource.ours),
+            Math.round(e.stateBytesPerResource.trivial),
+            Math.round(e.stateBytesPerResource.plugin),
+          ];
         }),
       ),
     );

@@ -11,7 +11,8 @@ import { importCycles, importGraph, sourceFiles } from "./support/imports";
 const root = path.resolve(__dirname, "..");
 
 it("no import cycle across provider/, sdk/ and emulator/", () => {
-  const files = sourceFiles(root, ["provider", "sdk", "emulator"]);
+  // sdk/nodejs is the plugin's SDK, written by Pulumi's code generator (make sdks), not ours.
+  const files = sourceFiles(root, ["provider", "sdk", "emulator"]).filter((f) => !f.startsWith("sdk/nodejs/"));
   expect(files).toContain("provider/gen/render.ts");
   const cycles = importCycles(importGraph(root, files)).map((c) => `import cycle: ${c.join(" -> ")}`);
   expect(cycles).toEqual([]);

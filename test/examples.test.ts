@@ -1,4 +1,4 @@
-/** Every example is a Pulumi TypeScript program that type-checks against the built SDK. */
+/** Every TypeScript example (runtime nodejs) is a Pulumi program that type-checks against the built SDK. */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
@@ -6,7 +6,8 @@ import * as path from "path";
 const root = path.resolve(__dirname, "..");
 const examples = fs
   .readdirSync(path.join(root, "examples"))
-  .filter((d) => fs.existsSync(path.join(root, "examples", d, "Pulumi.yaml")));
+  .filter((d) => fs.existsSync(path.join(root, "examples", d, "Pulumi.yaml")))
+  .filter((d) => /^runtime: nodejs$/m.test(fs.readFileSync(path.join(root, "examples", d, "Pulumi.yaml"), "utf8")));
 
 it("has examples", () => expect(examples.length).toBeGreaterThan(0));
 

@@ -10,8 +10,8 @@ import { randomUUID } from "crypto";
 import type { ApiClient } from "../client/http";
 import type { Props, ResourceDefinition } from "../definitions/types";
 import { checkProgram, type CheckResult } from "../engine/check";
-import type { CreateResult, DiffResult, ReadResult, UpdateResult } from "../engine/handler";
-import { containsUnknown } from "../engine/values";
+import type { CreateResult, DetailedDiff, DiffResult, ReadResult, UpdateResult } from "../engine/handler";
+import { containsUnknown, inputProperties } from "../engine/values";
 import { sessionIdRule } from "../functions/agent";
 import { systemClock, type Clock } from "../functions/types";
 import { AgentCommands, defaultSettleTimeoutMs, minUpdateWaitMs } from "./commands";
@@ -134,8 +134,16 @@ export class AgentCommandHandler {
     return checkProgram(agentCommand, news);
   }
 
-  async diff(_id: string, olds: Props, news: Props): Promise<DiffResult> {
-    return { changes: plan(olds, news).changes, replaces: [], deleteBeforeReplace: false };
+  async diff(id: string, olds: Props, news: Props): Promise<DiffResult> {
+    const { changed: _changed, ...diff } = await this.detailedDiff(id, olds, news);
+    return diff;
+  }
+
+  async detailedDiff(_id: string, olds: Props, news: Props): Promise<DetailedDiff> {
+    const changes = plan(olds, news).changes;
+    // What made the command due: its own inputs that differ (the sessions, when only new ones appeared).
+    const changed = changes ? inputProperties(agentCommand).map(([n]) => n).filter((n) => JSON.stringify(olds[n]) !== JSON.stringify(news[n])) : [];
+    return { changes, changed, replaces: [], deleteBeforeReplace: false };
   }
 
   async create(inputs: Props): Promise<CreateResult> {

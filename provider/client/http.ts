@@ -38,6 +38,9 @@ export interface ClientOptions {
   pacingDir?: string | false;
 }
 
+/** How long a request waits for room under the rate limit before `onPacingWait` hears of it. */
+export const pacingNoticeMs = 1000;
+
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** One attempt's outcome, for observers (tests, debug logs). */
@@ -68,6 +71,8 @@ export class ApiClient {
   private readonly headers: Record<string, string>;
   /** Called after each attempt; used by tests and by debug logging. */
   onAttempt: ((event: AttemptEvent) => void) | undefined;
+  /** Called once when a request has waited `pacingNoticeMs` for room under the rate limit (a log line, not a count). */
+  onPacingWait: ((event: { method: HttpMethod; path: string; attempt: number }) => void) | undefined;
 
   constructor(options: ClientOptions) {
     this.baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
@@ -151,6 +156,18 @@ export class ApiClient {
     return new URL(this.baseUrl + (path.startsWith("/") ? path : `/${path}`));
   }
 
+  /** A slot from the pacer; a wait long enough to notice is told to `onPacingWait` as it happens. */
+  private async paced(method: HttpMethod, path: string, attempt: number): Promise<Slot> {
+    const notice = this.onPacingWait;
+    if (!notice) return this.pacer.acquire(attempt > 0);
+    const timer = setTimeout(() => notice({ method, path, attempt }), pacingNoticeMs);
+    try {
+      return await this.pacer.acquire(attempt > 0);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
     const url = this.resolve(path);
     const shownPath = url.pathname;
@@ -159,7 +176,7 @@ export class ApiClient {
     const started = Date.now();
 
     for (let attempt = 0; ; attempt++) {
-      const slot: Slot = await this.pacer.acquire(attempt > 0);
+      const slot: Slot = await this.paced(method, shownPath, attempt);
       let response: Dispatcher.ResponseData;
       try {
         response = await request(url, { method, headers, body: payload, dispatcher: this.dispatcher });

@@ -60,7 +60,7 @@ const trafficPolicyType: ExternalType = {
   tsInput: "TrafficPolicyInput | string",
   tsOutput: "TrafficPolicy",
   sdkModule: "./policy",
-  schema: { oneOf: [{ type: "object", additionalProperties: true }, { type: "string" }] },
+  schema: { oneOf: [{ type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } }, { type: "string" }] },
   docs: "TrafficPolicy \\| string",
   problems(value: unknown, inputs: Props) {
     if (value === unknownValue) return [];

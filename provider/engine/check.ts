@@ -13,10 +13,14 @@ export interface CheckFailure {
   reason: string;
 }
 
-/** A Check's answer: the inputs to keep, and the failures as the engine must get them. */
+/**
+ * A Check's answer: the inputs to keep, the failures as the dynamic-provider host must get them
+ * (`forEngine`), and the same failures with the property path each one names.
+ */
 export interface CheckResult {
   inputs: Props;
   failures: CheckFailure[];
+  byProperty: CheckFailure[];
 }
 
 /**
@@ -34,7 +38,7 @@ export async function checkProgram(
   if (failures.length === 0 && ifValid) failures.push(...(await ifValid()));
   const inputs: Props = {};
   for (const [k, v] of Object.entries(news)) if (v !== undefined) inputs[k] = v;
-  return { inputs, failures: forEngine(failures) };
+  return { inputs, failures: forEngine(failures), byProperty: failures };
 }
 
 /**
@@ -166,14 +170,18 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
       continue;
     }
     if (prop.type.kind === "external") {
-      for (const p of prop.type.problems(value, news)) failures.push({ property: name, reason: `${pathText(name, p.path)} ${p.message}` });
+      for (const p of prop.type.problems(value, news)) {
+        const where = pathText(name, p.path);
+        failures.push({ property: where, reason: `${where} ${p.message}` });
+      }
       continue;
     }
     if (containsUnknown(value)) continue;
     const result = schemaFor(prop.type).safeParse(value);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        failures.push({ property: name, reason: describeIssue(name, issue) });
+        const where = pathOf(name, issue);
+        failures.push({ property: where, reason: describeIssue(where, issue) });
       }
     }
   }
@@ -202,9 +210,12 @@ function pathText(name: string, path: readonly (string | number)[]): string {
   return name + path.map((p) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join("");
 }
 
-function describeIssue(name: string, issue: z.core.$ZodIssue): string {
-  const path = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
-  const where = `${name}${path}`;
+/** The property path an issue is at, as the program writes it: `acl[0]`, `target.datadog.apiKey`. */
+function pathOf(name: string, issue: z.core.$ZodIssue): string {
+  return `${name}${issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("")}`;
+}
+
+function describeIssue(where: string, issue: z.core.$ZodIssue): string {
   if (issue.code === "invalid_type") return `${where} must be ${issue.expected === "int" ? "a whole number" : issue.expected}`;
   if (issue.code === "too_big" && issue.origin === "number") return `${where} must be at most ${issue.maximum}`;
   if (issue.code === "too_small" && issue.origin === "number") return `${where} must be at least ${issue.minimum}`;

@@ -21,6 +21,10 @@ export interface DiffResult {
   replaces: string[];
   deleteBeforeReplace: boolean;
 }
+/** A diff that also names each input that changes. */
+export interface DetailedDiff extends DiffResult {
+  changed: string[];
+}
 export interface CreateResult {
   id: string;
   outs: Props;
@@ -78,16 +82,22 @@ export class ResourceHandler {
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<DiffResult> {
+    const { changed: _changed, ...diff } = await this.detailedDiff(id, olds, news);
+    return diff;
+  }
+
+  async detailedDiff(id: string, olds: Props, news: Props): Promise<DetailedDiff> {
     this.state.recordInputs(this.def, id, news);
     const replaces: string[] = [];
-    let changes = false;
+    const changed: string[] = [];
     for (const [name, prop] of inputProperties(this.def)) {
       const unknown = containsUnknown(news[name]);
       if (!unknown && sameInput(prop, olds[name], news[name])) continue;
-      changes = true;
+      if (prop.writeOnly && isAbsent(olds[name])) continue; // read without it: nothing to compare
+      changed.push(name);
       if (prop.input.onChange === "replace") replaces.push(name);
     }
-    return { changes, replaces, deleteBeforeReplace: replaces.length > 0 && this.keepsUniqueKey(olds, news) };
+    return { changes: changed.length > 0, changed, replaces, deleteBeforeReplace: replaces.length > 0 && this.keepsUniqueKey(olds, news) };
   }
 
   async create(inputs: Props): Promise<CreateResult> {

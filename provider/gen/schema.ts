@@ -5,7 +5,7 @@ import { settingSources } from "../config";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
 import { allFunctions, allResources, typeRoots } from "./model";
-import { filledByParent, inputsOf, limits, objectTypes, packageName, parentArgDoc, propertyDoc, schemaType, type JsonObject } from "./shared";
+import { inputsOf, limits, objectTypes, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
 export function renderSchema(version: string): string {
   return `${JSON.stringify(packageSchema(version), null, 2)}\n`;
@@ -45,49 +45,62 @@ function packageSchema(version: string): JsonObject {
     description: "Manage ngrok account resources (credentials, reserved domains, ...) from Pulumi.",
     keywords: ["pulumi", "ngrok", "category/network"],
     license: "Apache-2.0",
-    config: {
-      variables: Object.fromEntries(
-        Object.entries(settingSources).map(([name, source]) => [
-          name,
-          {
-            type: "string",
-            description: configDocs[name] ?? name,
-            ...(name === "apiKey" ? { secret: true } : {}),
-            defaultInfo: { environment: [source.env] },
-          },
-        ]),
-      ),
+    config: { variables: settings() },
+    provider: {
+      description: "The provider type for the ngrok package: its settings come from `ngrok:*` stack config, then the environment.",
+      inputProperties: settings(),
     },
     types,
     resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
     functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
-    language: { nodejs: { packageName: "pulumi-ngrok" } },
+    // The SDKs of the provider plugin (make sdks): the dynamic SDK is the package itself, `pulumi-ngrok`.
+    supportPack: true,
+    language: {
+      nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },
+      go: { importBasePath: "example.com/pulumi-ngrok/sdk/go/ngrok", respectSchemaVersion: true },
+      python: { packageName: "pulumi_ngrok", respectSchemaVersion: true },
+    },
   };
 }
 
-function propertySchema(name: string, p: PropertySpec, def?: ResourceDefinition): JsonObject {
-  const unlessParent = def && filledByParent(def, name) ? ` Required unless \`${def.parentResource!.arg}\` is given.` : "";
+/** The provider's settings (stack config `ngrok:*`, or the environment), the API key secret. */
+function settings(): JsonObject {
+  return Object.fromEntries(
+    Object.entries(settingSources).map(([name, source]) => [
+      name,
+      {
+        type: "string",
+        description: configDocs[name] ?? name,
+        ...(name === "apiKey" ? { secret: true } : {}),
+        defaultInfo: { environment: [source.env] },
+      },
+    ]),
+  );
+}
+
+function propertySchema(name: string, p: PropertySpec): JsonObject {
   return {
     ...schemaType(p.type),
-    description: propertyDoc(name, p) + limits(p.type) + unlessParent,
+    description: propertyDoc(name, p) + limits(p.type),
     ...(p.secret ? { secret: true } : {}),
     ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
   };
 }
 
+/**
+ * A resource as the provider plugin serves it. The dynamic SDK's parent argument (`route`,
+ * `edge`) is not here: the engine sends a plugin a resource's id, not the inputs it is located
+ * by, so a program passes those inputs (and `parent`) itself.
+ */
 function resourceSchema(def: ResourceDefinition): JsonObject {
   const props = Object.entries(def.properties);
   const inputs = inputsOf(def);
-  const parent = def.parentResource;
   return {
     description: def.description,
     properties: Object.fromEntries(props.map(([n, p]) => [n, propertySchema(n, p)])),
     required: props.filter(([, p]) => p.present || p.input?.required).map(([n]) => n),
-    inputProperties: Object.fromEntries([
-      ...(parent ? [[parent.arg, { $ref: `#/resources/${packageName}:index:${parent.kind}`, description: parentArgDoc(def) }]] : []),
-      ...inputs.map(([n, p]) => [n, propertySchema(n, p, def)]),
-    ]),
-    requiredInputs: inputs.filter(([n, p]) => p.input!.required && !filledByParent(def, n)).map(([n]) => n),
+    inputProperties: Object.fromEntries(inputs.map(([n, p]) => [n, propertySchema(n, p)])),
+    requiredInputs: inputs.filter(([, p]) => p.input!.required).map(([n]) => n),
   };
 }
 

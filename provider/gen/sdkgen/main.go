@@ -1,0 +1,152 @@
+// Command sdkgen writes the provider plugin's SDKs from schema.json with Pulumi's own code
+// generators (github.com/pulumi/pulumi/pkg/v3/codegen): Node.js, Go and Python. The CLI's
+// `pulumi package gen-sdk` delegates to language plugins that are not available here.
+//
+//	go run . <schema.json> <out dir> [--check]
+//
+// writes <out>/nodejs, <out>/go and <out>/python; with --check it writes nothing and fails
+// naming the files that differ from what it would write.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/blang/semver"
+
+	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
+	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
+	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
+	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
+)
+
+const tool = "pulumi-ngrok sdkgen"
+
+const goMod = `module example.com/pulumi-ngrok/sdk/go
+
+go 1.24
+
+require github.com/pulumi/pulumi/sdk/v3 v3.259.0
+`
+
+// noPackages loads no other package: the schema refers to none.
+type noPackages struct{}
+
+func (noPackages) LoadPackage(pkg string, _ *semver.Version) (*schema.Package, error) {
+	return nil, fmt.Errorf("the schema refers to package %q, which sdkgen does not load", pkg)
+}
+
+func (l noPackages) LoadPackageV2(_ context.Context, d *schema.PackageDescriptor) (*schema.Package, error) {
+	return l.LoadPackage(d.Name, nil)
+}
+
+func (l noPackages) LoadPackageReference(pkg string, v *semver.Version) (schema.PackageReference, error) {
+	_, err := l.LoadPackage(pkg, v)
+	return nil, err
+}
+
+func (l noPackages) LoadPackageReferenceV2(_ context.Context, d *schema.PackageDescriptor) (schema.PackageReference, error) {
+	return l.LoadPackageReference(d.Name, nil)
+}
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "sdkgen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	check := false
+	var positional []string
+	for _, a := range args {
+		if a == "--check" {
+			check = true
+		} else {
+			positional = append(positional, a)
+		}
+	}
+	if len(positional) != 2 {
+		return fmt.Errorf("usage: sdkgen <schema.json> <out dir> [--check]")
+	}
+	text, err := os.ReadFile(positional[0])
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{}
+	for lang, gen := range map[string]func(*schema.Package) (map[string][]byte, error){
+		"nodejs": func(p *schema.Package) (map[string][]byte, error) {
+			return nodejsgen.GeneratePackage(tool, p, nil, nil, false, noPackages{})
+		},
+		"go": func(p *schema.Package) (map[string][]byte, error) { return gogen.GeneratePackage(tool, p, nil) },
+		"python": func(p *schema.Package) (map[string][]byte, error) {
+			return pythongen.GeneratePackage(tool, p, nil, noPackages{})
+		},
+	} {
+		// Each generator records its language's settings on the package: bind a fresh one each time.
+		var spec schema.PackageSpec
+		if err := json.Unmarshal(text, &spec); err != nil {
+			return fmt.Errorf("%s: %w", positional[0], err)
+		}
+		pkg, diags, err := schema.BindSpec(spec, noPackages{}, schema.ValidationOptions{})
+		if err != nil {
+			return err
+		}
+		if diags.HasErrors() {
+			return fmt.Errorf("%s: %s", positional[0], diags.Error())
+		}
+		out, err := gen(pkg)
+		if err != nil {
+			return fmt.Errorf("%s: %w", lang, err)
+		}
+		for name, content := range out {
+			files[filepath.Join(positional[1], lang, name)] = content
+		}
+	}
+	// The Go SDK is a module of its own, which a program requires and points at this directory.
+	files[filepath.Join(positional[1], "go", "go.mod")] = []byte(goMod)
+
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var stale []string
+	for _, name := range names {
+		if check {
+			if current, err := os.ReadFile(name); err != nil || !bytes.Equal(current, files[name]) {
+				stale = append(stale, name)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(name, files[name], 0o644); err != nil {
+			return err
+		}
+	}
+	if check {
+		// A file the generators no longer write (a kind removed) is stale too.
+		for _, lang := range []string{"nodejs", "go", "python"} {
+			root := filepath.Join(positional[1], lang)
+			_ = filepath.WalkDir(root, func(name string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					if _, ok := files[name]; !ok {
+						stale = append(stale, name)
+					}
+				}
+				return nil
+			})
+		}
+	}
+	if len(stale) > 0 {
+		return fmt.Errorf("stale generated files (run `make sdks`): %v", stale)
+	}
+	return nil
+}

@@ -1,0 +1,2 @@
+// Manage ngrok account resources (credentials, reserved domains, ...) from Pulumi.
+package ngrok

@@ -1,0 +1,91 @@
+/**
+ * examples/quickstart-go end to end: the quickstart in Go, run by the Go language host
+ * (scripts/pulumi-language-go.sh) through the provider plugin installed from its tarball and the
+ * Go SDK generated in sdk/go: up, no-change preview and refresh, an in-place update, a
+ * replacement, destroy; the token stays an encrypted secret. The host builds the program with the
+ * machine's Go and its module and build caches (a cold build of the SDK takes minutes).
+ */
+import { execFileSync } from "child_process";
+import * as path from "path";
+import { startEmulator, type Emulator } from "../../../emulator";
+import { goLanguageHostDir, installPlugin, pluginTarball } from "../plugin-install";
+import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, repoRoot, type StackExport } from "../pulumi";
+
+jest.setTimeout(30 * 60_000);
+
+let emu: Emulator;
+let stack: PulumiStack | undefined;
+
+beforeAll(async () => {
+  await Promise.all([pulumiBinDir(), pluginTarball(), goLanguageHostDir()]);
+}, 60 * 60_000);
+beforeEach(async () => {
+  emu = await startEmulator({ rateLimit: false });
+});
+afterEach(async () => {
+  await cleanUpStack(stack);
+  stack = undefined;
+  await emu?.close();
+});
+
+/** Where Go keeps modules and builds on this machine: the program's build reuses them. */
+function goEnv(): Record<string, string> {
+  const go = execFileSync("go", ["env", "-json", "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT"]).toString();
+  const env = JSON.parse(go) as Record<string, string>;
+  // The flags of the CLI's build (scripts/pulumi-cli.sh): the SDK's packages come from its build cache.
+  return { ...env, GOFLAGS: "-mod=mod -trimpath", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off" };
+}
+
+function ids(state: StackExport): Record<string, string | undefined> {
+  return Object.fromEntries((state.deployment.resources ?? []).filter((r) => r.type.startsWith("ngrok:index:")).map((r) => [r.urn.split("::").pop()!, r.id]));
+}
+
+it("deploys, updates in place, replaces and destroys the Go quickstart through the plugin", async () => {
+  const go = goEnv();
+  const PATH = [await goLanguageHostDir(), await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), path.join(go.GOROOT!, "bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
+  stack = await PulumiStack.create({
+    example: "quickstart-go",
+    env: { ...go, PATH },
+    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
+    secretConfig: { "ngrok:apiKey": emu.apiKey },
+  });
+  const s = stack;
+  await installPlugin(s);
+
+  await s.up();
+  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "quickstart.ngrok.app", description: "Quickstart: the app's public hostname" }]);
+  expect(emu.resources("credentials")).toMatchObject([{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }]);
+  const state = await s.stackExport();
+  const agent = state.deployment.resources!.find((r) => r.urn.endsWith("::agent"))!;
+  expect(agent.type).toBe("ngrok:index:Credential");
+  expect(isEncryptedSecret(agent.outputs!.token)).toBe(true);
+  expect((await s.outputs()).authtoken).toBe("[secret]");
+  await s.previewExpectNoChanges();
+  await s.refreshExpectNoChanges();
+
+  const first = ids(state);
+  await s.setConfig("description", "Updated by the e2e test");
+  expect(await s.plannedOps("preview --json: description")).toMatchObject({ [`urn:pulumi:e2e::ngrok-quickstart-go::ngrok:index:ReservedDomain::app`]: "update" });
+  await s.up("up: description");
+  expect(ids(await s.stackExport())).toEqual(first);
+  expect(emu.resources("reserved_domains")).toMatchObject([{ description: "Updated by the e2e test" }]);
+
+  await s.setConfig("domain", "e2e-go.ngrok.app");
+  const ops = await s.plannedOps("preview --json: domain");
+  expect(ops).toMatchObject({
+    "urn:pulumi:e2e::ngrok-quickstart-go::ngrok:index:ReservedDomain::app": "replace",
+    "urn:pulumi:e2e::ngrok-quickstart-go::ngrok:index:Credential::agent": "update",
+  });
+  await s.up("up: domain");
+  const replaced = ids(await s.stackExport());
+  expect(replaced.app).not.toBe(first.app);
+  expect(replaced.agent).toBe(first.agent);
+  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "e2e-go.ngrok.app" }]);
+  expect(emu.resources("credentials")).toMatchObject([{ acl: ["bind:e2e-go.ngrok.app"] }]);
+  await s.previewExpectNoChanges("preview after the replacement");
+
+  await s.destroy();
+  expect(emu.resources("reserved_domains")).toEqual([]);
+  expect(emu.resources("credentials")).toEqual([]);
+  expect(s.transcript).not.toContain(emu.apiKey);
+});

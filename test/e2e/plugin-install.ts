@@ -1,0 +1,39 @@
+/**
+ * The provider plugin for end-to-end tests: built once per test process from dist/
+ * (scripts/build-plugin.sh; `make build` first) and installed into a stack's own PULUMI_HOME from
+ * its tarball, offline, as a user installs it. And the Go language host beside the CLI.
+ */
+import { execFile } from "child_process";
+import * as path from "path";
+import { repoRoot, type PulumiStack } from "./pulumi";
+
+export const pluginVersion = (require("../../package.json") as { version: string }).version;
+const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
+
+let tarball: Promise<string> | undefined;
+let goHost: Promise<string> | undefined;
+
+function script(name: string): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile("bash", [path.join(repoRoot, "scripts", name)], { env: { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ""}` } }, (err, stdout, stderr) =>
+      err ? reject(new Error(`scripts/${name} failed: ${stderr.trim().split("\n").slice(-20).join("\n")}`)) : resolve(stdout.trim().split("\n").pop()!),
+    ),
+  );
+}
+
+/** The plugin's tarball, `dist/plugin/pulumi-resource-ngrok-v<version>.tar.gz`. */
+export function pluginTarball(): Promise<string> {
+  tarball ??= script("build-plugin.sh").then((dir) => `${dir}.tar.gz`);
+  return tarball;
+}
+
+/** `pulumi plugin install resource ngrok <version> --file <tarball>` into the stack's PULUMI_HOME. */
+export async function installPlugin(stack: PulumiStack): Promise<void> {
+  await stack.run("plugin install", ["plugin", "install", "resource", "ngrok", pluginVersion, "--file", await pluginTarball()]);
+}
+
+/** The directory of `pulumi-language-go` (scripts/pulumi-language-go.sh: built once, cached). */
+export function goLanguageHostDir(): Promise<string> {
+  goHost ??= script("pulumi-language-go.sh");
+  return goHost;
+}

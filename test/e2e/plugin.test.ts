@@ -1,0 +1,227 @@
+/**
+ * End to end through the provider plugin `pulumi-resource-ngrok`, installed from its tarball with
+ * `pulumi plugin install resource ngrok <version> --file`, offline, with the real CLI and engine:
+ * - a program's life cycle, `preview --json` naming each changed property and the replace reason,
+ *   secrets encrypted in state and `[secret]` in outputs;
+ * - `pulumi import ngrok:index:<Kind> <name> <id>` of every kind, made out of band through the
+ *   API, after which the program declaring them previews no change;
+ * - the state of the same resources through the plugin and through the dynamic SDK;
+ * - the quickstart on the plugin's generated Node.js SDK (sdk/nodejs, compiled here).
+ * The program (test/e2e/programs/plugin) declares resources of any kind by type token from stack
+ * config. These tests fail, never skip, when the CLI cannot be built; they need `make build`.
+ */
+import { execFileSync } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import { startEmulator, type Emulator } from "../../emulator";
+import { ApiClient } from "../../provider/client/http";
+import { definitions, type ResourceKind } from "../../provider";
+import { ResourceHandler } from "../../provider/engine/handler";
+import { locatingInputs } from "../../provider/engine/locate";
+import { validInputs } from "../support/inputs";
+import { installPlugin, pluginTarball, pluginVersion } from "./plugin-install";
+import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, repoRoot, revealedSecret, type StackExport } from "./pulumi";
+
+jest.setTimeout(15 * 60_000);
+
+const programDir = path.join(__dirname, "programs", "plugin");
+
+interface Declared {
+  kind: string;
+  name: string;
+  inputs: Record<string, unknown>;
+  secretInputs?: string[];
+  outputs?: string[];
+}
+
+beforeAll(async () => {
+  await pulumiBinDir();
+  await pluginTarball();
+}, 60 * 60_000);
+
+let emu: Emulator;
+const stacks: PulumiStack[] = [];
+
+beforeEach(async () => {
+  emu = await startEmulator({ rateLimit: false });
+});
+afterEach(async () => {
+  for (const s of stacks.splice(0)) await cleanUpStack(s);
+  await emu?.close();
+});
+
+/** A stack of the plugin program with the plugin installed in its own PULUMI_HOME, from the tarball. */
+async function pluginStack(declared: Declared[]): Promise<PulumiStack> {
+  const stack = await PulumiStack.create({
+    programDir,
+    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", pluginVersion, resources: JSON.stringify(declared) },
+    secretConfig: { "ngrok:apiKey": emu.apiKey },
+  });
+  stacks.push(stack);
+  await installPlugin(stack);
+  return stack;
+}
+
+function resourceNamed(exp: StackExport, name: string): { inputs?: Record<string, unknown>; outputs?: Record<string, unknown>; type: string } {
+  const r = exp.deployment.resources?.find((x) => x.urn.endsWith(`::${name}`));
+  if (!r) throw new Error(`no resource ${name} in the state`);
+  return r;
+}
+
+interface PreviewStep {
+  op: string;
+  urn: string;
+  replaceReasons?: string[];
+  detailedDiff?: Record<string, { kind: string; inputDiff: boolean }> | null;
+}
+
+it("runs a program's life cycle: detailed diffs with replace reasons, secrets secret in state and output", async () => {
+  const declared = (domain: string, description: string): Declared[] => [
+    { kind: "ReservedDomain", name: "app", inputs: { domain, description } },
+    { kind: "Credential", name: "agent", inputs: { description, acl: [`bind:${domain}`] }, secretInputs: ["description"], outputs: ["token"] },
+  ];
+  const stack = await pluginStack(declared("plugin.example.com", "first"));
+  await stack.up();
+  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "plugin.example.com", description: "first" }]);
+
+  const exp = await stack.stackExport();
+  const agent = resourceNamed(exp, "agent");
+  expect(agent.type).toBe("ngrok:index:Credential");
+  expect(isEncryptedSecret(agent.outputs!.token)).toBe(true);
+  expect(isEncryptedSecret(agent.inputs!.description)).toBe(true);
+  expect(isEncryptedSecret(agent.outputs!.description)).toBe(true);
+  expect(JSON.stringify(exp)).not.toContain("__provider");
+  const outputs = (await stack.outputs()).resources as Record<string, unknown>;
+  expect(outputs["agent.token"]).toBe("[secret]");
+  const token = revealedSecret(resourceNamed(await stack.stackExportWithSecrets(), "agent").outputs!.token);
+  expect(typeof token).toBe("string");
+
+  await stack.previewExpectNoChanges();
+
+  await stack.setConfig("resources", JSON.stringify(declared("other.example.com", "second")));
+  const preview = await stack.pulumi("preview --json", "preview", "--json");
+  const steps = (JSON.parse(preview.stdout) as { steps: PreviewStep[] }).steps;
+  const step = (name: string): PreviewStep => steps.find((s) => s.urn.endsWith(`::${name}`))!;
+  expect(step("app")).toMatchObject({
+    op: "replace",
+    replaceReasons: ["domain"],
+    detailedDiff: { domain: { kind: "update-replace", inputDiff: true }, description: { kind: "update", inputDiff: true } },
+  });
+  expect(step("agent")).toMatchObject({ op: "update", detailedDiff: { description: { kind: "update" }, acl: { kind: "update" } } });
+  expect(Object.keys(step("agent").detailedDiff!).sort()).toEqual(["acl", "description"]);
+
+  await stack.up("up (replace and update)");
+  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "other.example.com", description: "second" }]);
+  expect(emu.resources("credentials")).toMatchObject([{ description: "second", acl: ["bind:other.example.com"] }]);
+  await stack.refreshExpectNoChanges();
+  await stack.previewExpectNoChanges("preview after refresh");
+
+  await stack.destroy();
+  expect(emu.resources("reserved_domains")).toEqual([]);
+  expect(emu.resources("credentials")).toEqual([]);
+  expect(stack.transcript).not.toContain(token as string);
+  expect(stack.transcript).not.toContain(emu.apiKey);
+});
+
+it("adopts every kind with `pulumi import`, and the program declaring them previews no change", async () => {
+  const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, pacingDir: false });
+  const stack = await pluginStack([]);
+  const declared: Declared[] = [];
+  const made: { kind: ResourceKind; id: string }[] = [];
+  try {
+    for (const [n, kind] of (Object.keys(definitions) as ResourceKind[]).entries()) {
+      const def = definitions[kind];
+      // Made out of band, through the API, as someone outside Pulumi would.
+      const inputs = await validInputs[kind](emu, 700 + n);
+      const { id } = await new ResourceHandler(def, () => client).create(inputs);
+      made.push({ kind, id });
+      const name = `imported-${n}`;
+      const importId = [...locatingInputs(def).map((k) => String(inputs[k])), id].join("/");
+      await stack.pulumi(`import ${kind}`, "import", `ngrok:index:${kind}`, name, importId, "--generate-code=false", "--protect=false", "--yes");
+      const secretInputs = Object.entries(def.properties).filter(([k, p]) => p.secret && k in inputs).map(([k]) => k);
+      declared.push({ kind, name, inputs, secretInputs });
+    }
+  } finally {
+    await client.close();
+  }
+  const state = await stack.stackExport();
+  for (const d of declared) expect(resourceNamed(state, d.name).type).toBe(`ngrok:index:${d.kind}`);
+
+  await stack.setConfig("resources", JSON.stringify(declared));
+  await stack.previewExpectNoChanges("preview of the program declaring the imported resources");
+  // Managed from then on: destroy deletes each one (those of a top-level collection are looked up).
+  await stack.destroy();
+  for (const { kind, id } of made) {
+    const binding = definitions[kind].binding;
+    if (binding.kind !== "collection") continue;
+    const left = (emu.resources(binding.path.slice(1)) as { id: string }[]).filter((r) => r.id === id);
+    expect({ kind, left }).toEqual({ kind, left: [] });
+  }
+});
+
+it("keeps a third of the dynamic SDK's state, or less, for the same resources", async () => {
+  const count = 20;
+  const declared: Declared[] = [];
+  for (let i = 0; i < count; i++) declared.push({ kind: "ReservedDomain", name: `domain-${i}`, inputs: { domain: `d${i}.many.example.com`, description: `app ${i}` } });
+  for (let i = 0; i < count; i++) declared.push({ kind: "Credential", name: `agent-${i}`, inputs: { description: `agent ${i}`, acl: [`bind:d${i}.many.example.com`] } });
+  const plugin = await pluginStack(declared);
+  await plugin.up();
+  const pluginBytes = JSON.stringify((await plugin.stackExport()).deployment.resources).length;
+  await plugin.destroy();
+
+  const dynamic = await PulumiStack.create({
+    programDir: path.join(__dirname, "programs", "many"),
+    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", credentials: String(count), domains: String(count) },
+    secretConfig: { "ngrok:apiKey": emu.apiKey },
+  });
+  stacks.push(dynamic);
+  await dynamic.up();
+  const dynamicBytes = JSON.stringify((await dynamic.stackExport()).deployment.resources).length;
+  // Recorded for the README's numbers; the assertion is the ratio.
+  process.stdout.write(`state of ${2 * count} resources: plugin ${pluginBytes} bytes, dynamic ${dynamicBytes} bytes, ratio ${(pluginBytes / dynamicBytes).toFixed(3)}\n`);
+  expect(pluginBytes / dynamicBytes).toBeLessThanOrEqual(1 / 3);
+});
+
+/** sdk/nodejs compiled into the program's node_modules as `pulumi-ngrok-plugin`, as npm would install it. */
+function installNodeSdk(program: string): void {
+  const out = path.join(program, "node_modules", "pulumi-ngrok-plugin");
+  fs.rmSync(out, { recursive: true, force: true });
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", path.join(repoRoot, "sdk", "nodejs", "tsconfig.json"), "--outDir", out], { stdio: "pipe" });
+  fs.copyFileSync(path.join(repoRoot, "sdk", "nodejs", "package.json"), path.join(out, "package.json"));
+}
+
+it("runs the quickstart on the plugin's Node.js SDK: update in place, replace, secrets", async () => {
+  const program = path.join(__dirname, "programs", "plugin-quickstart");
+  installNodeSdk(program);
+  const stack = await PulumiStack.create({
+    programDir: program,
+    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
+    secretConfig: { "ngrok:apiKey": emu.apiKey },
+  });
+  stacks.push(stack);
+  await installPlugin(stack);
+  await stack.up();
+  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "quickstart.ngrok.app" }]);
+  expect(emu.resources("credentials")).toMatchObject([{ acl: ["bind:quickstart.ngrok.app"] }]);
+  const agent = resourceNamed(await stack.stackExport(), "agent");
+  expect(agent.type).toBe("ngrok:index:Credential");
+  expect(isEncryptedSecret(agent.outputs!.token)).toBe(true);
+  expect((await stack.outputs()).authtoken).toBe("[secret]");
+  await stack.previewExpectNoChanges();
+  await stack.refreshExpectNoChanges();
+
+  const urn = (kind: string, name: string) => `urn:pulumi:e2e::ngrok-plugin-quickstart::ngrok:index:${kind}::${name}`;
+  await stack.setConfig("description", "Updated by the e2e test");
+  expect(await stack.plannedOps("preview --json: description")).toMatchObject({ [urn("ReservedDomain", "app")]: "update" });
+  await stack.up("up: description");
+  await stack.setConfig("domain", "e2e-node.ngrok.app");
+  expect(await stack.plannedOps("preview --json: domain")).toMatchObject({ [urn("ReservedDomain", "app")]: "replace", [urn("Credential", "agent")]: "update" });
+  await stack.up("up: domain");
+  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "e2e-node.ngrok.app", description: "Updated by the e2e test" }]);
+  expect(emu.resources("credentials")).toMatchObject([{ acl: ["bind:e2e-node.ngrok.app"] }]);
+  await stack.previewExpectNoChanges("preview after the replacement");
+  await stack.destroy();
+  expect(emu.resources("reserved_domains")).toEqual([]);
+  expect(emu.resources("credentials")).toEqual([]);
+});
