@@ -93,7 +93,9 @@ export class ResourceHandler {
     for (const [name, prop] of inputProperties(this.def)) {
       const unknown = containsUnknown(news[name]);
       if (!unknown && sameInput(prop, olds[name], news[name])) continue;
-      if (prop.writeOnly && isAbsent(olds[name])) continue; // read without it: nothing to compare
+      // A required input the API never returns, absent from the state, was read without it (an
+      // import): nothing to compare. An optional one may simply have been unset.
+      if (prop.writeOnly && prop.input.required && isAbsent(olds[name])) continue;
       changed.push(name);
       if (prop.input.onChange === "replace") replaces.push(name);
     }

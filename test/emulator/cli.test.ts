@@ -11,7 +11,7 @@ import { send } from "../gateway/support";
 const ROOT = join(__dirname, "..", "..");
 let out: string;
 
-/** Transpiles emulator/ to JavaScript (no type check: tsc --noEmit covers that) so the test needs no prior build. */
+/** Transpiles emulator/ (and provider/, which it shares modules with) to JavaScript (no type check: tsc --noEmit covers that) so the test needs no prior build. */
 function transpileEmulator(): string {
   const dir = mkdtempSync(join(tmpdir(), "ngrok-emulator-cli-"));
   const walk = (src: string): void => {
@@ -28,7 +28,9 @@ function transpileEmulator(): string {
       }
     }
   };
+  // The emulator shares a few modules with the provider (IP ranges, the Traffic Policy model).
   walk(join(ROOT, "emulator"));
+  walk(join(ROOT, "provider"));
   return dir;
 }
 

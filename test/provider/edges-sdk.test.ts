@@ -91,14 +91,14 @@ describe("secret inputs", () => {
 describe("schema.json", () => {
   const schema = require("../../schema.json") as { resources: Record<string, { properties: Record<string, { secret?: boolean }>; inputProperties: Record<string, { secret?: boolean; $ref?: string }>; requiredInputs: string[] }> };
 
-  it("marks secret inputs and outputs, and takes the parent argument instead of the ids it fills", () => {
+  it("marks secret inputs and outputs, and takes the ids a plugin program gives (the parent argument is the TypeScript SDK's own)", () => {
     const oidc = schema.resources["ngrok:index:HttpsEdgeRouteOidc"]!;
     expect(oidc.properties.clientSecret!.secret).toBe(true);
     expect(oidc.inputProperties.clientSecret!.secret).toBe(true);
     expect(schema.resources["ngrok:index:HttpsEdgeRouteWebhookVerification"]!.inputProperties.secret!.secret).toBe(true);
-    expect(oidc.inputProperties.route!.$ref).toBe("#/resources/ngrok:index:HttpsEdgeRoute");
-    expect(oidc.requiredInputs).toEqual(["issuer", "clientId", "clientSecret"]);
-    expect(schema.resources["ngrok:index:TlsEdgeBackend"]!.inputProperties.edge!.$ref).toBe("#/resources/ngrok:index:TlsEdge");
-    expect(schema.resources["ngrok:index:HttpsEdgeRoute"]!.requiredInputs).toEqual(["matchType", "match"]);
+    expect(oidc.inputProperties.route).toBeUndefined();
+    expect(oidc.requiredInputs).toEqual(["edgeId", "routeId", "issuer", "clientId", "clientSecret"]);
+    expect(schema.resources["ngrok:index:TlsEdgeBackend"]!.requiredInputs).toEqual(["edgeId", "backendId"]);
+    expect(schema.resources["ngrok:index:HttpsEdgeRoute"]!.requiredInputs).toEqual(["edgeId", "matchType", "match"]);
   });
 });
