@@ -13,6 +13,7 @@ import { checkProgram, type CheckFailure, type CheckResult } from "./check";
 import { keyProblems } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
+import { referenceProblems } from "./references";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
 export type { CheckResult } from "./check";
@@ -69,7 +70,9 @@ export class ResourceHandler {
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), async () => {
       const key = await keyProblems(this.client);
-      return key.length > 0 ? key : this.problemsAtCreate(olds, news);
+      if (key.length > 0) return key;
+      const references = await referenceProblems(this.def, olds, news, this.client);
+      return references.length > 0 ? references : this.problemsAtCreate(olds, news);
     });
   }
 
