@@ -118,7 +118,7 @@ export class ResourceHandler {
   async read(id: string, props: Props = {}): Promise<ReadResult> {
     const located = this.wire.locate(id, props);
     try {
-      return { id, props: this.outputsOf(await this.wire.read(id, located), located) };
+      return { id, props: this.outputsOf(await this.wire.read(id, located), located, !hasInputs(props)) };
     } catch (err) {
       // Gone: an empty id tells the engine to drop the resource from state.
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };
@@ -150,7 +150,7 @@ export class ResourceHandler {
   list(inputs: Props): AsyncIterable<ReadResult> | undefined {
     const items = this.wire.items;
     if (!items) return undefined;
-    const outputsOf = (api: ApiObject) => this.outputsOf(api, inputs);
+    const outputsOf = (api: ApiObject) => this.outputsOf(api, inputs, true);
     return (async function* () {
       for await (const item of items(inputs)) if (typeof item.id === "string") yield { id: item.id, props: outputsOf(item) };
     })();
@@ -163,8 +163,8 @@ export class ResourceHandler {
   }
 
   /** Outputs of an API object; inputs that locate the resource are not in its body, so they come from `prior`. */
-  private outputsOf(api: ApiObject, prior: Props): Props {
-    const outs = toOutputs(this.def, api ?? {}, prior);
+  private outputsOf(api: ApiObject, prior: Props, keepDefaults = false): Props {
+    const outs = toOutputs(this.def, api ?? {}, prior, keepDefaults);
     for (const name of this.wire.pathInputs) if (isAbsent(outs[name]) && !isAbsent(prior[name])) outs[name] = prior[name];
     return outs;
   }
