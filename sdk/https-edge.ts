@@ -53,6 +53,7 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
         hostports: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__name": name,
       },
       args,
     );

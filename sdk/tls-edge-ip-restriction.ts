@@ -68,6 +68,7 @@ export class TlsEdgeIpRestriction extends pulumi.dynamic.Resource {
         enabled: undefined,
         ipPolicyIds: undefined,
         ipPolicies: undefined,
+        "__name": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

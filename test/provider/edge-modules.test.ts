@@ -326,3 +326,29 @@ function bodyOf(c: ModuleCase, which: "inputs" | "update"): Props {
   const settings = c[which]();
   return Object.fromEntries(Object.entries(settings).map(([k, v]) => [snake(k), convert(v)]));
 }
+
+describe("two resources of the program for one slot", () => {
+  it("are named in the one message, at preview and at up, and the names stay out of the inputs kept in state", async () => {
+    const keys = await place("route");
+    const id = `${keys.edgeId}/${keys.routeId}`;
+    const inputs = { ...keys, numBuckets: 10 };
+    // What the SDK classes send: the resource's name in the program with its inputs.
+    const named = (name: string) => ({ ...inputs, __name: name });
+    const message = `the resources "root-breaker" and "root-breaker-again" of this program configure the same HttpsEdgeRouteCircuitBreaker (${id}): keep one of them`;
+
+    // Preview: one is in the stack already (it holds the slot), the other is new.
+    const preview = createHandlers().HttpsEdgeRouteCircuitBreaker;
+    const existing = await preview.check(inputs, named("root-breaker"));
+    expect(existing).toEqual({ inputs, failures: [], byProperty: [] });
+    expect((await preview.check({}, named("root-breaker-again"))).failures).toEqual([{ property: "", reason: message }]);
+
+    // Up: both new, checked, then created at once: the second create fails, whichever it is.
+    const up = createHandlers().HttpsEdgeRouteCircuitBreaker;
+    for (const name of ["root-breaker-again", "root-breaker"]) expect((await up.check({}, named(name))).inputs).toEqual(inputs);
+    const both = await Promise.allSettled([up.create(inputs), up.create(inputs)]);
+    expect(both.map((r) => (r.status === "rejected" ? String(r.reason) : "created")).sort()).toEqual([`Error: ${message}`, "created"]);
+    const kept = both.find((r): r is PromiseFulfilledResult<{ id: string; outs: Props }> => r.status === "fulfilled")!.value;
+    expect(kept.outs).not.toHaveProperty("__name");
+    await up.delete(kept.id, kept.outs);
+  });
+});
