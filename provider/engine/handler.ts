@@ -4,13 +4,13 @@
  * work is its binding's (bindings/), and every failure is explained once, here, as it leaves.
  */
 import type { ApiClient } from "../client/http";
-import { ApiError } from "../client/errors";
+import { ApiError, keyRefused } from "../client/errors";
 import type { ApiObject, BoundDefinition, Props } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
 import { wireFor, type Wire } from "./bindings";
 import { checkProgram, type CheckFailure, type CheckResult } from "./check";
-import { keyProblems } from "./key-check";
+import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState, resourceNameKey } from "./ownership";
 import { referenceProblems } from "./references";
@@ -133,6 +133,9 @@ export class ResourceHandler {
     } catch (err) {
       // Gone: an empty id tells the engine to drop the resource from state.
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };
+      // A refused key fails the first read only: the others of the refresh keep their state, and
+      // the command fails once, in one line (any other failure is reported for each resource).
+      if (err instanceof ApiError && keyRefused(err) && hasInputs(props) && keyRefusedBefore(this.client())) return { id, props };
       throw this.explain(err, props);
     }
   }
