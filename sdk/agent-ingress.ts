@@ -69,7 +69,7 @@ export class AgentIngress extends pulumi.dynamic.Resource {
         certificateManagementStatus: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -53,7 +53,7 @@ export class ApiKey extends pulumi.dynamic.Resource {
         token: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -70,7 +70,7 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
         extendedKeyUsages: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -108,7 +108,7 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
         hostport: undefined,
         proto: undefined,
         domain: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

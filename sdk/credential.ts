@@ -61,7 +61,7 @@ export class Credential extends pulumi.dynamic.Resource {
         token: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

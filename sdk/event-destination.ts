@@ -58,7 +58,7 @@ export class EventDestination extends pulumi.dynamic.Resource {
         target: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

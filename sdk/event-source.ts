@@ -45,7 +45,7 @@ export class EventSource extends pulumi.dynamic.Resource {
         subscriptionId: undefined,
         type: undefined,
         uri: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -63,7 +63,7 @@ export class EventSubscription extends pulumi.dynamic.Resource {
         destinations: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

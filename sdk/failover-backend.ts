@@ -51,7 +51,7 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
         backends: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

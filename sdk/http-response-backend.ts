@@ -63,7 +63,7 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
         statusCode: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -94,7 +94,7 @@ export class HttpsEdgeRouteCircuitBreaker extends pulumi.dynamic.Resource {
         numBuckets: undefined,
         volumeThreshold: undefined,
         errorThresholdPercentage: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

@@ -53,7 +53,7 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
         hostports: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -61,7 +61,7 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
         ipPolicyId: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -45,7 +45,7 @@ export class IpPolicy extends pulumi.dynamic.Resource {
         metadata: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

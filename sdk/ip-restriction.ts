@@ -65,7 +65,7 @@ export class IpRestriction extends pulumi.dynamic.Resource {
         ipPolicies: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -87,7 +87,7 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
         httpsEndpointConfiguration: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

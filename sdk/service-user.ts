@@ -45,7 +45,7 @@ export class ServiceUser extends pulumi.dynamic.Resource {
         active: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

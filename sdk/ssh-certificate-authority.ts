@@ -63,7 +63,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         publicKey: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -65,7 +65,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
         ownerId: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

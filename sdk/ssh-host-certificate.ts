@@ -83,7 +83,7 @@ export class SshHostCertificate extends pulumi.dynamic.Resource {
         certificate: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -95,7 +95,7 @@ export class SshUserCertificate extends pulumi.dynamic.Resource {
         createdAt: undefined,
         criticalOptions: undefined,
         extensions: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

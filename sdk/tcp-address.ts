@@ -53,7 +53,7 @@ export class TcpAddress extends pulumi.dynamic.Resource {
         addr: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -106,7 +106,7 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
         subjectCountry: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

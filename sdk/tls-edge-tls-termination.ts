@@ -70,7 +70,7 @@ export class TlsEdgeTlsTermination extends pulumi.dynamic.Resource {
         enabled: undefined,
         terminateAt: undefined,
         minVersion: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

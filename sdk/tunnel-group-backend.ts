@@ -56,7 +56,7 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
         tunnels: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -81,7 +81,7 @@ export class VaultSecret extends pulumi.dynamic.Resource {
         updatedAt: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

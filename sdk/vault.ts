@@ -58,7 +58,7 @@ export class Vault extends pulumi.dynamic.Resource {
         updatedAt: undefined,
         uri: undefined,
         createdAt: undefined,
-        "__name": name,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -28,7 +28,7 @@ const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
  * of the inputs it returns, so that it reaches neither state nor the API: the names live in the
  * process only (the dynamic-provider host passes no URN to the provider).
  */
-export const resourceNameKey = "__name";
+export const resourceNameKey = "__ngrokResourceName";
 
 export class ProgramState {
   private readonly programInputs = new Map<string, ReadonlySet<string>>();

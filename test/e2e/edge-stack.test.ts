@@ -116,7 +116,7 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
   expect(emu.requests.filter((q) => q.method !== "GET")).toEqual([]);
   expect((await slot(`${rootSlot}/circuit_breaker`)).num_buckets).toBe(10);
   // The names the SDK passes for that message stay out of state.
-  expect(JSON.stringify((await s.stackExport()).deployment)).not.toContain('"__name"');
+  expect(JSON.stringify((await s.stackExport()).deployment)).not.toContain('"__ngrokResourceName"');
   await s.setConfig("duplicateBreaker", "false");
 
   // A slot configured outside the program: reported at preview and at up, never taken over...

@@ -333,7 +333,7 @@ describe("two resources of the program for one slot", () => {
     const id = `${keys.edgeId}/${keys.routeId}`;
     const inputs = { ...keys, numBuckets: 10 };
     // What the SDK classes send: the resource's name in the program with its inputs.
-    const named = (name: string) => ({ ...inputs, __name: name });
+    const named = (name: string) => ({ ...inputs, __ngrokResourceName: name });
     const message = `the resources "root-breaker" and "root-breaker-again" of this program configure the same HttpsEdgeRouteCircuitBreaker (${id}): keep one of them`;
 
     // Preview: one is in the stack already (it holds the slot), the other is new.
@@ -348,7 +348,7 @@ describe("two resources of the program for one slot", () => {
     const both = await Promise.allSettled([up.create(inputs), up.create(inputs)]);
     expect(both.map((r) => (r.status === "rejected" ? String(r.reason) : "created")).sort()).toEqual([`Error: ${message}`, "created"]);
     const kept = both.find((r): r is PromiseFulfilledResult<{ id: string; outs: Props }> => r.status === "fulfilled")!.value;
-    expect(kept.outs).not.toHaveProperty("__name");
+    expect(kept.outs).not.toHaveProperty("__ngrokResourceName");
     await up.delete(kept.id, kept.outs);
   });
 });
