@@ -69,6 +69,7 @@ export class AgentIngress extends pulumi.dynamic.Resource {
         certificateManagementStatus: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

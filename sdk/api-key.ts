@@ -53,6 +53,7 @@ export class ApiKey extends pulumi.dynamic.Resource {
         token: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

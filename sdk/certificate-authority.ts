@@ -70,6 +70,7 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
         extendedKeyUsages: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

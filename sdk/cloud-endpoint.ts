@@ -108,6 +108,7 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
         hostport: undefined,
         proto: undefined,
         domain: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

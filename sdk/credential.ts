@@ -61,6 +61,7 @@ export class Credential extends pulumi.dynamic.Resource {
         token: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

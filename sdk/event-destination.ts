@@ -58,6 +58,7 @@ export class EventDestination extends pulumi.dynamic.Resource {
         target: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -45,6 +45,7 @@ export class EventSource extends pulumi.dynamic.Resource {
         subscriptionId: undefined,
         type: undefined,
         uri: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -63,6 +63,7 @@ export class EventSubscription extends pulumi.dynamic.Resource {
         destinations: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -51,6 +51,7 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
         backends: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

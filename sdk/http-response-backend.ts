@@ -63,6 +63,7 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
         statusCode: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -94,6 +94,7 @@ export class HttpsEdgeRouteCircuitBreaker extends pulumi.dynamic.Resource {
         numBuckets: undefined,
         volumeThreshold: undefined,
         errorThresholdPercentage: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

@@ -74,6 +74,7 @@ export class HttpsEdgeRouteIpRestriction extends pulumi.dynamic.Resource {
         enabled: undefined,
         ipPolicyIds: undefined,
         ipPolicies: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

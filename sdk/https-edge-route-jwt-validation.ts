@@ -89,6 +89,7 @@ export class HttpsEdgeRouteJwtValidation extends pulumi.dynamic.Resource {
         audience: undefined,
         http: undefined,
         jws: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

@@ -108,6 +108,7 @@ export class HttpsEdgeRouteOidc extends pulumi.dynamic.Resource {
         clientId: undefined,
         clientSecret: undefined,
         scopes: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

@@ -75,6 +75,7 @@ export class HttpsEdgeRouteUserAgentFilter extends pulumi.dynamic.Resource {
         enabled: undefined,
         allow: undefined,
         deny: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

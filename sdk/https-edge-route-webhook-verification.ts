@@ -76,6 +76,7 @@ export class HttpsEdgeRouteWebhookVerification extends pulumi.dynamic.Resource {
         enabled: undefined,
         provider: undefined,
         secret: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},

@@ -79,6 +79,7 @@ export class HttpsEdgeRoute extends pulumi.dynamic.Resource {
         metadata: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

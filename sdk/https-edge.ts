@@ -53,6 +53,7 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
         hostports: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

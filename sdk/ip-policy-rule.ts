@@ -61,6 +61,7 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
         ipPolicyId: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

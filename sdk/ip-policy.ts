@@ -45,6 +45,7 @@ export class IpPolicy extends pulumi.dynamic.Resource {
         metadata: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

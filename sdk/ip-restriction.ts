@@ -65,6 +65,7 @@ export class IpRestriction extends pulumi.dynamic.Resource {
         ipPolicies: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

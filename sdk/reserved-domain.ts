@@ -87,6 +87,7 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
         httpsEndpointConfiguration: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -45,6 +45,7 @@ export class ServiceUser extends pulumi.dynamic.Resource {
         active: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -63,6 +63,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         publicKey: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -65,6 +65,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
         ownerId: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -83,6 +83,7 @@ export class SshHostCertificate extends pulumi.dynamic.Resource {
         certificate: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

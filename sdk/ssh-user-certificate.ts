@@ -95,6 +95,7 @@ export class SshUserCertificate extends pulumi.dynamic.Resource {
         createdAt: undefined,
         criticalOptions: undefined,
         extensions: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

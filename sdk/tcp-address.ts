@@ -53,6 +53,7 @@ export class TcpAddress extends pulumi.dynamic.Resource {
         addr: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

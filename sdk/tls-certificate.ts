@@ -106,6 +106,7 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
         subjectCountry: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

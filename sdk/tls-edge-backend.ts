@@ -68,6 +68,7 @@ export class TlsEdgeBackend extends pulumi.dynamic.Resource {
         enabled: undefined,
         backendId: undefined,
         backend: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

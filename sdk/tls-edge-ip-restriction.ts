@@ -68,6 +68,7 @@ export class TlsEdgeIpRestriction extends pulumi.dynamic.Resource {
         enabled: undefined,
         ipPolicyIds: undefined,
         ipPolicies: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

@@ -70,6 +70,7 @@ export class TlsEdgeTlsTermination extends pulumi.dynamic.Resource {
         enabled: undefined,
         terminateAt: undefined,
         minVersion: undefined,
+        "__ngrokResourceName": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

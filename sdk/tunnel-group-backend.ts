@@ -56,6 +56,7 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
         tunnels: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

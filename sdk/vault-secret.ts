@@ -81,6 +81,7 @@ export class VaultSecret extends pulumi.dynamic.Resource {
         updatedAt: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -58,6 +58,7 @@ export class Vault extends pulumi.dynamic.Resource {
         updatedAt: undefined,
         uri: undefined,
         createdAt: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

@@ -4,16 +4,17 @@
  * work is its binding's (bindings/), and every failure is explained once, here, as it leaves.
  */
 import type { ApiClient } from "../client/http";
-import { ApiError } from "../client/errors";
+import { ApiError, keyRefused } from "../client/errors";
 import type { ApiObject, BoundDefinition, Props } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
 import { wireFor, type Wire } from "./bindings";
 import { checkProgram, type CheckFailure, type CheckResult } from "./check";
-import { keyProblems } from "./key-check";
+import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
-import { ProgramState } from "./ownership";
-import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
+import { ProgramState, resourceNameKey } from "./ownership";
+import { referenceProblems } from "./references";
+import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs, unknownValue } from "./values";
 
 export type { CheckResult } from "./check";
 export interface DiffResult {
@@ -63,14 +64,27 @@ export class ResourceHandler {
   }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
+    news = this.recordName(news);
     if (hasInputs(olds)) this.wire.holdExisting?.(olds, news);
     // importId acts only at creation: once the program drops it, the inputs keep the old one, so
     // that the engine's diff of the next change does not list `-importId`.
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), async () => {
       const key = await keyProblems(this.client);
-      return key.length > 0 ? key : this.problemsAtCreate(olds, news);
+      if (key.length > 0) return key;
+      const references = await referenceProblems(this.def, olds, news, this.client);
+      return references.length > 0 ? references : this.problemsAtCreate(olds, news);
     });
+  }
+
+  /** `news` without the program's name of the resource, recorded for messages that name it (ownership.ts). */
+  private recordName(news: Props): Props {
+    const { [resourceNameKey]: name, ...rest } = news;
+    if (typeof name === "string" && this.wire.idOf) {
+      const id = this.wire.idOf(rest);
+      if (!id.includes(unknownValue)) this.state.recordName(this.def.name, id, name);
+    }
+    return rest;
   }
 
   /** What `up` would find when it creates the resource, told at preview: an adoption's target, a new resource's place. */
@@ -117,10 +131,13 @@ export class ResourceHandler {
   async read(id: string, props: Props = {}): Promise<ReadResult> {
     const located = this.wire.locate(id, props);
     try {
-      return { id, props: this.outputsOf(await this.wire.read(id, located), located) };
+      return { id, props: this.outputsOf(await this.wire.read(id, located), located, !hasInputs(props)) };
     } catch (err) {
       // Gone: an empty id tells the engine to drop the resource from state.
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };
+      // A refused key fails the first read only: the others of the refresh keep their state, and
+      // the command fails once, in one line (any other failure is reported for each resource).
+      if (err instanceof ApiError && keyRefused(err) && hasInputs(props) && keyRefusedBefore(this.client())) return { id, props };
       throw this.explain(err, props);
     }
   }
@@ -149,7 +166,7 @@ export class ResourceHandler {
   list(inputs: Props): AsyncIterable<ReadResult> | undefined {
     const items = this.wire.items;
     if (!items) return undefined;
-    const outputsOf = (api: ApiObject) => this.outputsOf(api, inputs);
+    const outputsOf = (api: ApiObject) => this.outputsOf(api, inputs, true);
     return (async function* () {
       for await (const item of items(inputs)) if (typeof item.id === "string") yield { id: item.id, props: outputsOf(item) };
     })();
@@ -162,8 +179,8 @@ export class ResourceHandler {
   }
 
   /** Outputs of an API object; inputs that locate the resource are not in its body, so they come from `prior`. */
-  private outputsOf(api: ApiObject, prior: Props): Props {
-    const outs = toOutputs(this.def, api ?? {}, prior);
+  private outputsOf(api: ApiObject, prior: Props, keepDefaults = false): Props {
+    const outs = toOutputs(this.def, api ?? {}, prior, keepDefaults);
     for (const name of this.wire.pathInputs) if (isAbsent(outs[name]) && !isAbsent(prior[name])) outs[name] = prior[name];
     return outs;
   }

@@ -29,3 +29,15 @@ export function keyProblems(client: () => ApiClient): Promise<CheckFailure[]> {
   }
   return verdict;
 }
+
+const refusedClients = new WeakSet<ApiClient>();
+
+/**
+ * Whether the API already refused this client's key in this process (and records that it has
+ * now): a refresh reads every resource of the stack, and the same refusal, told once, is enough.
+ */
+export function keyRefusedBefore(client: ApiClient): boolean {
+  if (refusedClients.has(client)) return true;
+  refusedClients.add(client);
+  return false;
+}

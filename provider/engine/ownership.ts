@@ -23,6 +23,13 @@ import { containsUnknown, isAbsent } from "./values";
 
 const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 
+/**
+ * The input by which an SDK class tells the resource's name in the program. A Check takes it out
+ * of the inputs it returns, so that it reaches neither state nor the API: the names live in the
+ * process only (the dynamic-provider host passes no URN to the provider).
+ */
+export const resourceNameKey = "__ngrokResourceName";
+
 export class ProgramState {
   private readonly programInputs = new Map<string, ReadonlySet<string>>();
   private readonly slots = new Set<string>();
@@ -30,6 +37,21 @@ export class ProgramState {
   private readonly parents = new Map<string, Promise<ApiObject | undefined>>();
   /** Slots this process configured (true) or removed (false), by parent path and field. */
   private readonly slotWrites = new Map<string, boolean>();
+  /** The program's names of the resources checked with each id (a slot's), by kind and id. */
+  private readonly names = new Map<string, Set<string>>();
+
+  /** A resource of the program named `name` has id `id` of `kind` (a slot it would configure). */
+  recordName(kind: string, id: string, name: string): void {
+    const key = keyOf(kind, id);
+    const names = this.names.get(key) ?? new Set<string>();
+    names.add(name);
+    this.names.set(key, names);
+  }
+
+  /** The program's names of the resources with id `id` of `kind`, sorted. */
+  namesOf(kind: string, id: string): string[] {
+    return [...(this.names.get(keyOf(kind, id)) ?? [])].sort();
+  }
 
   /** Records the inputs the program sets for resource `id` (replacing what was known of it). */
   recordInputs(schema: ResourceSchema, id: string, news: Props): void {

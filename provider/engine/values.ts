@@ -102,15 +102,32 @@ export function toApiValue(type: TypeSpec, value: unknown): unknown {
   }
 }
 
-/** Outputs from an API object: every property read through its `fromApi`, absent values dropped. */
-export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props): Props {
+/**
+ * Outputs from an API object: every property read through its `fromApi`, absent values dropped,
+ * and so is the service's value of an input `prior` does not hold when it is only the service's
+ * default (a module's `numBuckets: 0`, `enabled: true`): the engine shows a replace
+ * as old outputs against new inputs, and would list such a value as one the program removes.
+ * `keepDefaults` when `prior` is not a resource's state or inputs (`Resource.get`, a lookup).
+ */
+export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props, keepDefaults = false): Props {
   const outs: Props = {};
   for (const [name, prop] of Object.entries(def.properties)) {
     const apiName = prop.api ?? prop.input?.api ?? name;
     const value = prop.writeOnly ? prior[name] : prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
-    if (!isAbsent(value)) outs[name] = value;
+    if (isAbsent(value) || (!keepDefaults && isAbsent(prior[name]) && isUnsetAnswer(prop, value))) continue;
+    outs[name] = value;
   }
   return outs;
+}
+
+/**
+ * Whether `value` is the service's default for input `prop`, answered when it is not set: its
+ * documented `default`, or the 0 of a number the service chooses (a module's `numBuckets`).
+ */
+function isUnsetAnswer(prop: PropertySpec, value: unknown): boolean {
+  if (!prop.input || prop.present) return false;
+  if (prop.input.default !== undefined) return stableJson(value) === stableJson(prop.input.default);
+  return prop.input.unset === "computed" && (prop.type.kind === "integer" || prop.type.kind === "number") && value === 0;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { article } from "../words";
+import { resourceNameKey } from "../engine/ownership";
 import { wireOf, type Wire } from "./binding";
 import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
 
@@ -71,6 +72,8 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   const typed = parent || secretInputs.length ? ": pulumi.Inputs" : "";
   out += `    const props${typed} = Object.assign(\n      {\n`;
   for (const [name] of props) out += `        ${name}: undefined,\n`;
+  // The resource's name, for messages that name it; the provider's Check keeps it out of state.
+  if (wire) out += `        ${JSON.stringify(resourceNameKey)}: name,\n`;
   out += `      },\n      ${parent ? "given" : "args"},\n`;
   if (parent) {
     const fromParent = Object.entries(parent.fills).map(([input, from]) => `${input}: ${parent.arg}.${from}`).join(", ");

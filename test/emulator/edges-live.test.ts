@@ -92,6 +92,13 @@ describe("HTTPS edges, routes and route modules", () => {
     expectError(await call(emu, "PUT", `${base}/ip_restriction`, { ip_policy_ids: [missingId("ipp")] }), 400, "ERR_NGROK_380");
     const oidc = await call(emu, "PUT", `${base}/oidc`, { client_id: "c", client_secret: "s3cret", issuer: "https://id.example.com" });
     expect(oidc.json).toMatchObject({ enabled: true, client_secret: "s3cret" });
+    // ngrok's public API reference answers a GET with the same EndpointOIDC and
+    // EndpointWebhookValidation objects a PUT takes, `client_secret` and `secret` included (no
+    // field of theirs is write-only; ngrok-api-go's types carry them too), and so does the emulator.
+    expect((await call(emu, "GET", `${base}/oidc`)).json).toMatchObject({ client_secret: "s3cret" });
+    expect((await call(emu, "PUT", `${base}/webhook_verification`, { provider: "github", secret: "whsec" })).status).toBe(200);
+    expect((await call(emu, "GET", `${base}/webhook_verification`)).json).toEqual({ enabled: true, provider: "github", secret: "whsec" });
+    expect((await call(emu, "GET", base)).json).toMatchObject({ oidc: { client_secret: "s3cret" }, webhook_verification: { secret: "whsec" } });
 
     const policy = (await call(emu, "POST", "/ip_policies", {})).json;
     const ipr = await call(emu, "PUT", `${base}/ip_restriction`, { ip_policy_ids: [policy.id] });

@@ -3,7 +3,7 @@
  * (the reason starts with it, as the program writes it) and never repeats the input's value.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch, type ResourceKind } from "../../provider";
+import { configure, dispatch, type ResourceKind } from "../../provider";
 import { emulatorForProvider } from "../support/provider";
 
 type Props = Record<string, unknown>;
@@ -116,6 +116,8 @@ describe("check", () => {
   });
 
   it("accepts what the service accepts", async () => {
+    // The program's inputs alone: with no key, preview does not look the references up.
+    configure(() => undefined);
     const valid: [ResourceKind, Props][] = [
       ["HttpsEdgeRouteCircuitBreaker", { ...route, numBuckets: 128, errorThresholdPercentage: 1, trippedDuration: 0, rollingWindow: 2 ** 32 - 1 }],
       ["HttpsEdgeRouteCircuitBreaker", { ...route, errorThresholdPercentage: 0 }],
@@ -133,6 +135,7 @@ describe("check", () => {
   });
 
   it("leaves values not known at preview to `up`", async () => {
+    configure(() => undefined);
     const cases: [ResourceKind, Props][] = [
       // The provider may turn out to be sns: the secret cannot be judged yet.
       ["HttpsEdgeRouteWebhookVerification", { ...route, provider: unknown }],

@@ -177,8 +177,9 @@ describe.each(cases)("$kind", (c) => {
     emu.clearRequests();
     expect((await handler.check({}, inputs)).failures).toEqual([]);
     // The slot is checked to be free in the parent's GET, which carries its modules...
-    // (The process's first check with a key also checks the key, once: GET /tunnel_sessions.)
-    const slotReads = emu.requests.filter((r) => r.path !== "/tunnel_sessions");
+    // (The process's first check with a key also checks the key, once: GET /tunnel_sessions; and
+    // the first reference to a kind reads that kind's first list page: reference-checks.test.ts.)
+    const slotReads = emu.requests.filter((r) => r.path !== "/tunnel_sessions" && !/^\/(ip_policies|backends\/\w+)$/.test(r.path));
     expect(slotReads.map((r) => [r.method, r.path, r.status])).toEqual([["GET", parent, 200]]);
 
     emu.clearRequests();
@@ -186,13 +187,17 @@ describe.each(cases)("$kind", (c) => {
     // ...so the create is one request: the slot written whole.
     expect(emu.requests.map((r) => [r.method, r.path, r.status])).toEqual([["PUT", path, 200]]);
     expect(created.id).toBe(idOf(keys));
-    expect(created.outs).toMatchObject({ ...inputs, enabled: inputs.enabled ?? true });
+    expect(created.outs).toMatchObject(inputs);
+    // The service's default of an input the program leaves unset is no output: the engine shows a
+    // replace as old outputs against new inputs, and would list it as removed (`- enabled: true`).
+    if (inputs.enabled === undefined) expect(created.outs).not.toHaveProperty("enabled");
     expect((await slot(keys)).json).toMatchObject(c.stored());
 
     // Read from the id alone (what Resource.get passes), and from state.
-    const read = await handler.read(created.id, {});
+    // (Read from the id alone, the service's defaults are outputs too: there is no program to tell.)
+    expect(await handler.read(created.id, {})).toEqual({ id: created.id, props: expect.objectContaining(created.outs) });
+    const read = await handler.read(created.id, created.outs);
     expect(read).toEqual({ id: created.id, props: created.outs });
-    expect(await handler.read(created.id, created.outs)).toEqual(read);
     expect(await handler.diff(created.id, read.props, inputs)).toEqual(noChange);
     // `enabled` defaults to true: saying so changes nothing.
     expect(await handler.diff(created.id, read.props, { ...inputs, enabled: true })).toEqual(noChange);
@@ -321,3 +326,29 @@ function bodyOf(c: ModuleCase, which: "inputs" | "update"): Props {
   const settings = c[which]();
   return Object.fromEntries(Object.entries(settings).map(([k, v]) => [snake(k), convert(v)]));
 }
+
+describe("two resources of the program for one slot", () => {
+  it("are named in the one message, at preview and at up, and the names stay out of the inputs kept in state", async () => {
+    const keys = await place("route");
+    const id = `${keys.edgeId}/${keys.routeId}`;
+    const inputs = { ...keys, numBuckets: 10 };
+    // What the SDK classes send: the resource's name in the program with its inputs.
+    const named = (name: string) => ({ ...inputs, __ngrokResourceName: name });
+    const message = `the resources "root-breaker" and "root-breaker-again" of this program configure the same HttpsEdgeRouteCircuitBreaker (${id}): keep one of them`;
+
+    // Preview: one is in the stack already (it holds the slot), the other is new.
+    const preview = createHandlers().HttpsEdgeRouteCircuitBreaker;
+    const existing = await preview.check(inputs, named("root-breaker"));
+    expect(existing).toEqual({ inputs, failures: [], byProperty: [] });
+    expect((await preview.check({}, named("root-breaker-again"))).failures).toEqual([{ property: "", reason: message }]);
+
+    // Up: both new, checked, then created at once: the second create fails, whichever it is.
+    const up = createHandlers().HttpsEdgeRouteCircuitBreaker;
+    for (const name of ["root-breaker-again", "root-breaker"]) expect((await up.check({}, named(name))).inputs).toEqual(inputs);
+    const both = await Promise.allSettled([up.create(inputs), up.create(inputs)]);
+    expect(both.map((r) => (r.status === "rejected" ? String(r.reason) : "created")).sort()).toEqual([`Error: ${message}`, "created"]);
+    const kept = both.find((r): r is PromiseFulfilledResult<{ id: string; outs: Props }> => r.status === "fulfilled")!.value;
+    expect(kept.outs).not.toHaveProperty("__ngrokResourceName");
+    await up.delete(kept.id, kept.outs);
+  });
+});

@@ -41,7 +41,7 @@ export class SlotWire implements Wire {
     const { def, state } = this.ctx;
     const id = this.idOf(inputs);
     if (!state.claimSlot(def.name, id)) {
-      throw new Error(duplicateSlot(def.name, id));
+      throw new Error(duplicateSlot(def.name, id, state.namesOf(def.name, id)));
     }
     try {
       const path = this.path(id);
@@ -84,7 +84,7 @@ export class SlotWire implements Wire {
     const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
     const property = keys[0]!;
     if (state.holdsSlot(def.name, id)) {
-      return [{ property: "", reason: duplicateSlot(def.name, id) }];
+      return [{ property: "", reason: duplicateSlot(def.name, id, state.namesOf(def.name, id)) }];
     }
     try {
       if (!(await this.configured(this.path(id)))) return [];
@@ -149,8 +149,11 @@ export class SlotWire implements Wire {
 }
 
 /** Two resources of the program for one slot: one message, the same at preview and at `up`. */
-function duplicateSlot(kind: string, id: string): string {
-  return `two resources of this program configure the same ${kind} (${id}): keep one of them`;
+/** Two resources of the program claim one slot: named when the SDK told their names (`names`). */
+function duplicateSlot(kind: string, id: string, names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  const who = quoted.length >= 2 ? `the resources ${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}` : "two resources";
+  return `${who} of this program configure the same ${kind} (${id}): keep one of them`;
 }
 
 /** A slot's parent (its path without the last segment) and the parent's field that holds it (that segment). */

@@ -1,0 +1,129 @@
+/**
+ * What a preview with a key can tell cheaply of a resource's references: that an id it names
+ * (an IP policy, a backend, an edge) exists in the account, and that a hostport's domain is
+ * reserved. `up` would fail on either; a pull request's preview should. Only references that are
+ * new or changed are looked at, and within one process (one command) each kind's list is read
+ * once, its first page only for ids (an id not on it gets its own GET), every page for values
+ * that no GET can find (a domain). A failure quotes the value: an id or a hostport is the
+ * program's own reference, never a secret. With no key nothing is asked; an answer other than
+ * "not found" (the API down) says nothing, and `up` tells.
+ */
+import { ApiError } from "../client/errors";
+import type { ApiClient } from "../client/http";
+import { definitions } from "../definitions";
+import type { ApiObject, BoundDefinition, Props, TypeSpec } from "../definitions/types";
+import type { CheckFailure } from "./check";
+import { idPrefixOf, placeholders } from "./locate";
+import { containsUnknown, inputProperties, isAbsent, sameInput } from "./values";
+
+/** Pages of a list read for values that no GET finds (a domain): beyond them, `up` tells. */
+const maxPages = 10;
+
+interface Lookups {
+  /** The ids on the first page of each collection, by its path. */
+  firstPages: Map<string, Promise<Set<string>>>;
+  /** Ids known to exist. */
+  found: Set<string>;
+  /** Every item of a kind's list (undefined when longer than `maxPages`), by kind. */
+  lists: Map<string, Promise<ApiObject[] | undefined>>;
+}
+
+const byClient = new WeakMap<ApiClient, Lookups>();
+
+/** The failures of `news`' new or changed references; nothing without a key or an answer. */
+export async function referenceProblems(def: BoundDefinition, olds: Props, news: Props, client: () => ApiClient): Promise<CheckFailure[]> {
+  let c: ApiClient;
+  try {
+    c = client();
+  } catch {
+    return []; // no key: preview stays offline
+  }
+  let lookups = byClient.get(c);
+  if (!lookups) {
+    lookups = { firstPages: new Map(), found: new Set(), lists: new Map() };
+    byClient.set(c, lookups);
+  }
+  const failures: CheckFailure[] = [];
+  // Inputs in the resource's path name its parent: the wire's own read of the parent tells, or `up`.
+  const located = new Set(placeholders(def.binding.path));
+  for (const [name, prop] of inputProperties(def)) {
+    const value = news[name];
+    if (located.has(name) || isAbsent(value) || containsUnknown(value) || sameInput(prop, olds[name], value)) continue;
+    const values: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [`${name}[${i}]`, v]) : [[name, value]];
+    const item: TypeSpec = prop.type.kind === "array" ? prop.type.items : prop.type;
+    for (const [path, v] of values) {
+      if (typeof v !== "string" || v === "") continue;
+      const reason =
+        item.kind === "string" && item.idPrefix !== undefined
+          ? await missingId(c, lookups, v)
+          : prop.namesExisting
+            ? await missingValue(c, lookups, prop.namesExisting, v)
+            : undefined;
+      if (reason) failures.push({ property: path, reason: `${path} names ${v}, ${reason}` });
+    }
+  }
+  return failures;
+}
+
+/** Why id `id` cannot be used: the collection of its prefix does not have it; undefined when it does or cannot tell. */
+async function missingId(c: ApiClient, lookups: Lookups, id: string): Promise<string | undefined> {
+  const kind = collectionOf(id);
+  if (!kind || lookups.found.has(id)) return undefined;
+  const { path, listKey } = kind.binding as { path: string; listKey?: string };
+  try {
+    if (listKey !== undefined) {
+      let page = lookups.firstPages.get(path);
+      if (!page) {
+        page = firstPage(c, path, listKey);
+        lookups.firstPages.set(path, page);
+      }
+      if ((await page).has(id)) return undefined;
+    }
+    await c.get(`${path}/${encodeURIComponent(id)}`);
+    lookups.found.add(id);
+    return undefined;
+  } catch (err) {
+    if (err instanceof ApiError && err.notFound) return `which does not exist in this account: check the id, or create that ${kind.name} first`;
+    return undefined;
+  }
+}
+
+async function firstPage(c: ApiClient, path: string, listKey: string): Promise<Set<string>> {
+  for await (const items of c.pages<ApiObject>(path, listKey)) return new Set(items.map((i) => i.id).filter((id): id is string => typeof id === "string"));
+  return new Set();
+}
+
+/** The kind an id names by its prefix: a top-level collection (one GET finds an item of it). */
+function collectionOf(id: string): BoundDefinition | undefined {
+  const prefix = id.slice(0, id.indexOf("_"));
+  return Object.values(definitions).find(
+    (d: BoundDefinition) => d.binding.kind === "collection" && idPrefixOf(d.binding) === prefix && placeholders(d.binding.path).length === 0,
+  );
+}
+
+async function missingValue(c: ApiClient, lookups: Lookups, names: NonNullable<BoundDefinition["properties"][string]["namesExisting"]>, value: string): Promise<string | undefined> {
+  const kind = (definitions as Record<string, BoundDefinition>)[names.kind];
+  if (!kind || kind.binding.kind !== "collection" || kind.binding.listKey === undefined) return undefined;
+  const { path, listKey } = kind.binding;
+  let list = lookups.lists.get(names.kind);
+  if (!list) {
+    list = wholeList(c, path, listKey);
+    lookups.lists.set(names.kind, list);
+  }
+  const items = await list;
+  return items === undefined || items.some((item) => names.matches(value, item)) ? undefined : names.missing;
+}
+
+async function wholeList(c: ApiClient, path: string, listKey: string): Promise<ApiObject[] | undefined> {
+  const all: ApiObject[] = [];
+  let pages = 0;
+  try {
+    for await (const items of c.pages<ApiObject>(path, listKey)) {
+      all.push(...items);
+      if (++pages > maxPages) return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return all;
+}

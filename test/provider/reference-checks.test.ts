@@ -1,0 +1,76 @@
+/**
+ * A preview with a key tells what `up` would refuse of a resource's references: an id that names
+ * nothing in the account, a hostport whose domain is not reserved. The failure names the property
+ * path and quotes the value (the program's own reference, never a secret); a list page serves
+ * many references; unchanged references and a preview with no key ask nothing.
+ */
+import type { Emulator } from "../../emulator";
+import { configure, dispatch } from "../../provider";
+import { call, missingId } from "../support/api";
+import { emulatorForProvider } from "../support/provider";
+
+let emu: Emulator;
+let policy: string;
+beforeAll(async () => {
+  emu = await emulatorForProvider({ rateLimit: false });
+  policy = (await call(emu, "POST", "/ip_policies", { description: "office" })).json.id;
+  await call(emu, "POST", "/reserved_domains", { domain: "app.example.com" });
+  await call(emu, "POST", "/reserved_domains", { domain: "*.apps.example.com" });
+});
+afterAll(async () => {
+  await emu.close();
+});
+
+const reasons = async (kind: string, news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
+  (await dispatch(kind).check(olds, news)).failures.map((f) => f.reason);
+/** The requests of the checks, the key's own check (one per process and key) left out. */
+const requests = () => emu.requests.filter((r) => r.path !== "/tunnel_sessions").map((r) => `${r.method} ${r.path}`);
+
+it("an id that names nothing fails with its path and value; ids that exist pass", async () => {
+  const gone = missingId("ipp");
+  expect(await reasons("IpPolicyRule", { ipPolicyId: gone, cidr: "10.0.0.0/8", action: "allow" })).toEqual([
+    `ipPolicyId names ${gone}, which does not exist in this account: check the id, or create that IpPolicy first`,
+  ]);
+  expect(await reasons("IpRestriction", { type: "api", ipPolicyIds: [policy, gone] })).toEqual([
+    `ipPolicyIds[1] names ${gone}, which does not exist in this account: check the id, or create that IpPolicy first`,
+  ]);
+  expect(await reasons("IpPolicyRule", { ipPolicyId: policy, cidr: "10.0.0.0/8", action: "allow" })).toEqual([]);
+  const backend = missingId("bkdhr");
+  expect(await reasons("FailoverBackend", { backends: [backend] })).toEqual([
+    `backends[0] names ${backend}, which does not exist in this account: check the id, or create that HttpResponseBackend first`,
+  ]);
+});
+
+it("a hostport whose domain is not reserved fails with its path and value; reserved ones (wildcards too) pass", async () => {
+  expect(await reasons("HttpsEdge", { hostports: ["app.example.com:443", "web.apps.example.com:443", "other.example.com:443"] })).toEqual([
+    "hostports[2] names other.example.com:443, whose domain is not reserved by this account: reserve it first (a ReservedDomain in this program, or in the dashboard)",
+  ]);
+});
+
+it("one list page serves many references; unchanged ones ask nothing", async () => {
+  configure((key) => ({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", "ngrok:maxRetries": "1" })[key]);
+  emu.clearRequests();
+  for (const cidr of ["10.0.0.0/8", "192.168.0.0/16", "172.16.0.0/12"]) {
+    expect(await reasons("IpPolicyRule", { ipPolicyId: policy, cidr, action: "allow" })).toEqual([]);
+  }
+  expect(await reasons("IpRestriction", { type: "api", ipPolicyIds: [policy] })).toEqual([]);
+  expect(requests()).toEqual(["GET /ip_policies"]);
+  emu.clearRequests();
+  const olds = { ipPolicyId: missingId("ipp"), cidr: "10.0.0.0/8", action: "allow" };
+  expect(await reasons("IpPolicyRule", { ...olds, description: "changed" }, olds)).toEqual([]);
+  expect(requests()).toEqual([]);
+});
+
+it("with no key, nothing is asked", async () => {
+  configure((key) => ({ "ngrok:apiBaseUrl": emu.url })[key]);
+  const saved = process.env.NGROK_API_KEY;
+  delete process.env.NGROK_API_KEY;
+  try {
+    emu.clearRequests();
+    expect(await reasons("IpPolicyRule", { ipPolicyId: missingId("ipp"), cidr: "10.0.0.0/8", action: "allow" })).toEqual([]);
+    expect(await reasons("HttpsEdge", { hostports: ["other.example.com:443"] })).toEqual([]);
+    expect(emu.requests).toEqual([]);
+  } finally {
+    if (saved !== undefined) process.env.NGROK_API_KEY = saved;
+  }
+});
