@@ -53,18 +53,8 @@ export const hostports: PropertySpec = {
     "(a ReservedDomain), and a hostport serves one edge at a time. Stored lower-cased.",
   input: { api: "hostports", onChange: "update", unset: "clear" },
   reference: true,
-  namesExisting: {
-    kind: "ReservedDomain",
-    matches: (hp, domain) => typeof domain.domain === "string" && covers(domain.domain.toLowerCase(), hp.toLowerCase().slice(0, hp.lastIndexOf(":"))),
-    missing: "whose domain is not reserved by this account: reserve it first (a ReservedDomain in this program, or in the dashboard)",
-  },
   normalize: (v) => (Array.isArray(v) ? v.map((h) => (typeof h === "string" ? h.toLowerCase() : h)) : v),
 };
-
-/** Whether the reserved domain `reserved` (possibly `*.<domain>`) serves `host`. */
-function covers(reserved: string, host: string): boolean {
-  return reserved === host || (reserved.startsWith("*.") && !host.startsWith("*.") && host.endsWith(reserved.slice(1)));
-}
 
 function validPort(port: string): boolean {
   const n = Number(port);

@@ -133,14 +133,7 @@ export interface PropertySpec {
    * secret: API errors quote its value next to its path. Reference ids (`idPrefix`) are quoted too.
    */
   reference?: boolean;
-  /**
-   * Each value (each item of a list) names a resource of `kind` by what it holds rather than by
-   * its id (a hostport's domain is a ReservedDomain's `domain`): a preview with a key looks for it
-   * in that kind's list, and a value that `matches` no item fails as `<path> names <value>, <missing>`.
-   */
-  namesExisting?: { kind: string; matches: (value: string, item: ApiObject) => boolean; missing: string };
   /** Canonical form for comparisons: what the service would store for this value. */
-
   normalize?: (value: unknown) => unknown;
   /** Stored encrypted in state and shown as [secret]. */
   secret?: boolean;

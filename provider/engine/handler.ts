@@ -128,10 +128,11 @@ export class ResourceHandler {
     }
   }
 
-  async read(id: string, props: Props = {}): Promise<ReadResult> {
+  /** `everything`: every field the API answers (a read with no program: `get`, a lookup). */
+  async read(id: string, props: Props = {}, everything = !hasInputs(props)): Promise<ReadResult> {
     const located = this.wire.locate(id, props);
     try {
-      return { id, props: this.outputsOf(await this.wire.read(id, located), located, !hasInputs(props)) };
+      return { id, props: this.outputsOf(await this.wire.read(id, located), located, everything) };
     } catch (err) {
       // Gone: an empty id tells the engine to drop the resource from state.
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };

@@ -1,11 +1,12 @@
 /**
  * What a preview with a key can tell cheaply of a resource's references: that an id it names
- * (an IP policy, a backend, an edge) exists in the account, and that a hostport's domain is
- * reserved. `up` would fail on either; a pull request's preview should. Only references that are
- * new or changed are looked at, and within one process (one command) each kind's list is read
- * once, its first page only for ids (an id not on it gets its own GET), every page for values
- * that no GET can find (a domain). A failure quotes the value: an id or a hostport is the
- * program's own reference, never a secret. With no key nothing is asked; an answer other than
+ * (an IP policy, a backend, an edge) exists in the account. `up` would fail on it; a pull
+ * request's preview should. Only references that are new or changed are looked at, and within one
+ * process (one command) each kind's first list page is read once (an id not on it gets its own
+ * GET). An id of a resource the program creates is unknown at preview, so it is never looked up.
+ * A value that is not an id (a hostport's domain) is not checked: the same program may create it,
+ * and a preview checks resources in no order to rely on. A failure quotes the value: an id is
+ * the program's own reference, never a secret. With no key nothing is asked; an answer other than
  * "not found" (the API down) says nothing, and `up` tells.
  */
 import { ApiError } from "../client/errors";
@@ -16,16 +17,11 @@ import type { CheckFailure } from "./check";
 import { idPrefixOf, placeholders } from "./locate";
 import { containsUnknown, inputProperties, isAbsent, sameInput } from "./values";
 
-/** Pages of a list read for values that no GET finds (a domain): beyond them, `up` tells. */
-const maxPages = 10;
-
 interface Lookups {
   /** The ids on the first page of each collection, by its path. */
   firstPages: Map<string, Promise<Set<string>>>;
   /** Ids known to exist. */
   found: Set<string>;
-  /** Every item of a kind's list (undefined when longer than `maxPages`), by kind. */
-  lists: Map<string, Promise<ApiObject[] | undefined>>;
 }
 
 const byClient = new WeakMap<ApiClient, Lookups>();
@@ -40,7 +36,7 @@ export async function referenceProblems(def: BoundDefinition, olds: Props, news:
   }
   let lookups = byClient.get(c);
   if (!lookups) {
-    lookups = { firstPages: new Map(), found: new Set(), lists: new Map() };
+    lookups = { firstPages: new Map(), found: new Set() };
     byClient.set(c, lookups);
   }
   const failures: CheckFailure[] = [];
@@ -53,12 +49,7 @@ export async function referenceProblems(def: BoundDefinition, olds: Props, news:
     const item: TypeSpec = prop.type.kind === "array" ? prop.type.items : prop.type;
     for (const [path, v] of values) {
       if (typeof v !== "string" || v === "") continue;
-      const reason =
-        item.kind === "string" && item.idPrefix !== undefined
-          ? await missingId(c, lookups, v)
-          : prop.namesExisting
-            ? await missingValue(c, lookups, prop.namesExisting, v)
-            : undefined;
+      const reason = item.kind === "string" && item.idPrefix !== undefined ? await missingId(c, lookups, v) : undefined;
       if (reason) failures.push({ property: path, reason: `${path} names ${v}, ${reason}` });
     }
   }
@@ -99,31 +90,4 @@ function collectionOf(id: string): BoundDefinition | undefined {
   return Object.values(definitions).find(
     (d: BoundDefinition) => d.binding.kind === "collection" && idPrefixOf(d.binding) === prefix && placeholders(d.binding.path).length === 0,
   );
-}
-
-async function missingValue(c: ApiClient, lookups: Lookups, names: NonNullable<BoundDefinition["properties"][string]["namesExisting"]>, value: string): Promise<string | undefined> {
-  const kind = (definitions as Record<string, BoundDefinition>)[names.kind];
-  if (!kind || kind.binding.kind !== "collection" || kind.binding.listKey === undefined) return undefined;
-  const { path, listKey } = kind.binding;
-  let list = lookups.lists.get(names.kind);
-  if (!list) {
-    list = wholeList(c, path, listKey);
-    lookups.lists.set(names.kind, list);
-  }
-  const items = await list;
-  return items === undefined || items.some((item) => names.matches(value, item)) ? undefined : names.missing;
-}
-
-async function wholeList(c: ApiClient, path: string, listKey: string): Promise<ApiObject[] | undefined> {
-  const all: ApiObject[] = [];
-  let pages = 0;
-  try {
-    for await (const items of c.pages<ApiObject>(path, listKey)) {
-      all.push(...items);
-      if (++pages > maxPages) return undefined;
-    }
-  } catch {
-    return undefined;
-  }
-  return all;
 }

@@ -97,7 +97,8 @@ async function find(def: BoundDefinition, handler: ResourceHandler, args: Props,
   const matches = (props: Props) => given.every((k) => sameInput(def.properties[k]!, props[k], args[k]));
   const described = given.map((k) => `${k} ${JSON.stringify(args[k])}`).join(" and ");
   if (typeof args.id === "string") {
-    const found = await handler.read(args.id, args);
+    // A lookup has no program: every field the API answers, as a list item has.
+    const found = await handler.read(args.id, args, true);
     if (found.id === "") throw new LookupError(`${name}: no ${def.name} has id ${args.id}`);
     if (!matches(found.props)) throw new LookupError(`${name}: the ${def.name} with id ${args.id} does not have ${described}`);
     return found;
