@@ -1,8 +1,11 @@
 /**
  * The engine, and how it scales: `up`, a no-change `preview`, `refresh` and `destroy` with the
- * real CLI, for test/reliability/program (resources of every kind, mixed) and for the same
- * number of trivial dynamic resources doing one HTTP call per operation (bench/programs/trivial:
- * Pulumi's floor for dynamic resources), each command of the two run one after the other. The
+ * real CLI, for credentials (bench/programs/credentials: independent resources, one request per
+ * operation, a secret `token` output each) and for the same number of trivial dynamic resources
+ * doing one HTTP call per operation with a secret output each (bench/programs/trivial with
+ * `secretOutput`: Pulumi's floor for such resources), each command of the two run one after the
+ * other. The trivial resources' `up` is also timed without the secret output, which shows what
+ * Pulumi itself spends on secret outputs. The
  * emulator's limit is scaled (1,200 per 60 s) and the provider paced to match, so `up` is also
  * reported over the rate-limit floor: the requests it sent divided by the allowed rate. A third
  * contender runs as many resources through the provider plugin (bench/programs/plugin, installed
@@ -22,6 +25,8 @@ export interface EngineRow {
   oursSeconds: number;
   trivialSeconds: number;
   oursOverTrivial: number;
+  /** `up` only: the trivial resources without a secret output. */
+  trivialPlainSeconds?: number;
   /** The same number of resources through the provider plugin. */
   pluginSeconds: number;
   pluginOverTrivial: number;
@@ -67,18 +72,21 @@ async function timed(s: PulumiStack, step: string, args: string[]): Promise<numb
 }
 
 export async function benchEngine(sizes: number[], log: (line: string) => void): Promise<EngineSize[]> {
+  const withPlugin = process.env.BENCH_ENGINE_PLUGIN !== "off";
   const out: EngineSize[] = [];
   for (const [k, n] of sizes.entries()) {
     const emuOurs = await startEmulator({ rateLimit: engineLimit });
     const emuTrivial = await startEmulator({ rateLimit: false });
     const emuPlugin = await startEmulator({ rateLimit: engineLimit });
-    const ours = await stackFor(path.resolve(__dirname, "..", "test", "reliability", "program"), emuOurs, n, true);
-    const trivial = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivial, n, false);
+    const emuPlain = await startEmulator({ rateLimit: false });
+    const ours = await stackFor(path.resolve(__dirname, "programs", "credentials"), emuOurs, n, true);
+    const trivial = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivial, n, false, { secretOutput: "true" });
+    const plain = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuPlain, n, false);
     const plugin = await stackFor(path.resolve(__dirname, "programs", "plugin"), emuPlugin, n, true, { pluginVersion });
     try {
-      await installPlugin(plugin);
+      if (withPlugin) await installPlugin(plugin);
       // Untimed: the first command of a program compiles it and fills the file cache.
-      for (const s of [ours, trivial, plugin]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
+      for (const s of [ours, trivial, plain, ...(withPlugin ? [plugin] : [])]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
       const rows: EngineRow[] = [];
       const size: EngineSize = { resources: n, rows, stateBytesPerResource: { ours: 0, trivial: 0, plugin: 0 }, upOverRateFloor: NaN };
       for (const [command, args] of commands) {
@@ -94,13 +102,16 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
           oursSeconds = await timed(ours, `${command} (${n})`, args);
         }
         const requests = emuOurs.requests.length - before;
-        const pluginSeconds = await timed(plugin, `${command} (${n}, plugin)`, args);
+        // BENCH_ENGINE_PLUGIN=off leaves the plugin out (its column stays empty): a shorter run.
+        const pluginSeconds = withPlugin ? await timed(plugin, `${command} (${n}, plugin)`, args) : NaN;
+        const trivialPlainSeconds = command === "up" ? await timed(plain, `up (${n}, trivial without secret output)`, args) : undefined;
         rows.push({
           resources: n,
           command,
           oursSeconds,
           trivialSeconds,
           oursOverTrivial: oursSeconds / trivialSeconds,
+          ...(trivialPlainSeconds !== undefined ? { trivialPlainSeconds } : {}),
           pluginSeconds,
           pluginOverTrivial: pluginSeconds / trivialSeconds,
           requests,
@@ -110,20 +121,21 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
           size.stateBytesPerResource = {
             ours: Buffer.byteLength(JSON.stringify(await ours.stackExport())) / n,
             trivial: Buffer.byteLength(JSON.stringify(await trivial.stackExport())) / n,
-            plugin: Buffer.byteLength(JSON.stringify(await plugin.stackExport())) / n,
+            plugin: withPlugin ? Buffer.byteLength(JSON.stringify(await plugin.stackExport())) / n : NaN,
           };
           size.upOverRateFloor = oursSeconds / (requests / (engineLimit.limit / (engineLimit.windowMs / 1000)));
         }
       }
       out.push(size);
     } finally {
-      for (const s of [ours, trivial, plugin]) {
+      for (const s of [ours, trivial, plain, plugin]) {
         await s.destroy("cleanup destroy").catch(() => undefined);
         s.dispose();
       }
       await emuOurs.close();
       await emuTrivial.close();
       await emuPlugin.close();
+      await emuPlain.close();
     }
   }
   return out;

@@ -78,9 +78,9 @@ export function render(r: Results): string {
   }
   if (r.engine) {
     out.push(
-      "**Engine** (real CLI, `--parallel` 8: test/reliability/program (every kind, mixed) against as many trivial dynamic resources; emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
+      "**Engine** (real CLI, `--parallel` 8: credentials against as many trivial dynamic resources with a secret output each (and, for `up`, without one); emulator limit 1,200 per 60 s, provider paced to it; seconds of one run each)",
       table(
-        ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "plugin s", "plugin / trivial", "requests"],
+        ["resources", "command", "pulumi-ngrok s", "trivial s", "ours / trivial", "trivial without secret s", "plugin s", "plugin / trivial", "requests"],
         r.engine.flatMap((e) =>
           e.rows.map((row) => [
             row.resources,
@@ -88,8 +88,9 @@ export function render(r: Results): string {
             round(row.oursSeconds),
             round(row.trivialSeconds),
             round(row.oursOverTrivial),
-            round(row.pluginSeconds),
-            round(row.pluginOverTrivial),
+            row.trivialPlainSeconds === undefined ? "" : round(row.trivialPlainSeconds),
+            Number.isFinite(row.pluginSeconds) ? round(row.pluginSeconds) : "",
+            Number.isFinite(row.pluginOverTrivial) ? round(row.pluginOverTrivial) : "",
             row.requests,
           ]),
         ),
@@ -104,7 +105,7 @@ export function render(r: Results): string {
             round(e.upOverRateFloor),
             Math.round(e.stateBytesPerResource.ours),
             Math.round(e.stateBytesPerResource.trivial),
-            Math.round(e.stateBytesPerResource.plugin),
+            Number.isFinite(e.stateBytesPerResource.plugin) ? Math.round(e.stateBytesPerResource.plugin) : "",
           ];
         }),
       ),

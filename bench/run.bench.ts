@@ -3,8 +3,11 @@
  * printed as tables on stdout and written to bench/results.json. Parts and sizes come from the
  * environment (a part left out keeps its previous results in bench/results.json):
  * - BENCH_PARTS: any of client,pacing,state,start,engine (default: all);
- * - BENCH_ROUNDS (default 5), BENCH_OPS (default 200): client and start rounds, operations per measurement;
+ * - BENCH_ROUNDS (default 5): start rounds; BENCH_CLIENT_ROUNDS (default 7) and BENCH_OPS (default
+ *   2000): client rounds and operations per measurement (a measurement shorter than a few hundred
+ *   milliseconds is mostly noise on a shared machine);
  * - BENCH_ENGINE_SIZES (default 100,400,1000): resources per program in the engine benchmark;
+ * - BENCH_ENGINE_PLUGIN=off: the engine benchmark without the provider plugin (a shorter run);
  * - BENCH_START_BASELINE: a git commit whose build the start benchmark measures too.
  * jest is only the runner (it compiles the TypeScript); nothing here asserts a time.
  */
@@ -24,7 +27,8 @@ const resultsFile = path.join(__dirname, "results.json");
 const allParts = ["client", "pacing", "state", "start", "engine"] as const;
 const parts = (process.env.BENCH_PARTS ?? allParts.join(",")).split(",").map((p) => p.trim()) as (typeof allParts)[number][];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const ops = Number(process.env.BENCH_OPS ?? 200);
+const clientRounds = Number(process.env.BENCH_CLIENT_ROUNDS ?? 7);
+const ops = Number(process.env.BENCH_OPS ?? 2000);
 const sizes = (process.env.BENCH_ENGINE_SIZES ?? "100,400,1000").split(",").map(Number);
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
@@ -47,7 +51,7 @@ it(`measures ${parts.join(", ")}`, async () => {
   };
   for (const part of parts) {
     const before = os.loadavg()[0]!;
-    if (part === "client") results.client = await benchClient({ rounds, ops }, log);
+    if (part === "client") results.client = await benchClient({ rounds: clientRounds, ops }, log);
     if (part === "pacing") results.pacing = await benchPacing(log);
     if (part === "state") results.state = benchState(log);
     if (part === "start") results.start = await benchStart({ rounds, baseline: process.env.BENCH_START_BASELINE }, log);
