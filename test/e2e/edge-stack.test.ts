@@ -115,8 +115,10 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
   );
   expect(emu.requests.filter((q) => q.method !== "GET")).toEqual([]);
   expect((await slot(`${rootSlot}/circuit_breaker`)).num_buckets).toBe(10);
-  // The names the SDK passes for that message stay out of state.
-  expect(JSON.stringify((await s.stackExport()).deployment)).not.toContain('"__ngrokResourceName"');
+  // The names the SDK passes for that message stay out of the state's inputs and outputs (Pulumi
+  // still lists the argument, empty, among the resource's property dependencies).
+  const resources = ((await s.stackExport()).deployment as { resources: { inputs?: object; outputs?: object }[] }).resources;
+  expect(resources.filter((r) => JSON.stringify([r.inputs ?? {}, r.outputs ?? {}]).includes('"__ngrokResourceName"'))).toEqual([]);
   await s.setConfig("duplicateBreaker", "false");
 
   // A slot configured outside the program: reported at preview and at up, never taken over...
