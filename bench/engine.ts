@@ -11,6 +11,11 @@
  * contender runs as many resources through the provider plugin (bench/programs/plugin, installed
  * from its tarball), paced the same way on an emulator of its own. A preview of each program
  * before the timed commands warms the caches.
+ *
+ * The local backend saves the whole state after every step, so `up` of n resources costs in
+ * proportion to n² for any provider. `up` is timed once more for ours and both trivial programs
+ * with Pulumi's `PULUMI_SKIP_CHECKPOINTS` (the state is saved at the end only), which shows how
+ * each scales without that cost.
  */
 import * as path from "path";
 import { startEmulator, type Emulator } from "../emulator";
@@ -41,6 +46,8 @@ export interface EngineSize {
   stateBytesPerResource: { ours: number; trivial: number; plugin: number };
   /** `up` over the least time the rate limit allows for its requests. */
   upOverRateFloor: number;
+  /** `up` seconds with PULUMI_SKIP_CHECKPOINTS: ours, the trivial resources with and without a secret output. */
+  upSkippingCheckpoints?: { ours: number; trivial: number; trivialPlain: number };
 }
 
 const commands: [EngineRow["command"], string[]][] = [
@@ -50,11 +57,18 @@ const commands: [EngineRow["command"], string[]][] = [
   ["destroy", ["destroy", "--yes", "--skip-preview"]],
 ];
 
-async function stackFor(program: string, emu: Emulator, count: number, paced: boolean, extra: Record<string, string> = {}): Promise<PulumiStack> {
+async function stackFor(
+  program: string,
+  emu: Emulator,
+  count: number,
+  paced: boolean,
+  extra: Record<string, string> = {},
+  env: Record<string, string> = {},
+): Promise<PulumiStack> {
   return PulumiStack.create({
     programDir: program,
     stack: "bench",
-    env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey },
+    env: { NGROK_API_BASE_URL: emu.url, NGROK_API_KEY: emu.apiKey, ...env },
     config: {
       count: String(count),
       seed: "1",
@@ -83,10 +97,18 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
     const trivial = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivial, n, false, { secretOutput: "true" });
     const plain = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuPlain, n, false);
     const plugin = await stackFor(path.resolve(__dirname, "programs", "plugin"), emuPlugin, n, true, { pluginVersion });
+    const skipping = { PULUMI_SKIP_CHECKPOINTS: "true" };
+    const emuOursSkip = await startEmulator({ rateLimit: engineLimit });
+    const emuTrivialSkip = await startEmulator({ rateLimit: false });
+    const emuPlainSkip = await startEmulator({ rateLimit: false });
+    const oursSkip = await stackFor(path.resolve(__dirname, "programs", "credentials"), emuOursSkip, n, true, {}, skipping);
+    const trivialSkip = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuTrivialSkip, n, false, { secretOutput: "true" }, skipping);
+    const plainSkip = await stackFor(path.resolve(__dirname, "programs", "trivial"), emuPlainSkip, n, false, {}, skipping);
+    const skipStacks = [oursSkip, trivialSkip, plainSkip];
     try {
       if (withPlugin) await installPlugin(plugin);
       // Untimed: the first command of a program compiles it and fills the file cache.
-      for (const s of [ours, trivial, plain, ...(withPlugin ? [plugin] : [])]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
+      for (const s of [ours, trivial, plain, ...skipStacks, ...(withPlugin ? [plugin] : [])]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
       const rows: EngineRow[] = [];
       const size: EngineSize = { resources: n, rows, stateBytesPerResource: { ours: 0, trivial: 0, plugin: 0 }, upOverRateFloor: NaN };
       for (const [command, args] of commands) {
@@ -126,9 +148,16 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
           size.upOverRateFloor = oursSeconds / (requests / (engineLimit.limit / (engineLimit.windowMs / 1000)));
         }
       }
+      const up = commands[0]![1];
+      size.upSkippingCheckpoints = {
+        ours: await timed(oursSkip, `up (${n}, skipping checkpoints)`, up),
+        trivial: await timed(trivialSkip, `up (${n}, trivial, skipping checkpoints)`, up),
+        trivialPlain: await timed(plainSkip, `up (${n}, trivial without secret output, skipping checkpoints)`, up),
+      };
+      log(`engine: ${n} resources, up skipping checkpoints: ${size.upSkippingCheckpoints.ours.toFixed(1)} s against ${size.upSkippingCheckpoints.trivial.toFixed(1)} s (${size.upSkippingCheckpoints.trivialPlain.toFixed(1)} s without secret)`);
       out.push(size);
     } finally {
-      for (const s of [ours, trivial, plain, plugin]) {
+      for (const s of [ours, trivial, plain, plugin, ...skipStacks]) {
         await s.destroy("cleanup destroy").catch(() => undefined);
         s.dispose();
       }
@@ -136,6 +165,7 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
       await emuTrivial.close();
       await emuPlugin.close();
       await emuPlain.close();
+      for (const e of [emuOursSkip, emuTrivialSkip, emuPlainSkip]) await e.close();
     }
   }
   return out;

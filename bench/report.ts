@@ -110,6 +110,19 @@ export function render(r: Results): string {
         }),
       ),
     );
+    const skipping = r.engine.filter((e) => e.upSkippingCheckpoints !== undefined);
+    if (skipping.length > 0) {
+      out.push(
+        "`up` with `PULUMI_SKIP_CHECKPOINTS=true` (the state saved once, at the end), seconds of one run each",
+        table(
+          ["resources", "pulumi-ngrok s", "trivial s", "ours / trivial", "trivial without secret s", "ours / trivial without secret", "ours s per resource", "trivial s per resource"],
+          skipping.map((e) => {
+            const u = e.upSkippingCheckpoints!;
+            return [e.resources, round(u.ours), round(u.trivial), round(u.ours / u.trivial), round(u.trivialPlain), round(u.ours / u.trivialPlain), round(u.ours / e.resources), round(u.trivial / e.resources)];
+          }),
+        ),
+      );
+    }
   }
   return out.join("\n\n") + "\n";
 }
