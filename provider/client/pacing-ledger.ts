@@ -272,19 +272,77 @@ export class FileLedger implements Ledger {
     return this.read().entries;
   }
 
-  async transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
-    await this.acquireLock();
+  /**
+   * This process's transactions queue here and those waiting when the lock comes free run
+   * together under one lock, one read and one write (a group commit): a process's own concurrent
+   * requests never poll the lock against each other, and the file is written once per batch.
+   */
+  transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ change, settle: (ok, value) => (ok ? resolve(value as T) : reject(value)) });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private readonly queue: { change: (entries: LedgerEntries) => unknown; settle: (ok: boolean, value: unknown) => void }[] = [];
+  private draining = false;
+
+  private async drain(): Promise<void> {
+    this.draining = true;
     try {
-      const current = this.read();
-      const result = change(current.entries);
-      this.write(current.entries, Math.max(current.windowMs, this.windowMs));
-      return result;
+      while (this.queue.length > 0) {
+        try {
+          await this.acquireLock();
+        } catch (err) {
+          for (const t of this.queue.splice(0)) t.settle(false, err);
+          continue;
+        }
+        const batch = this.queue.splice(0);
+        const results: [boolean, unknown][] = [];
+        try {
+          const current = this.read();
+          for (const t of batch) {
+            try {
+              results.push([true, t.change(current.entries)]);
+            } catch (err) {
+              results.push([false, err]);
+            }
+          }
+          this.write(current.entries, Math.max(current.windowMs, this.windowMs));
+        } catch (err) {
+          this.cached = undefined;
+          for (const t of batch) t.settle(false, err);
+          continue;
+        } finally {
+          this.releaseLock();
+        }
+        batch.forEach((t, i) => t.settle(...results[i]!));
+      }
     } finally {
-      this.releaseLock();
+      this.draining = false;
+    }
+  }
+
+  /**
+   * The entries as this process last read or wrote them, and the file they came from: every
+   * writer renames a new file into place, so an unchanged identity means unchanged content and
+   * the parse can be skipped.
+   */
+  private cached: { identity: string; entries: LedgerEntries; windowMs: number } | undefined;
+
+  private identity(): string | undefined {
+    try {
+      const st = fs.statSync(this.file, { bigint: true });
+      return `${st.ino}:${st.size}:${st.mtimeNs}`;
+    } catch {
+      return undefined;
     }
   }
 
   private read(): { entries: LedgerEntries; windowMs: number } {
+    const identity = this.identity();
+    if (identity === undefined) return { entries: new LedgerEntries(), windowMs: this.windowMs };
+    if (this.cached?.identity === identity) return this.cached;
     let text: string;
     try {
       text = fs.readFileSync(this.file, "utf8");
@@ -299,7 +357,10 @@ export class FileLedger implements Ledger {
             .map(([id, t, pending]): LedgerEntry => (pending ? { id, t, pending: true } : { id, t }))
         : [];
       const windowMs = typeof parsed.windowMs === "number" && parsed.windowMs > 0 ? parsed.windowMs : this.windowMs;
-      return { entries: LedgerEntries.fromRows(entries), windowMs };
+      const read = { entries: LedgerEntries.fromRows(entries), windowMs };
+      // Cached only when no writer renamed a new file into place while it was read.
+      this.cached = this.identity() === identity ? { identity, ...read } : undefined;
+      return read;
     } catch {
       // A damaged cache file: start afresh rather than fail the deployment.
       return { entries: new LedgerEntries(), windowMs: this.windowMs };
@@ -312,6 +373,9 @@ export class FileLedger implements Ledger {
     const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
     fs.renameSync(tmp, this.file);
+    // Written under the lock: nobody else can have replaced it since.
+    const identity = this.identity();
+    this.cached = identity === undefined ? undefined : { identity, entries, windowMs };
   }
 
   private async acquireLock(): Promise<void> {

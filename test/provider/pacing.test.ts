@@ -8,6 +8,7 @@
  *   else spends (test/provider/pacing-processes.test.ts has the cases with several processes).
  * Wall-clock ratios (time over the least the limit allows) are measured by `make bench`.
  */
+import * as fs from "node:fs";
 import { ApiClient, ApiError, ResourceHandler, definitions } from "../../provider";
 import { createClient } from "../../provider/config";
 import { FileLedger, MemoryLedger, ledgerFileName, type Clock } from "../../provider/client/pacing-ledger";
@@ -157,6 +158,45 @@ describe("the pacer's bookkeeping", () => {
     expect(few).toBeLessThanOrEqual(12);
     expect(many).toBeLessThanOrEqual(12);
     expect(many).toBeLessThanOrEqual(few * 1.25);
+  });
+
+  it("with the shared ledger, a process's concurrent requests take the lock, read and write the file together, and the file holds every one", async () => {
+    let time = 1_000_000;
+    const clock: Clock = {
+      now: () => time,
+      setTimer: () => {
+        throw new Error("waited: for the window, or polling a lock this process held itself");
+      },
+    };
+    const dir = fixture.dir("group-commit");
+    const ledger = new FileLedger(dir, ledgerFileName("key", "https://api.example"), 60_000, clock);
+    const pacer = new Pacer({ limit: 1_000_000, windowMs: 60_000 }, { attemptTimeoutMs, clock, ledger });
+    const writes = jest.spyOn(JSON, "stringify");
+    const parses = jest.spyOn(JSON, "parse");
+    const count = 160;
+    try {
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < count) {
+          next++;
+          const slot = await pacer.acquire();
+          time++;
+          await slot.answered(time);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      // Each request is granted and settled: two changes of the ledger, fewer writes.
+      const ledgerWrites = writes.mock.calls.filter(([body]) => typeof body === "object" && body !== null && "entries" in body);
+      expect(ledgerWrites.length).toBeGreaterThan(0);
+      expect(ledgerWrites.length).toBeLessThanOrEqual(count / 2);
+      // What this process wrote last is what it reads next: the file is not parsed again.
+      expect(parses).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+      parses.mockRestore();
+    }
+    const file = JSON.parse(fs.readFileSync(ledger.file, "utf8")) as { entries: unknown[] };
+    expect(file.entries).toHaveLength(count);
   });
 });
 
