@@ -157,10 +157,8 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
       log(`engine: ${n} resources, up skipping checkpoints: ${size.upSkippingCheckpoints.ours.toFixed(1)} s against ${size.upSkippingCheckpoints.trivial.toFixed(1)} s (${size.upSkippingCheckpoints.trivialPlain.toFixed(1)} s without secret)`);
       out.push(size);
     } finally {
-      for (const s of [ours, trivial, plain, plugin, ...skipStacks]) {
-        await s.destroy("cleanup destroy").catch(() => undefined);
-        s.dispose();
-      }
+      // No cleanup destroy: the resources live only in these emulators, closed below.
+      for (const s of [ours, trivial, plain, plugin, ...skipStacks]) s.dispose();
       await emuOurs.close();
       await emuTrivial.close();
       await emuPlugin.close();
