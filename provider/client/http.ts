@@ -88,7 +88,9 @@ export class ApiClient {
     this.basePath = !base.search && !base.hash && this.origin + basePath === this.baseUrl ? basePath : undefined;
     const timeout = options.timeoutMs ?? 30_000;
     this.dispatcher = new Agent({
-      connections: 8,
+      // Enough sockets for the operations a program commonly runs at once: fewer would queue
+      // requests in this client behind other requests' answers. Pacing, not sockets, bounds the rate.
+      connections: 16,
       keepAliveTimeout: 10_000,
       headersTimeout: timeout,
       bodyTimeout: timeout,
