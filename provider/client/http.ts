@@ -3,7 +3,7 @@
  * pacing to the account's rate limit, and retries that never repeat a create the service may
  * have processed.
  */
-import { Agent, request, type Dispatcher } from "undici";
+import { Agent, type Dispatcher } from "undici";
 import { ApiError, TransportError, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
 import { Pacer, apiRateLimit, delay, formatRateLimit, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
@@ -64,11 +64,17 @@ interface ErrorBody {
 export class ApiClient {
   readonly baseUrl: string;
   private readonly origin: string;
+  /**
+   * The base URL's path ("" for none) when the base URL is already in the form `new URL` gives
+   * it: then a plain path is joined to it as a string, without parsing a URL per request.
+   */
+  private readonly basePath: string | undefined;
   private readonly dispatcher: Dispatcher;
   private readonly pacer: Pacer;
   private readonly pacingConfigured: RateLimit | false;
   private readonly backoff: BackoffOptions;
   private readonly headers: Record<string, string>;
+  private readonly jsonHeaders: Record<string, string>;
   /** Called after each attempt; used by tests and by debug logging. */
   onAttempt: ((event: AttemptEvent) => void) | undefined;
   /** Called once when a request has waited `pacingNoticeMs` for room under the rate limit (a log line, not a count). */
@@ -76,10 +82,15 @@ export class ApiClient {
 
   constructor(options: ClientOptions) {
     this.baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
-    this.origin = new URL(this.baseUrl).origin;
+    const base = new URL(this.baseUrl);
+    this.origin = base.origin;
+    const basePath = base.pathname === "/" ? "" : base.pathname;
+    this.basePath = !base.search && !base.hash && this.origin + basePath === this.baseUrl ? basePath : undefined;
     const timeout = options.timeoutMs ?? 30_000;
     this.dispatcher = new Agent({
-      connections: 8,
+      // Enough sockets for the operations a program commonly runs at once: fewer would queue
+      // requests in this client behind other requests' answers. Pacing, not sockets, bounds the rate.
+      connections: 16,
       keepAliveTimeout: 10_000,
       headersTimeout: timeout,
       bodyTimeout: timeout,
@@ -104,6 +115,7 @@ export class ApiClient {
       accept: "application/json",
       "user-agent": options.userAgent ?? "pulumi-ngrok",
     };
+    this.jsonHeaders = { ...this.headers, "content-type": "application/json" };
   }
 
   get<T>(path: string): Promise<T> {
@@ -143,17 +155,22 @@ export class ApiClient {
   }
 
   /**
-   * A path under the base URL, or an absolute URL (a `next_page_uri`). An absolute URL on another
-   * origin (the API's own address, answered through a proxy or a gateway) is followed by its path
-   * and query on the configured base URL: the API key goes nowhere else, whatever a response says.
+   * The path and query on this client's origin of a path under the base URL, or of an absolute
+   * URL (a `next_page_uri`). An absolute URL on another origin (the API's own address, answered
+   * through a proxy or a gateway) is followed by its path and query on the configured base URL:
+   * the API key goes nowhere else, whatever a response says.
    */
-  private resolve(path: string): URL {
+  private target(path: string): string {
+    // Only characters `new URL` keeps as they are, and no dot segment: the same path, unparsed.
+    if (this.basePath !== undefined && plainPath.test(path)) return this.basePath + path;
+    let url: URL;
     if (/^https?:\/\//.test(path)) {
-      const url = new URL(path);
-      if (url.origin === this.origin) return url;
-      return new URL(this.baseUrl + url.pathname + url.search);
+      url = new URL(path);
+      if (url.origin !== this.origin) url = new URL(this.baseUrl + url.pathname + url.search);
+    } else {
+      url = new URL(this.baseUrl + (path.startsWith("/") ? path : `/${path}`));
     }
-    return new URL(this.baseUrl + (path.startsWith("/") ? path : `/${path}`));
+    return url.pathname + url.search;
   }
 
   /** A slot from the pacer; a wait long enough to notice is told to `onPacingWait` as it happens. */
@@ -169,17 +186,25 @@ export class ApiClient {
   }
 
   async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-    const url = this.resolve(path);
-    const shownPath = url.pathname;
+    const target = this.target(path);
+    const query = target.indexOf("?");
+    const shownPath = query < 0 ? target : target.slice(0, query);
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers = payload === undefined ? this.headers : { ...this.headers, "content-type": "application/json" };
+    const options: Dispatcher.RequestOptions = {
+      origin: this.origin,
+      path: target,
+      method,
+      headers: payload === undefined ? this.headers : this.jsonHeaders,
+      body: payload,
+    };
     const started = Date.now();
 
     for (let attempt = 0; ; attempt++) {
-      const slot: Slot = await this.paced(method, shownPath, attempt);
+      // A slot at once (no promise to wait on) in the common case.
+      const slot: Slot = this.pacer.grantNow() ?? (await this.paced(method, shownPath, attempt));
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, { method, headers, body: payload, dispatcher: this.dispatcher });
+        response = await this.dispatcher.request(options);
       } catch (err) {
         const code = errorCode(err);
         const notSent = certainlyNotSent(code);
@@ -198,7 +223,8 @@ export class ApiClient {
       }
       const answeredAt = Date.now();
       const status = response.statusCode;
-      await (status === 429 ? slot.refused() : slot.answered(answeredAt));
+      const settling = status === 429 ? slot.refused() : slot.answered(answeredAt);
+      if (settling) await settling;
       const text = await response.body.text();
       if (status < 300) {
         this.onAttempt?.({ method, path: shownPath, attempt, status });
@@ -265,6 +291,12 @@ export class ApiClient {
     return error.with({ hint: hint.replace(/\.$/, "") });
   }
 }
+
+/**
+ * A path (and query) starting with "/" that `new URL` leaves as it is: characters it encodes
+ * nowhere, no segment that is or may be a dot segment ("." or "%2e" first), no fragment.
+ */
+const plainPath = /^(?:\/(?!\.|%2e)[\w\-.~%!$&'()*+,;=:@]*)+(?:\?[\w\-.~%!$&()*+,;=:@/?]+)?$/i;
 
 function errorCode(err: unknown): string {
   if (err && typeof err === "object") {

@@ -55,6 +55,12 @@ export interface Ledger {
 }
 
 /**
+ * An in-flight request's id: a string unique across processes in a shared ledger, a number
+ * (cheaper to create and to hash) in a ledger this process alone holds.
+ */
+export type LedgerId = string | number;
+
+/**
  * The requests a ledger holds, kept so that each request costs the pacer O(1) amortised however
  * many the window holds: answered requests as times in ascending order, pruned from the front as
  * they leave the window; in-flight ones by id, in grant order. Every operation adds the elements
@@ -71,7 +77,12 @@ export class LedgerEntries {
   private cursor = 0;
   private cursorAfter = -Infinity;
   /** In-flight requests: id → `t`, in grant order (so in order of `t`, the attempt timeout being fixed). */
-  private readonly inFlight = new Map<string, number>();
+  private readonly inFlight = new Map<LedgerId, number>();
+  /**
+   * No in-flight `t` is below this: lets prune and counts skip the map (and the iterator a look
+   * at its first entry costs) while every in-flight request is after their cutoff.
+   */
+  private inFlightLow = Infinity;
   touched = 0;
 
   get size(): number {
@@ -79,13 +90,14 @@ export class LedgerEntries {
   }
 
   /** A request granted now that may be counted until `t`. */
-  grant(id: string, t: number): void {
+  grant(id: LedgerId, t: number): void {
     this.touched++;
+    if (t < this.inFlightLow || this.inFlight.size === 0) this.inFlightLow = t;
     this.inFlight.set(id, t);
   }
 
   /** The answer to in-flight request `id` arrived at `at`; false when the ledger no longer holds it. */
-  answer(id: string, at: number): boolean {
+  answer(id: LedgerId, at: number): boolean {
     this.touched++;
     if (!this.inFlight.delete(id)) return false;
     this.insertAnswered(at);
@@ -93,7 +105,7 @@ export class LedgerEntries {
   }
 
   /** In-flight request `id` was not counted (refused, or never sent). */
-  remove(id: string): void {
+  remove(id: LedgerId): void {
     this.touched++;
     this.inFlight.delete(id);
   }
@@ -113,11 +125,16 @@ export class LedgerEntries {
       this.cursor = Math.max(0, this.cursor - this.head);
       this.head = 0;
     }
+    if (this.inFlightLow > cutoff || this.inFlight.size === 0) return;
     for (const [id, t] of this.inFlight) {
       this.touched++;
-      if (t > cutoff) break;
+      if (t > cutoff) {
+        this.inFlightLow = t;
+        return;
+      }
       this.inFlight.delete(id);
     }
+    this.inFlightLow = Infinity;
   }
 
   /** How many requests have a `t` after `after` (in flight ones included). */
@@ -164,7 +181,7 @@ export class LedgerEntries {
   rows(): [string, number, number?][] {
     const rows: [string, number, number?][] = [];
     for (let i = this.head; i < this.times.length; i++) rows.push(["", this.times[i]!]);
-    for (const [id, t] of this.inFlight) rows.push([id, t, 1]);
+    for (const [id, t] of this.inFlight) rows.push([String(id), t, 1]);
     this.touched += rows.length;
     return rows;
   }
@@ -175,15 +192,18 @@ export class LedgerEntries {
     const inFlight: { id: string; t: number }[] = [];
     for (const r of rows) (r.pending ? inFlight.push({ id: r.id, t: r.t }) : answered.push(r.t));
     entries.times = answered.sort((a, b) => a - b);
-    for (const r of inFlight.sort((a, b) => a.t - b.t)) entries.inFlight.set(r.id, r.t);
+    for (const r of inFlight.sort((a, b) => a.t - b.t)) entries.grant(r.id, r.t);
+    entries.touched = 0;
     return entries;
   }
 
   private inFlightAfter(after: number): number {
     if (this.inFlight.size === 0) return 0;
     this.touched++;
+    if (this.inFlightLow > after) return this.inFlight.size;
     // In order of `t`: when the first is after, all are.
     const first = this.inFlight.values().next().value!;
+    this.inFlightLow = first;
     if (first > after) return this.inFlight.size;
     let n = 0;
     for (const t of this.inFlight.values()) {

@@ -17,7 +17,7 @@
  * and cannot share their state between processes; p-throttle's strict mode is ESM-only.
  */
 import { randomBytes } from "node:crypto";
-import { MemoryLedger, systemClock, type Clock, type Ledger, type LedgerEntries } from "./pacing-ledger";
+import { MemoryLedger, systemClock, type Clock, type Ledger, type LedgerEntries, type LedgerId } from "./pacing-ledger";
 
 export interface RateLimit {
   limit: number;
@@ -37,14 +37,43 @@ const settleWaitMs = 2_000;
 /** While other processes share the ledger, re-read it at least this often when waiting. */
 const sharedPollMs = 200;
 
-/** A granted request's hold on the budget; settle it exactly once. */
+/**
+ * A granted request's hold on the budget; settle it exactly once. Settling is done on return when
+ * the ledger is this process's alone; a promise is returned only while a shared ledger records it.
+ */
 export interface Slot {
   /** The answer arrived at `at` (ms since the epoch): the service stamped the request no later. */
-  answered(at: number): Promise<void>;
+  answered(at: number): Promise<void> | undefined;
   /** The service refused the request (429) and did not count it. */
-  refused(): Promise<void>;
+  refused(): Promise<void> | undefined;
   /** The request certainly never reached the service. */
-  notSent(): Promise<void>;
+  notSent(): Promise<void> | undefined;
+}
+
+/** A slot's bookkeeping: one object per request, its methods on the prototype. */
+class GrantedSlot implements Slot {
+  settled = false;
+  constructor(
+    private readonly pacer: Pacer,
+    readonly id: LedgerId,
+    readonly grantedAt: number,
+  ) {}
+
+  answered(at: number): Promise<void> | undefined {
+    return this.pacer.settle(this, at);
+  }
+  refused(): Promise<void> | undefined {
+    return this.pacer.settle(this, undefined);
+  }
+  notSent(): Promise<void> | undefined {
+    return this.pacer.settle(this, undefined);
+  }
+}
+
+/** Records a settled slot in `entries`: answered at `at`, or, `at` undefined, not counted. */
+function record(entries: LedgerEntries, id: LedgerId, at: number | undefined): void {
+  if (at === undefined) entries.remove(id);
+  else entries.answer(id, at);
 }
 
 interface Waiter {
@@ -73,8 +102,8 @@ export class Pacer {
   private settledWaiters: (() => void)[] = [];
   private readonly instance = randomBytes(6).toString("hex");
   private seq = 0;
-  /** This process's requests in flight: id → grant time. */
-  private readonly inFlight = new Map<string, number>();
+  /** This process's requests in flight (until their settling is recorded). */
+  private readonly inFlight = new Set<GrantedSlot>();
   /** No grant before this time (set after a refusal this pacer cannot explain). */
   private pausedUntil = 0;
 
@@ -109,11 +138,20 @@ export class Pacer {
     return this.ledger.shared;
   }
 
+  /**
+   * A slot at once, when the ledger is this process's alone, nothing waits before this request and
+   * the window has room (the common case, whose cost every request pays); else undefined, and
+   * `acquire` waits for one.
+   */
+  grantNow(): Slot | undefined {
+    return this.grantInMemory();
+  }
+
   /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
   acquire(retry = false): Promise<Slot> {
     const now = this.grantInMemory();
     if (now) return Promise.resolve(now);
-    if (this.rate === undefined) return this.take(1).then(([id]) => this.slot(id!));
+    if (this.rate === undefined) return this.take(1).then(([slot]) => slot!);
     return new Promise<Slot>((resolve, reject) => {
       (retry ? this.retries : this.fresh).push({ resolve, reject });
       void this.pump();
@@ -140,7 +178,7 @@ export class Pacer {
    */
   async explains(at: number, rate: RateLimit): Promise<boolean> {
     const deadline = this.now() + settleWaitMs;
-    while ([...this.inFlight.values()].some((granted) => granted < at) && this.now() < deadline) {
+    while (this.inFlightGrantedBefore(at) && this.now() < deadline) {
       await new Promise<void>((resolve) => {
         const cancel = this.clock.setTimer(resolve, Math.max(1, deadline - this.now()));
         this.settledWaiters.push(() => {
@@ -182,9 +220,9 @@ export class Pacer {
         const entries = await this.read();
         const now = this.now();
         if (inWindow(entries, now, rate) < rate.limit) {
-          const ids = await this.take(queued, rate);
-          for (const id of ids) this.next()!.resolve(this.slot(id));
-          if (ids.length > 0) continue;
+          const slots = await this.take(queued, rate);
+          for (const slot of slots) this.next()!.resolve(slot);
+          if (slots.length > 0) continue;
         }
         const latest = await this.read();
         let wait = roomAt(latest, this.now(), rate) - this.now();
@@ -202,7 +240,7 @@ export class Pacer {
    * A slot granted at once, without a promise per step, when the ledger is this process's alone
    * and nothing waits before this request: the common case, whose cost every request pays.
    */
-  private grantInMemory(): Slot | undefined {
+  private grantInMemory(): GrantedSlot | undefined {
     const ledger = this.ledger;
     if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
     const now = this.now();
@@ -211,10 +249,23 @@ export class Pacer {
     entries.prune(now - this.pruneWindowMs() - marginMs);
     const rate = this.rate;
     if (rate !== undefined && inWindow(entries, now, rate) >= rate.limit) return undefined;
-    const id = `${this.instance}.${(this.seq++).toString(36)}`;
+    return this.grant(entries, now);
+  }
+
+  /** Records a new in-flight request granted at `now` in `entries`. */
+  private grant(entries: LedgerEntries, now: number): GrantedSlot {
+    // Ids need to be unique across processes only in a shared ledger.
+    const id = this.ledger.shared ? `${this.instance}.${(this.seq++).toString(36)}` : this.seq++;
     entries.grant(id, now + this.attemptTimeoutMs);
-    this.inFlight.set(id, now);
-    return this.slot(id);
+    const slot = new GrantedSlot(this, id, now);
+    this.inFlight.add(slot);
+    return slot;
+  }
+
+  /** Whether a request granted before `at` is still in flight (asked only when judging a refusal). */
+  private inFlightGrantedBefore(at: number): boolean {
+    for (const slot of this.inFlight) if (slot.grantedAt < at) return true;
+    return false;
   }
 
   /** Entries older than this (and the margin) can no longer be counted by any window this pacer judges. */
@@ -227,38 +278,40 @@ export class Pacer {
   }
 
   /** Records up to `wanted` new in-flight requests (as many as the window has room for when paced). */
-  private take(wanted: number, rate?: RateLimit): Promise<string[]> {
+  private take(wanted: number, rate?: RateLimit): Promise<GrantedSlot[]> {
     return this.transact((entries) => {
       const now = this.now();
       const room = rate === undefined ? wanted : Math.min(wanted, rate.limit - inWindow(entries, now, rate));
-      const ids: string[] = [];
-      for (let i = 0; i < room; i++) {
-        const id = `${this.instance}.${(this.seq++).toString(36)}`;
-        entries.grant(id, now + this.attemptTimeoutMs);
-        this.inFlight.set(id, now);
-        ids.push(id);
-      }
-      return ids;
+      const slots: GrantedSlot[] = [];
+      for (let i = 0; i < room; i++) slots.push(this.grant(entries, now));
+      return slots;
     });
   }
 
-  private slot(id: string): Slot {
-    let settled = false;
-    const settle = async (change: (entries: LedgerEntries) => void): Promise<void> => {
-      if (settled) return;
-      settled = true;
-      const ledger = this.ledger;
-      if (ledger instanceof MemoryLedger) change(ledger.entries);
-      else await this.transact(change).catch(() => undefined);
-      this.inFlight.delete(id);
-      if (this.settledWaiters.length > 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
-      this.wake?.();
-    };
-    return {
-      answered: (at) => settle((entries) => void entries.answer(id, at)),
-      refused: () => settle((entries) => entries.remove(id)),
-      notSent: () => settle((entries) => entries.remove(id)),
-    };
+  /**
+   * Settles `slot` (once; later calls do nothing): answered at `at`, or, `at` undefined, not
+   * counted. Called by the slot's own methods. In memory it is done on return, with no promise.
+   */
+  settle(slot: GrantedSlot, at: number | undefined): Promise<void> | undefined {
+    if (slot.settled) return undefined;
+    slot.settled = true;
+    const ledger = this.ledger;
+    if (ledger instanceof MemoryLedger) {
+      record(ledger.entries, slot.id, at);
+      this.settled(slot);
+      return undefined;
+    }
+    return this.transact((entries) => record(entries, slot.id, at)).then(
+      () => this.settled(slot),
+      () => this.settled(slot),
+    );
+  }
+
+  /** After a slot's settling is recorded: wakes whatever waits on one. */
+  private settled(slot: GrantedSlot): void {
+    this.inFlight.delete(slot);
+    if (this.settledWaiters.length > 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
+    this.wake?.();
   }
 
   /** A ledger that fails (a read-only or full disk) is replaced by memory: pacing goes on, unshared. */

@@ -7,6 +7,8 @@ import { ApiClient, ApiError, TransportError, type ClientOptions } from "../../p
 import type { AttemptEvent } from "../../provider/client/http";
 import { dispatch, configure } from "../../provider";
 import { call } from "../support/api";
+import * as http from "http";
+import type { AddressInfo } from "net";
 
 let emu: Emulator;
 const clients: ApiClient[] = [];
@@ -173,6 +175,46 @@ describe("lists", () => {
     const page = await c.get<{ credentials: unknown[] }>("http://127.0.0.2:1/credentials?limit=1");
     expect(Array.isArray(page.credentials)).toBe(true);
     expect(emu.requests.map((r) => `${r.method} ${r.path}${r.query}`)).toEqual(["GET /credentials?limit=1"]);
+  });
+});
+
+describe("paths", () => {
+  /** The request targets a client sends for `paths` on `base` (a path appended to the server's address), as a server reads them. */
+  async function sent(base: string, paths: string[]): Promise<string[]> {
+    // A bare server rather than the emulator: it parses what it receives as a URL, as servers
+    // do, so it would not show a dot segment or an encoding the client left in the request line.
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.url ?? "");
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const c = new ApiClient({ apiKey: "k", baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}${base}`, rateLimit: false });
+    try {
+      for (const path of paths) await c.get(path);
+    } finally {
+      await c.close();
+      server.close();
+    }
+    return seen;
+  }
+
+  it.each([
+    { base: "", prefix: "" },
+    { base: "/v1", prefix: "/v1" },
+    { base: "/v1/../api/", prefix: "/api" },
+  ])("sends paths on the base URL $base as a URL normalises them", async ({ base, prefix }) => {
+    const paths = {
+      "/credentials/cr_1?limit=2&before_id=cr_0": "/credentials/cr_1?limit=2&before_id=cr_0",
+      credentials: "/credentials",
+      "/credentials?": "/credentials",
+      "/credentials/./cr_1": "/credentials/cr_1",
+      "/a/%2E%2e/credentials": "/credentials",
+      "/a b/é": "/a%20b/%C3%A9",
+      "/credentials#part": "/credentials",
+      "http://127.0.0.2:1/credentials?limit=1": "/credentials?limit=1",
+    };
+    expect(await sent(base, Object.keys(paths))).toEqual(Object.values(paths).map((p) => prefix + p));
   });
 });
 
