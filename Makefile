@@ -66,7 +66,8 @@ reliability: build check-generated pulumi
 
 # The benchmarks (bench/run.bench.ts; jest only compiles and runs them): tables on stdout and
 # bench/results.json. BENCH_PARTS=client,pacing,state,start,engine picks parts,
-# BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes.
+# BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes, BENCH_ENGINE_COMMANDS=preview,refresh,destroy
+# the commands it times after `up`.
 bench: build pulumi
 	jest --ci --runInBand --roots '<rootDir>/bench' --testMatch '**/run.bench.ts'
 

@@ -85,6 +85,9 @@ async function timed(s: PulumiStack, step: string, args: string[]): Promise<numb
   return (Date.now() - start) / 1000;
 }
 
+/** BENCH_ENGINE_COMMANDS picks commands (default all; `up` always runs, the others need its stack). */
+const commandsWanted = ["up", ...(process.env.BENCH_ENGINE_COMMANDS ?? "preview,refresh,destroy").split(",").map((c) => c.trim())];
+
 export async function benchEngine(sizes: number[], log: (line: string) => void): Promise<EngineSize[]> {
   const withPlugin = process.env.BENCH_ENGINE_PLUGIN !== "off";
   const out: EngineSize[] = [];
@@ -111,7 +114,7 @@ export async function benchEngine(sizes: number[], log: (line: string) => void):
       for (const s of [ours, trivial, plain, ...skipStacks, ...(withPlugin ? [plugin] : [])]) await s.run("warm-up preview", ["preview", "--config-file", s.configFile]);
       const rows: EngineRow[] = [];
       const size: EngineSize = { resources: n, rows, stateBytesPerResource: { ours: 0, trivial: 0, plugin: 0 }, upOverRateFloor: NaN };
-      for (const [command, args] of commands) {
+      for (const [command, args] of commands.filter(([c]) => commandsWanted.includes(c))) {
         const before = emuOurs.requests.length;
         // Alternate which goes first from one size to the next.
         let oursSeconds = 0;

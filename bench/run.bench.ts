@@ -8,6 +8,7 @@
  *   milliseconds is mostly noise on a shared machine);
  * - BENCH_ENGINE_SIZES (default 100,400,1000): resources per program in the engine benchmark;
  * - BENCH_ENGINE_PLUGIN=off: the engine benchmark without the provider plugin (a shorter run);
+ * - BENCH_ENGINE_COMMANDS (default preview,refresh,destroy): the commands timed after `up`;
  * - BENCH_START_BASELINE: a git commit whose build the start benchmark measures too.
  * jest is only the runner (it compiles the TypeScript); nothing here asserts a time.
  */
