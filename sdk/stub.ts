@@ -21,19 +21,22 @@ export function providerFor(kind: string): pulumi.dynamic.ResourceProvider {
 }
 
 /**
- * Every resource's state holds this object's serialised text twice (inputs and outputs), and a
- * function serialises with its source text and a wrapper of its own: so, one line per method and
- * rest parameters.
+ * Every resource's state holds this object's serialised text twice (inputs and outputs), and
+ * Pulumi's function serialiser wraps each function in some 160 bytes of its own: so the methods
+ * are one-liners around one shared function, the only one that captures the kind, and that
+ * function holds the only `require`.
  */
 function makeStub(kind: string): pulumi.dynamic.ResourceProvider {
+  // `never`: each method returns what the host expects of it, which the implementation checks.
+  const call = (method: string, args: unknown[]) => (require("pulumi-ngrok/provider") as Implementation).call(kind, method, args) as Promise<never>;
   // prettier-ignore
   return {
-    configure: async (r) => (require("pulumi-ngrok/provider") as Implementation).configure((k) => r.config.get(k)),
-    check: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).check(...a),
-    diff: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).diff(...a),
-    create: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).create(...a),
-    read: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).read(...a),
-    update: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).update(...a),
-    delete: (...a) => (require("pulumi-ngrok/provider") as Implementation).dispatch(kind).delete(...a),
+    configure: (...a) => call("configure", a),
+    check: (...a) => call("check", a),
+    diff: (...a) => call("diff", a),
+    create: (...a) => call("create", a),
+    read: (...a) => call("read", a),
+    update: (...a) => call("update", a),
+    delete: (...a) => call("delete", a),
   };
 }
