@@ -7,10 +7,10 @@ import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/
 import { article } from "../words";
 import { resourceNameKey } from "../engine/ownership";
 import { wireOf, type Wire } from "./binding";
-import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
+import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
 
 export function renderResourceClass(def: ResourceDefinition, from: string): string {
-  const props = Object.entries(def.properties);
+  const props = outputsOf(def);
   const inputs = inputsOf(def);
   const wire = wireOf(def);
   // Every secret, inputs included: an input's output is secret only if the program's value was.
