@@ -66,7 +66,6 @@ export class AgentIngress extends pulumi.dynamic.Resource {
         regionDomains: undefined,
         certificateManagementStatus: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

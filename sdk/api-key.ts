@@ -50,7 +50,6 @@ export class ApiKey extends pulumi.dynamic.Resource {
         ownerId: undefined,
         token: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -67,7 +67,6 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
         keyUsages: undefined,
         extendedKeyUsages: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -105,7 +105,6 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
         hostport: undefined,
         proto: undefined,
         domain: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -58,7 +58,6 @@ export class Credential extends pulumi.dynamic.Resource {
         ownerId: undefined,
         token: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -55,7 +55,6 @@ export class EventDestination extends pulumi.dynamic.Resource {
         format: undefined,
         target: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -42,7 +42,6 @@ export class EventSource extends pulumi.dynamic.Resource {
       {
         subscriptionId: undefined,
         type: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

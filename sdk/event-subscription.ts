@@ -60,7 +60,6 @@ export class EventSubscription extends pulumi.dynamic.Resource {
         destinationIds: undefined,
         destinations: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -48,7 +48,6 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
         metadata: undefined,
         backends: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -60,7 +60,6 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
         headers: undefined,
         statusCode: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

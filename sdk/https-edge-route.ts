@@ -76,7 +76,6 @@ export class HttpsEdgeRoute extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       given,
       edge ? { edgeId: edge.id } : {},

@@ -50,7 +50,6 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
         metadata: undefined,
         hostports: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -58,7 +58,6 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
         action: undefined,
         ipPolicyId: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -42,7 +42,6 @@ export class IpPolicy extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -62,7 +62,6 @@ export class IpRestriction extends pulumi.dynamic.Resource {
         ipPolicyIds: undefined,
         ipPolicies: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

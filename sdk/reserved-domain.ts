@@ -84,7 +84,6 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
         httpEndpointConfiguration: undefined,
         httpsEndpointConfiguration: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

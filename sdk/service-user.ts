@@ -42,7 +42,6 @@ export class ServiceUser extends pulumi.dynamic.Resource {
         name: undefined,
         active: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

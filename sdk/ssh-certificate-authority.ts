@@ -60,7 +60,6 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         keySize: undefined,
         publicKey: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -62,7 +62,6 @@ export class SshCredential extends pulumi.dynamic.Resource {
         acl: undefined,
         ownerId: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

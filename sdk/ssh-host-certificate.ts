@@ -80,7 +80,6 @@ export class SshHostCertificate extends pulumi.dynamic.Resource {
         keyType: undefined,
         certificate: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -92,7 +92,6 @@ export class SshUserCertificate extends pulumi.dynamic.Resource {
         createdAt: undefined,
         criticalOptions: undefined,
         extensions: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

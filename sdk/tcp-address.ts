@@ -50,7 +50,6 @@ export class TcpAddress extends pulumi.dynamic.Resource {
         region: undefined,
         addr: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

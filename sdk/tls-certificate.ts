@@ -103,7 +103,6 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
         subjectProvince: undefined,
         subjectCountry: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -50,7 +50,6 @@ export class TlsEdge extends pulumi.dynamic.Resource {
         metadata: undefined,
         hostports: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -53,7 +53,6 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
         labels: undefined,
         tunnels: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

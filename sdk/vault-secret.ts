@@ -78,7 +78,6 @@ export class VaultSecret extends pulumi.dynamic.Resource {
         lastUpdatedBy: undefined,
         updatedAt: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -55,7 +55,6 @@ export class Vault extends pulumi.dynamic.Resource {
         lastUpdatedBy: undefined,
         updatedAt: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

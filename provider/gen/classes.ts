@@ -73,7 +73,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   out += `    const props${typed} = Object.assign(\n      {\n`;
   for (const [name] of props) out += `        ${name}: undefined,\n`;
   // The resource's name, for messages that name it; the provider's Check keeps it out of state.
-  if (wire) out += `        ${JSON.stringify(resourceNameKey)}: name,\n`;
+  if (wire?.namesResource) out += `        ${JSON.stringify(resourceNameKey)}: name,\n`;
   out += `      },\n      ${parent ? "given" : "args"},\n`;
   if (parent) {
     const fromParent = Object.entries(parent.fills).map(([input, from]) => `${input}: ${parent.arg}.${from}`).join(", ");
