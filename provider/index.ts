@@ -1,7 +1,7 @@
 /**
  * The implementation entry point that serialised stubs `require("pulumi-ngrok/provider")` at
- * call time. Stacks keep old stubs in their state, so `configure` and `dispatch` are a permanent
- * API: change their signatures only compatibly.
+ * call time. Stacks keep the stubs of earlier versions in their state, so `call`, `configure` and
+ * `dispatch` are a permanent API: change their signatures only compatibly.
  */
 // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
 import "./node-version";
@@ -66,4 +66,25 @@ export function dispatch(kind: string): ResourceHandler | AgentCommandHandler {
     throw new Error(`this version of pulumi-ngrok does not know the resource kind "${kind}"; upgrade the package`);
   }
   return (handlers[kind] ??= newHandler(kind, programState));
+}
+
+/** The host's request to `configure`, as much of it as the provider reads. */
+interface ConfigureRequest {
+  config: { get(key: string): string | undefined };
+}
+
+/**
+ * What a stub calls for each method the dynamic-provider host calls on it, with the host's
+ * arguments: `configure` hands over the stack's config, any other method runs on the kind's
+ * operations.
+ */
+export async function call(kind: string, method: string, args: unknown[]): Promise<unknown> {
+  if (method === "configure") {
+    const [req] = args as [ConfigureRequest];
+    return configure((key) => req.config.get(key));
+  }
+  const operations = dispatch(kind) as unknown as Record<string, unknown>;
+  const operation = operations[method];
+  if (typeof operation !== "function") throw new Error(`this version of pulumi-ngrok has no operation "${method}"; upgrade the package`);
+  return (operation as (...a: unknown[]) => unknown).apply(operations, args);
 }

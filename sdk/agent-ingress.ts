@@ -47,8 +47,6 @@ export class AgentIngress extends pulumi.dynamic.Resource {
   declare public readonly regionDomains: pulumi.Output<string[]>;
   /** The state of automatic certificate management; absent when it is off. Changes by the service never show as a diff. */
   declare public readonly certificateManagementStatus: pulumi.Output<outputs.CertificateManagementStatus | undefined>;
-  /** The address of the agent ingress in the API, as a path relative to the API's base URL (`/agent_ingresses/agin_...`). */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -67,9 +65,7 @@ export class AgentIngress extends pulumi.dynamic.Resource {
         nsTargets: undefined,
         regionDomains: undefined,
         certificateManagementStatus: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -47,8 +47,6 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
   declare public readonly keyUsages: pulumi.Output<string[]>;
   /** The certificate's extended key usages (`server_auth`, `client_auth`, ...). */
   declare public readonly extendedKeyUsages: pulumi.Output<string[]>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -68,9 +66,7 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
         notAfter: undefined,
         keyUsages: undefined,
         extendedKeyUsages: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

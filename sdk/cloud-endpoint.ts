@@ -61,8 +61,6 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
   declare public readonly metadata: pulumi.Output<string | undefined>;
   /** The endpoint's type: `cloud`, the only type the API creates (and the default). Changing it replaces the resource. */
   declare public readonly type: pulumi.Output<"cloud" | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
   /** When the endpoint was last changed (RFC 3339). */
@@ -98,7 +96,6 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         type: undefined,
-        uri: undefined,
         createdAt: undefined,
         updatedAt: undefined,
         publicUrl: undefined,
@@ -108,7 +105,6 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
         hostport: undefined,
         proto: undefined,
         domain: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

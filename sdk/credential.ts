@@ -41,8 +41,6 @@ export class Credential extends pulumi.dynamic.Resource {
   declare public readonly ownerId: pulumi.Output<string | undefined>;
   /** The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret. */
   declare public readonly token: pulumi.Output<string | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -59,9 +57,7 @@ export class Credential extends pulumi.dynamic.Resource {
         acl: undefined,
         ownerId: undefined,
         token: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

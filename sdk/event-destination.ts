@@ -39,8 +39,6 @@ export class EventDestination extends pulumi.dynamic.Resource {
   declare public readonly format: pulumi.Output<"json" | undefined>;
   /** Where events go: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog`, `azureLogsIngestion`, `debug`. Changed in place. Secret. */
   declare public readonly target: pulumi.Output<outputs.EventTarget>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -56,9 +54,7 @@ export class EventDestination extends pulumi.dynamic.Resource {
         metadata: undefined,
         format: undefined,
         target: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -31,8 +31,6 @@ export class EventSource extends pulumi.dynamic.Resource {
   declare public readonly subscriptionId: pulumi.Output<string>;
   /** The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource. */
   declare public readonly type: pulumi.Output<string>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
 
   /** References an existing EventSource by its id (`<subscriptionId>/<type>`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): EventSource {
@@ -44,8 +42,6 @@ export class EventSource extends pulumi.dynamic.Resource {
       {
         subscriptionId: undefined,
         type: undefined,
-        uri: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -43,8 +43,6 @@ export class EventSubscription extends pulumi.dynamic.Resource {
   declare public readonly destinationIds: pulumi.Output<string[] | undefined>;
   /** The event destinations receiving the events. */
   declare public readonly destinations: pulumi.Output<outputs.Ref[] | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -61,9 +59,7 @@ export class EventSubscription extends pulumi.dynamic.Resource {
         sources: undefined,
         destinationIds: undefined,
         destinations: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

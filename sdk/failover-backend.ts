@@ -33,8 +33,6 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
   declare public readonly metadata: pulumi.Output<string | undefined>;
   /** The child backends' ids, in failover order (reordering them is a change, made in place). Each must exist; a failover backend may not contain itself. */
   declare public readonly backends: pulumi.Output<string[]>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -49,9 +47,7 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         backends: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -43,8 +43,6 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
   declare public readonly headers: pulumi.Output<{ [key: string]: string } | undefined>;
   /** The response's HTTP status, 100 to 599 (checked at preview). When absent, the service's default (200) is kept. */
   declare public readonly statusCode: pulumi.Output<number | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -61,9 +59,7 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
         body: undefined,
         headers: undefined,
         statusCode: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -35,8 +35,6 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
   declare public readonly metadata: pulumi.Output<string | undefined>;
   /** The `<domain>:<port>` addresses the edge serves, such as `app.example.com:443`. Each domain must be reserved by the account (a ReservedDomain), and a hostport serves one edge at a time. Stored lower-cased. */
   declare public readonly hostports: pulumi.Output<string[] | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -51,9 +49,7 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
         description: undefined,
         metadata: undefined,
         hostports: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -41,8 +41,6 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
   declare public readonly action: pulumi.Output<"allow" | "deny">;
   /** The IpPolicy the rule belongs to. Changing it replaces the resource. */
   declare public readonly ipPolicyId: pulumi.Output<string>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -59,9 +57,7 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
         cidr: undefined,
         action: undefined,
         ipPolicyId: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

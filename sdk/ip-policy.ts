@@ -28,8 +28,6 @@ export class IpPolicy extends pulumi.dynamic.Resource {
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   declare public readonly metadata: pulumi.Output<string | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -43,9 +41,7 @@ export class IpPolicy extends pulumi.dynamic.Resource {
       {
         description: undefined,
         metadata: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -44,8 +44,6 @@ export class IpRestriction extends pulumi.dynamic.Resource {
   declare public readonly ipPolicyIds: pulumi.Output<string[] | undefined>;
   /** The IP policies used, as references. */
   declare public readonly ipPolicies: pulumi.Output<outputs.Ref[] | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -63,9 +61,7 @@ export class IpRestriction extends pulumi.dynamic.Resource {
         type: undefined,
         ipPolicyIds: undefined,
         ipPolicies: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -60,8 +60,6 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
   declare public readonly httpEndpointConfiguration: pulumi.Output<outputs.Ref | undefined>;
   /** The endpoint configuration for HTTPS traffic, if any. */
   declare public readonly httpsEndpointConfiguration: pulumi.Output<outputs.Ref | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -85,9 +83,7 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
         acmeChallengeCnameTarget: undefined,
         httpEndpointConfiguration: undefined,
         httpsEndpointConfiguration: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

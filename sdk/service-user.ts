@@ -28,8 +28,6 @@ export class ServiceUser extends pulumi.dynamic.Resource {
   declare public readonly name: pulumi.Output<string>;
   /** Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working. */
   declare public readonly active: pulumi.Output<boolean | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -43,9 +41,7 @@ export class ServiceUser extends pulumi.dynamic.Resource {
       {
         name: undefined,
         active: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

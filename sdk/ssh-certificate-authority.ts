@@ -42,8 +42,6 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
   declare public readonly keySize: pulumi.Output<number | undefined>;
   /** The authority's public key as one OpenSSH line, for `TrustedUserCAKeys` or `@cert-authority`. */
   declare public readonly publicKey: pulumi.Output<string>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -61,9 +59,7 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
         ellipticCurve: undefined,
         keySize: undefined,
         publicKey: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -45,8 +45,6 @@ export class SshCredential extends pulumi.dynamic.Resource {
   declare public readonly acl: pulumi.Output<string[] | undefined>;
   /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. */
   declare public readonly ownerId: pulumi.Output<string | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -63,9 +61,7 @@ export class SshCredential extends pulumi.dynamic.Resource {
         publicKey: undefined,
         acl: undefined,
         ownerId: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -59,8 +59,6 @@ export class SshHostCertificate extends pulumi.dynamic.Resource {
   declare public readonly keyType: pulumi.Output<string>;
   /** The signed certificate as one OpenSSH line: the contents of a `-cert.pub` file for `sshd_config`'s `HostCertificate`. */
   declare public readonly certificate: pulumi.Output<string>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -81,9 +79,7 @@ export class SshHostCertificate extends pulumi.dynamic.Resource {
         metadata: undefined,
         keyType: undefined,
         certificate: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -65,8 +65,6 @@ export class SshUserCertificate extends pulumi.dynamic.Resource {
   declare public readonly keyType: pulumi.Output<string>;
   /** The signed certificate as one OpenSSH line: the contents of a `-cert.pub` file. */
   declare public readonly certificate: pulumi.Output<string>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
   /** Critical options: OpenSSH defines `force-command` and `source-address`. A change replaces. Changing it replaces the resource. */
@@ -91,11 +89,9 @@ export class SshUserCertificate extends pulumi.dynamic.Resource {
         metadata: undefined,
         keyType: undefined,
         certificate: undefined,
-        uri: undefined,
         createdAt: undefined,
         criticalOptions: undefined,
         extensions: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

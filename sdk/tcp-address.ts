@@ -34,8 +34,6 @@ export class TcpAddress extends pulumi.dynamic.Resource {
   declare public readonly region: pulumi.Output<"au" | "eu" | "ap" | "us" | "jp" | "in" | "sa" | undefined>;
   /** The reserved `hostname:port`, assigned at creation; serve it as `tcp://<addr>`. */
   declare public readonly addr: pulumi.Output<string>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -51,9 +49,7 @@ export class TcpAddress extends pulumi.dynamic.Resource {
         metadata: undefined,
         region: undefined,
         addr: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -72,8 +72,6 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
   declare public readonly subjectProvince: pulumi.Output<string | undefined>;
   /** The subject country of the leaf certificate; absent when it has none. */
   declare public readonly subjectCountry: pulumi.Output<string | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -104,9 +102,7 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
         subjectLocality: undefined,
         subjectProvince: undefined,
         subjectCountry: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

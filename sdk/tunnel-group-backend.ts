@@ -37,8 +37,6 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
   declare public readonly labels: pulumi.Output<{ [key: string]: string }>;
   /** The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource. */
   declare public readonly tunnels: pulumi.Output<outputs.Ref[] | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -54,9 +52,7 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
         metadata: undefined,
         labels: undefined,
         tunnels: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

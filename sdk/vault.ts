@@ -37,8 +37,6 @@ export class Vault extends pulumi.dynamic.Resource {
   declare public readonly lastUpdatedBy: pulumi.Output<string | undefined>;
   /** When the vault was last changed (RFC 3339). */
   declare public readonly updatedAt: pulumi.Output<string | undefined>;
-  /** The address of the resource in the API. */
-  declare public readonly uri: pulumi.Output<string>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
@@ -56,9 +54,7 @@ export class Vault extends pulumi.dynamic.Resource {
         createdBy: undefined,
         lastUpdatedBy: undefined,
         updatedAt: undefined,
-        uri: undefined,
         createdAt: undefined,
-        "__ngrokResourceName": name,
       },
       args,
     );

@@ -45,6 +45,7 @@ export const agentIngress: BoundDefinition = {
       type: { kind: "string" },
       api: "uri",
       present: true,
+      lookupOnly: true,
       // The service answers a path here, where every other resource has an absolute URL.
       description: "The address of the agent ingress in the API, as a path relative to the API's base URL (`/agent_ingresses/agin_...`).",
     },

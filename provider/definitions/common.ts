@@ -29,7 +29,7 @@ export function metadata(maxBytes = 4096): PropertySpec {
   };
 }
 
-export const uri: PropertySpec = { type: str, api: "uri", present: true, description: "The address of the resource in the API." };
+export const uri: PropertySpec = { type: str, api: "uri", present: true, lookupOnly: true, description: "The address of the resource in the API." };
 
 export const createdAt: PropertySpec = {
   type: str,

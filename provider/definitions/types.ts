@@ -148,6 +148,11 @@ export interface PropertySpec {
   writeOnly?: boolean;
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
+  /**
+   * Answered only by lookups: a field no program needs from a resource, such as a self link
+   * made of the id, stays out of resources' outputs, their types and the stack's state.
+   */
+  lookupOnly?: boolean;
 }
 
 /** A rule across several inputs, checked at preview. Names every property involved. */

@@ -43,6 +43,8 @@ export interface HandlerOptions {
   readFromLists?: () => boolean;
   /** What this process knows of the program; one per process, shared by its handlers. */
   state?: ProgramState;
+  /** Reads answer the properties only lookups answer (`lookupOnly`): the lookups' handlers. */
+  forLookups?: boolean;
 }
 
 /** The service's code for "you already reserved this" (ERR_NGROK_414 is another account's). */
@@ -52,6 +54,7 @@ const duplicateCode = "ERR_NGROK_413";
 export class ResourceHandler {
   private readonly wire: Wire;
   private readonly state: ProgramState;
+  private readonly forLookups: boolean;
 
   constructor(
     readonly def: BoundDefinition,
@@ -59,6 +62,7 @@ export class ResourceHandler {
     options: HandlerOptions = {},
   ) {
     this.state = options.state ?? new ProgramState();
+    this.forLookups = options.forLookups ?? false;
     const readFromLists = options.readFromLists ?? (() => true);
     this.wire = wireFor({ def, client, state: this.state, readFromLists, outputsOf: (api, prior) => this.outputsOf(api, prior) });
   }
@@ -181,7 +185,7 @@ export class ResourceHandler {
 
   /** Outputs of an API object; inputs that locate the resource are not in its body, so they come from `prior`. */
   private outputsOf(api: ApiObject, prior: Props, keepDefaults = false): Props {
-    const outs = toOutputs(this.def, api ?? {}, prior, keepDefaults);
+    const outs = toOutputs(this.def, api ?? {}, prior, keepDefaults, this.forLookups);
     for (const name of this.wire.pathInputs) if (isAbsent(outs[name]) && !isAbsent(prior[name])) outs[name] = prior[name];
     return outs;
   }

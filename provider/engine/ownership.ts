@@ -24,7 +24,8 @@ import { containsUnknown, isAbsent } from "./values";
 const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 
 /**
- * The input by which an SDK class tells the resource's name in the program. A Check takes it out
+ * The input by which an SDK class tells the resource's name in the program (the classes of slots,
+ * whose messages name the resources that claim one). A Check takes it out
  * of the inputs it returns, so that it reaches neither state nor the API: the names live in the
  * process only (the dynamic-provider host passes no URN to the provider).
  */

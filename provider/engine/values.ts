@@ -107,11 +107,13 @@ export function toApiValue(type: TypeSpec, value: unknown): unknown {
  * and so is the service's value of an input `prior` does not hold when it is only the service's
  * default (a module's `numBuckets: 0`, `enabled: true`): the engine shows a replace
  * as old outputs against new inputs, and would list such a value as one the program removes.
- * `keepDefaults` when `prior` is not a resource's state or inputs (`Resource.get`, a lookup).
+ * `keepDefaults` when `prior` is not a resource's state or inputs (`Resource.get`, a lookup);
+ * `forLookup` adds the properties only lookups answer.
  */
-export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props, keepDefaults = false): Props {
+export function toOutputs(def: ResourceSchema, api: ApiObject, prior: Props, keepDefaults = false, forLookup = false): Props {
   const outs: Props = {};
   for (const [name, prop] of Object.entries(def.properties)) {
+    if (prop.lookupOnly && !forLookup) continue;
     const apiName = prop.api ?? prop.input?.api ?? name;
     const value = prop.writeOnly ? prior[name] : prop.fromApi ? prop.fromApi(api, prior) : fromApiValue(prop.type, api[apiName]);
     if (isAbsent(value) || (!keepDefaults && isAbsent(prior[name]) && isUnsetAnswer(prop, value))) continue;

@@ -27,7 +27,7 @@ class KindReader {
     def: BoundDefinition,
     private client: ApiClient,
   ) {
-    this.handler = new ResourceHandler(def, () => this.client);
+    this.handler = new ResourceHandler(def, () => this.client, { forLookups: true });
   }
   with(client: ApiClient): ResourceHandler {
     this.client = client;

@@ -14,10 +14,15 @@ export interface Wire {
   apiPath: string;
   /** The inputs `get` needs besides the id, to find the resource under its parent (a route's `edgeId`). */
   locatedBy: string[];
+  /**
+   * The provider's messages name the program's resources (a slot claimed twice names both), so
+   * the SDK class passes its name. Other kinds do not: each input costs an entry in the state.
+   */
+  namesResource: boolean;
 }
 
 /** The resource's place in the API, or undefined when it has none. */
 export function wireOf(def: ResourceDefinition): Wire | undefined {
   if (!def.binding) return undefined;
-  return { idForm: idForm(def)!, apiPath: documentedPath(def)!, locatedBy: locatingInputs(def) };
+  return { idForm: idForm(def)!, apiPath: documentedPath(def)!, locatedBy: locatingInputs(def), namesResource: def.binding.kind === "slot" };
 }

@@ -7,10 +7,10 @@ import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/
 import { article } from "../words";
 import { resourceNameKey } from "../engine/ownership";
 import { wireOf, type Wire } from "./binding";
-import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
+import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
 
 export function renderResourceClass(def: ResourceDefinition, from: string): string {
-  const props = Object.entries(def.properties);
+  const props = outputsOf(def);
   const inputs = inputsOf(def);
   const wire = wireOf(def);
   // Every secret, inputs included: an input's output is secret only if the program's value was.
@@ -73,7 +73,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   out += `    const props${typed} = Object.assign(\n      {\n`;
   for (const [name] of props) out += `        ${name}: undefined,\n`;
   // The resource's name, for messages that name it; the provider's Check keeps it out of state.
-  if (wire) out += `        ${JSON.stringify(resourceNameKey)}: name,\n`;
+  if (wire?.namesResource) out += `        ${JSON.stringify(resourceNameKey)}: name,\n`;
   out += `      },\n      ${parent ? "given" : "args"},\n`;
   if (parent) {
     const fromParent = Object.entries(parent.fills).map(([input, from]) => `${input}: ${parent.arg}.${from}`).join(", ");

@@ -6,7 +6,7 @@ import type { ResourceDefinition } from "../definitions/types";
 import { importIdKey } from "../engine/adopt";
 import { wireOf, type Wire } from "./binding";
 import { allFunctions, allResources, optionsOf, typeRoots } from "./model";
-import { capitalized, cell, docsType, filledByParent, inputsOf, limits, objectTypes, parentArgDoc } from "./shared";
+import { capitalized, cell, docsType, filledByParent, inputsOf, limits, objectTypes, outputsOf, parentArgDoc } from "./shared";
 
 export function renderDocs(): string {
   let out = "<!-- Generated from provider/definitions by `make generate`. Do not edit. -->\n";
@@ -43,7 +43,7 @@ function apiResourceSection(def: ResourceDefinition, wire: Wire): string {
     const notes = limits(p.type, false) + (p.secret ? " Secret." : "");
     out += `| \`${n}\` | ${cell(docsType(p.type))} | ${required} | ${onChange} | ${cell(p.description + notes)} |\n`;
   }
-  const outputsOnly = Object.entries(def.properties).filter(([, p]) => !p.input);
+  const outputsOnly = outputsOf(def).filter(([, p]) => !p.input);
   out += outputsOnly.length
     ? "\n### Outputs\n\nEvery input, read back from the API, and:\n\n| Name | Type | Description |\n|---|---|---|\n"
     : "\n### Outputs\n\nEvery input, read back from the API.\n";
@@ -66,7 +66,7 @@ function ownResourceSection(def: ResourceDefinition): string {
     out += `| \`${n}\` | ${cell(docsType(p.type))} | ${p.input!.required ? "yes" : "no"} | ${cell(p.description)} |\n`;
   }
   out += "\n### Outputs\n\nEvery input, and:\n\n| Name | Type | Description |\n|---|---|---|\n";
-  for (const [n, p] of Object.entries(def.properties)) {
+  for (const [n, p] of outputsOf(def)) {
     if (!p.input) out += `| \`${n}\` | ${cell(docsType(p.type))} | ${cell(p.description)} |\n`;
   }
   return out + "\n";

@@ -5,7 +5,7 @@ import { settingSources } from "../config";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
 import { allFunctions, allResources, typeRoots } from "./model";
-import { inputsOf, limits, objectTypes, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
+import { inputsOf, limits, objectTypes, outputsOf, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
 export function renderSchema(version: string): string {
   return `${JSON.stringify(packageSchema(version), null, 2)}\n`;
@@ -93,7 +93,7 @@ function propertySchema(name: string, p: PropertySpec): JsonObject {
  * by, so a program passes those inputs (and `parent`) itself.
  */
 function resourceSchema(def: ResourceDefinition): JsonObject {
-  const props = Object.entries(def.properties);
+  const props = outputsOf(def);
   const inputs = inputsOf(def);
   return {
     description: def.description,

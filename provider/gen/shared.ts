@@ -181,6 +181,11 @@ export function inputsOf(def: ResourceDefinition): [string, PropertySpec][] {
   return wireOf(def) ? [...own, [importIdKey, importIdProperty(def)]] : own;
 }
 
+/** A resource's outputs: every property but those only lookups answer. */
+export function outputsOf(def: ResourceDefinition): [string, PropertySpec][] {
+  return Object.entries(def.properties).filter(([, p]) => !p.lookupOnly);
+}
+
 /** The argument that takes a resource's parent resource (`route`, `edge`), as docs and schema show it. */
 export function parentArgDoc(def: ResourceDefinition): string {
   const parent = def.parentResource!;

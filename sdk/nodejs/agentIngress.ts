@@ -68,10 +68,6 @@ export class AgentIngress extends pulumi.CustomResource {
      * The regional agent ingress domains, subdomains of `domain`; the service adds more as it opens regions.
      */
     declare public /*out*/ readonly regionDomains: pulumi.Output<string[]>;
-    /**
-     * The address of the agent ingress in the API, as a path relative to the API's base URL (`/agent_ingresses/agin_...`).
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a AgentIngress resource with the given unique name, arguments, and options.
@@ -96,7 +92,6 @@ export class AgentIngress extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["nsTargets"] = undefined /*out*/;
             resourceInputs["regionDomains"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["certificateManagementPolicy"] = undefined /*out*/;
             resourceInputs["certificateManagementStatus"] = undefined /*out*/;
@@ -106,7 +101,6 @@ export class AgentIngress extends pulumi.CustomResource {
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["nsTargets"] = undefined /*out*/;
             resourceInputs["regionDomains"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(AgentIngress.__pulumiType, name, resourceInputs, opts);

@@ -54,10 +54,6 @@ export class ApiKey extends pulumi.CustomResource {
      * The bearer token for the API's `Authorization` header. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
      */
     declare public /*out*/ readonly token: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a ApiKey resource with the given unique name, arguments, and options.
@@ -76,14 +72,12 @@ export class ApiKey extends pulumi.CustomResource {
             resourceInputs["ownerId"] = args?.ownerId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["token"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["ownerId"] = undefined /*out*/;
             resourceInputs["token"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["token"] };

@@ -70,10 +70,6 @@ export class CertificateAuthority extends pulumi.CustomResource {
      * The subject common name of the certificate; absent when it has none.
      */
     declare public /*out*/ readonly subjectCommonName: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a CertificateAuthority resource with the given unique name, arguments, and options.
@@ -99,7 +95,6 @@ export class CertificateAuthority extends pulumi.CustomResource {
             resourceInputs["notAfter"] = undefined /*out*/;
             resourceInputs["notBefore"] = undefined /*out*/;
             resourceInputs["subjectCommonName"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["caPem"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -110,7 +105,6 @@ export class CertificateAuthority extends pulumi.CustomResource {
             resourceInputs["notAfter"] = undefined /*out*/;
             resourceInputs["notBefore"] = undefined /*out*/;
             resourceInputs["subjectCommonName"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(CertificateAuthority.__pulumiType, name, resourceInputs, opts);

@@ -101,10 +101,6 @@ export class CloudEndpoint extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
-    /**
      * The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. Not empty.
      */
     declare public readonly url: pulumi.Output<string>;
@@ -144,7 +140,6 @@ export class CloudEndpoint extends pulumi.CustomResource {
             resourceInputs["publicUrl"] = undefined /*out*/;
             resourceInputs["scheme"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["bindings"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -162,7 +157,6 @@ export class CloudEndpoint extends pulumi.CustomResource {
             resourceInputs["trafficPolicySecrets"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
             resourceInputs["url"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);

@@ -58,10 +58,6 @@ export class Credential extends pulumi.CustomResource {
      * The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
      */
     declare public /*out*/ readonly token: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a Credential resource with the given unique name, arguments, and options.
@@ -81,7 +77,6 @@ export class Credential extends pulumi.CustomResource {
             resourceInputs["ownerId"] = args?.ownerId;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["token"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["acl"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -89,7 +84,6 @@ export class Credential extends pulumi.CustomResource {
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["ownerId"] = undefined /*out*/;
             resourceInputs["token"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["token"] };

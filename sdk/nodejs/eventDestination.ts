@@ -56,10 +56,6 @@ export class EventDestination extends pulumi.CustomResource {
      * Where events go: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog`, `azureLogsIngestion`, `debug`. Changed in place. Secret.
      */
     declare public readonly target: pulumi.Output<outputs.EventTarget>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a EventDestination resource with the given unique name, arguments, and options.
@@ -81,14 +77,12 @@ export class EventDestination extends pulumi.CustomResource {
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["target"] = args?.target ? pulumi.secret(args.target) : undefined;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["format"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["target"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["target"] };

@@ -42,10 +42,6 @@ export class EventSource extends pulumi.CustomResource {
      * The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource.
      */
     declare public readonly type: pulumi.Output<string>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a EventSource resource with the given unique name, arguments, and options.
@@ -67,11 +63,9 @@ export class EventSource extends pulumi.CustomResource {
             resourceInputs["importId"] = args?.importId;
             resourceInputs["subscriptionId"] = args?.subscriptionId;
             resourceInputs["type"] = args?.type;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["subscriptionId"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(EventSource.__pulumiType, name, resourceInputs, opts);

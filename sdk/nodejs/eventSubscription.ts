@@ -60,10 +60,6 @@ export class EventSubscription extends pulumi.CustomResource {
      * The event types that trigger the subscription, in any order. When set, the program owns the whole list; when absent, the service's list is kept (and EventSource resources may manage it).
      */
     declare public readonly sources: pulumi.Output<outputs.EventSubscriptionSource[] | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a EventSubscription resource with the given unique name, arguments, and options.
@@ -83,7 +79,6 @@ export class EventSubscription extends pulumi.CustomResource {
             resourceInputs["sources"] = args?.sources;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["destinations"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -91,7 +86,6 @@ export class EventSubscription extends pulumi.CustomResource {
             resourceInputs["destinations"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["sources"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(EventSubscription.__pulumiType, name, resourceInputs, opts);

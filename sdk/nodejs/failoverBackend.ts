@@ -50,10 +50,6 @@ export class FailoverBackend extends pulumi.CustomResource {
      * Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
      */
     declare public readonly metadata: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a FailoverBackend resource with the given unique name, arguments, and options.
@@ -74,13 +70,11 @@ export class FailoverBackend extends pulumi.CustomResource {
             resourceInputs["importId"] = args?.importId;
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["backends"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(FailoverBackend.__pulumiType, name, resourceInputs, opts);

@@ -58,10 +58,6 @@ export class HttpResponseBackend extends pulumi.CustomResource {
      * The response's HTTP status, 100 to 599 (checked at preview). When absent, the service's default (200) is kept. Between 100 and 599.
      */
     declare public readonly statusCode: pulumi.Output<number | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a HttpResponseBackend resource with the given unique name, arguments, and options.
@@ -81,7 +77,6 @@ export class HttpResponseBackend extends pulumi.CustomResource {
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["statusCode"] = args?.statusCode;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["body"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -89,7 +84,6 @@ export class HttpResponseBackend extends pulumi.CustomResource {
             resourceInputs["headers"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["statusCode"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(HttpResponseBackend.__pulumiType, name, resourceInputs, opts);

@@ -58,10 +58,6 @@ export class HttpsEdgeRoute extends pulumi.CustomResource {
      * Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
      */
     declare public readonly metadata: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a HttpsEdgeRoute resource with the given unique name, arguments, and options.
@@ -90,7 +86,6 @@ export class HttpsEdgeRoute extends pulumi.CustomResource {
             resourceInputs["matchType"] = args?.matchType;
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -98,7 +93,6 @@ export class HttpsEdgeRoute extends pulumi.CustomResource {
             resourceInputs["match"] = undefined /*out*/;
             resourceInputs["matchType"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(HttpsEdgeRoute.__pulumiType, name, resourceInputs, opts);

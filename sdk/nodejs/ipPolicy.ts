@@ -46,10 +46,6 @@ export class IpPolicy extends pulumi.CustomResource {
      * Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
      */
     declare public readonly metadata: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a IpPolicy resource with the given unique name, arguments, and options.
@@ -66,12 +62,10 @@ export class IpPolicy extends pulumi.CustomResource {
             resourceInputs["importId"] = args?.importId;
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(IpPolicy.__pulumiType, name, resourceInputs, opts);

@@ -58,10 +58,6 @@ export class IpPolicyRule extends pulumi.CustomResource {
      * Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
      */
     declare public readonly metadata: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a IpPolicyRule resource with the given unique name, arguments, and options.
@@ -90,7 +86,6 @@ export class IpPolicyRule extends pulumi.CustomResource {
             resourceInputs["ipPolicyId"] = args?.ipPolicyId;
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["action"] = undefined /*out*/;
             resourceInputs["cidr"] = undefined /*out*/;
@@ -98,7 +93,6 @@ export class IpPolicyRule extends pulumi.CustomResource {
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["ipPolicyId"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(IpPolicyRule.__pulumiType, name, resourceInputs, opts);

@@ -64,10 +64,6 @@ export class IpRestriction extends pulumi.CustomResource {
      * The traffic restricted: `dashboard`, `api`, `agent` or `endpoints`. Changing it replaces the resource. One of: `dashboard`, `api`, `agent`, `endpoints`.
      */
     declare public readonly type: pulumi.Output<string>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a IpRestriction resource with the given unique name, arguments, and options.
@@ -91,7 +87,6 @@ export class IpRestriction extends pulumi.CustomResource {
             resourceInputs["type"] = args?.type;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["ipPolicies"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -100,7 +95,6 @@ export class IpRestriction extends pulumi.CustomResource {
             resourceInputs["ipPolicyIds"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["type"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(IpRestriction.__pulumiType, name, resourceInputs, opts);

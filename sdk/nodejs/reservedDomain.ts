@@ -88,10 +88,6 @@ export class ReservedDomain extends pulumi.CustomResource {
      * Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
      */
     declare public readonly region: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a ReservedDomain resource with the given unique name, arguments, and options.
@@ -121,7 +117,6 @@ export class ReservedDomain extends pulumi.CustomResource {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["httpEndpointConfiguration"] = undefined /*out*/;
             resourceInputs["httpsEndpointConfiguration"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["acmeChallengeCnameTarget"] = undefined /*out*/;
             resourceInputs["certificate"] = undefined /*out*/;
@@ -136,7 +131,6 @@ export class ReservedDomain extends pulumi.CustomResource {
             resourceInputs["httpsEndpointConfiguration"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["region"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(ReservedDomain.__pulumiType, name, resourceInputs, opts);

@@ -46,10 +46,6 @@ export class ServiceUser extends pulumi.CustomResource {
      * A human-readable name that identifies the service. Changed in place. Not empty.
      */
     declare public readonly name: pulumi.Output<string>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a ServiceUser resource with the given unique name, arguments, and options.
@@ -69,12 +65,10 @@ export class ServiceUser extends pulumi.CustomResource {
             resourceInputs["importId"] = args?.importId;
             resourceInputs["name"] = args?.name;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["active"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(ServiceUser.__pulumiType, name, resourceInputs, opts);

@@ -62,10 +62,6 @@ export class SshCertificateAuthority extends pulumi.CustomResource {
      * The authority's public key as one OpenSSH line, for `TrustedUserCAKeys` or `@cert-authority`.
      */
     declare public /*out*/ readonly publicKey: pulumi.Output<string>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a SshCertificateAuthority resource with the given unique name, arguments, and options.
@@ -86,7 +82,6 @@ export class SshCertificateAuthority extends pulumi.CustomResource {
             resourceInputs["privateKeyType"] = args?.privateKeyType;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["publicKey"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
@@ -95,7 +90,6 @@ export class SshCertificateAuthority extends pulumi.CustomResource {
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["privateKeyType"] = undefined /*out*/;
             resourceInputs["publicKey"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(SshCertificateAuthority.__pulumiType, name, resourceInputs, opts);

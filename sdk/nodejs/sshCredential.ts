@@ -58,10 +58,6 @@ export class SshCredential extends pulumi.CustomResource {
      * The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
      */
     declare public readonly publicKey: pulumi.Output<string>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a SshCredential resource with the given unique name, arguments, and options.
@@ -84,7 +80,6 @@ export class SshCredential extends pulumi.CustomResource {
             resourceInputs["ownerId"] = args?.ownerId;
             resourceInputs["publicKey"] = args?.publicKey;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["acl"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -92,7 +87,6 @@ export class SshCredential extends pulumi.CustomResource {
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["ownerId"] = undefined /*out*/;
             resourceInputs["publicKey"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(SshCredential.__pulumiType, name, resourceInputs, opts);

@@ -75,10 +75,6 @@ export class SshUserCertificate extends pulumi.CustomResource {
      */
     declare public readonly sshCertificateAuthorityId: pulumi.Output<string>;
     /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
-    /**
      * When the certificate becomes valid (RFC 3339); the service uses the time of creation when absent. A change replaces. Changing it replaces the resource.
      */
     declare public readonly validAfter: pulumi.Output<string | undefined>;
@@ -117,7 +113,6 @@ export class SshUserCertificate extends pulumi.CustomResource {
             resourceInputs["certificate"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["keyType"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["certificate"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -129,7 +124,6 @@ export class SshUserCertificate extends pulumi.CustomResource {
             resourceInputs["principals"] = undefined /*out*/;
             resourceInputs["publicKey"] = undefined /*out*/;
             resourceInputs["sshCertificateAuthorityId"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
             resourceInputs["validAfter"] = undefined /*out*/;
             resourceInputs["validUntil"] = undefined /*out*/;
         }

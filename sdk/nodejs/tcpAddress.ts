@@ -54,10 +54,6 @@ export class TcpAddress extends pulumi.CustomResource {
      * The region the address is reserved in (default `us`). A change reserves another address: a replace. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
      */
     declare public readonly region: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a TcpAddress resource with the given unique name, arguments, and options.
@@ -76,14 +72,12 @@ export class TcpAddress extends pulumi.CustomResource {
             resourceInputs["region"] = args?.region;
             resourceInputs["addr"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["addr"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["region"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(TcpAddress.__pulumiType, name, resourceInputs, opts);

@@ -116,10 +116,6 @@ export class TlsCertificate extends pulumi.CustomResource {
      * The subject province of the leaf certificate; absent when it has none.
      */
     declare public /*out*/ readonly subjectProvince: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a TlsCertificate resource with the given unique name, arguments, and options.
@@ -159,7 +155,6 @@ export class TlsCertificate extends pulumi.CustomResource {
             resourceInputs["subjectOrganization"] = undefined /*out*/;
             resourceInputs["subjectOrganizationalUnit"] = undefined /*out*/;
             resourceInputs["subjectProvince"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["certificatePem"] = undefined /*out*/;
             resourceInputs["createdAt"] = undefined /*out*/;
@@ -181,7 +176,6 @@ export class TlsCertificate extends pulumi.CustomResource {
             resourceInputs["subjectOrganization"] = undefined /*out*/;
             resourceInputs["subjectOrganizationalUnit"] = undefined /*out*/;
             resourceInputs["subjectProvince"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         const secretOpts = { additionalSecretOutputs: ["privateKeyPem"] };

@@ -56,10 +56,6 @@ export class TunnelGroupBackend extends pulumi.CustomResource {
      * The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource.
      */
     declare public /*out*/ readonly tunnels: pulumi.Output<outputs.Ref[] | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a TunnelGroupBackend resource with the given unique name, arguments, and options.
@@ -81,14 +77,12 @@ export class TunnelGroupBackend extends pulumi.CustomResource {
             resourceInputs["metadata"] = args?.metadata;
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["tunnels"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["description"] = undefined /*out*/;
             resourceInputs["labels"] = undefined /*out*/;
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["tunnels"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(TunnelGroupBackend.__pulumiType, name, resourceInputs, opts);

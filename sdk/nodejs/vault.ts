@@ -62,10 +62,6 @@ export class Vault extends pulumi.CustomResource {
      * When the vault was last changed (RFC 3339).
      */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
-    /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
 
     /**
      * Create a Vault resource with the given unique name, arguments, and options.
@@ -89,7 +85,6 @@ export class Vault extends pulumi.CustomResource {
             resourceInputs["createdBy"] = undefined /*out*/;
             resourceInputs["lastUpdatedBy"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         } else {
             resourceInputs["createdAt"] = undefined /*out*/;
             resourceInputs["createdBy"] = undefined /*out*/;
@@ -98,7 +93,6 @@ export class Vault extends pulumi.CustomResource {
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Vault.__pulumiType, name, resourceInputs, opts);

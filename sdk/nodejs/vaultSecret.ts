@@ -65,10 +65,6 @@ export class VaultSecret extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly updatedAt: pulumi.Output<string | undefined>;
     /**
-     * The address of the resource in the API.
-     */
-    declare public /*out*/ readonly uri: pulumi.Output<string>;
-    /**
      * The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.
      */
     declare public readonly value: pulumi.Output<string>;
@@ -115,7 +111,6 @@ export class VaultSecret extends pulumi.CustomResource {
             resourceInputs["createdBy"] = undefined /*out*/;
             resourceInputs["lastUpdatedBy"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
             resourceInputs["vault"] = undefined /*out*/;
             resourceInputs["vaultName"] = undefined /*out*/;
         } else {
@@ -126,7 +121,6 @@ export class VaultSecret extends pulumi.CustomResource {
             resourceInputs["metadata"] = undefined /*out*/;
             resourceInputs["name"] = undefined /*out*/;
             resourceInputs["updatedAt"] = undefined /*out*/;
-            resourceInputs["uri"] = undefined /*out*/;
             resourceInputs["value"] = undefined /*out*/;
             resourceInputs["vault"] = undefined /*out*/;
             resourceInputs["vaultId"] = undefined /*out*/;

@@ -65,7 +65,6 @@ describe("EventSubscription", () => {
     expect(made.outs).toEqual({
       ...inputs,
       destinations: [{ id: ed1, uri: `${emu.url}/event_destinations/${ed1}` }],
-      uri: `${emu.url}/event_subscriptions/${made.id}`,
       createdAt: expect.any(String),
     });
     const read = await subscription.read(made.id, made.outs);

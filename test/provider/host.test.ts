@@ -7,6 +7,7 @@ import { startEmulator } from "../../emulator";
 import { DynamicProviderHost } from "../support/host";
 import { captureRegistrations } from "../support/serialised";
 import { call } from "../support/api";
+import { credentialStub010 } from "../support/stub-texts";
 
 const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
 
@@ -71,4 +72,31 @@ it("runs check, create, read, diff, update and delete through the serialised stu
   expect(String(err)).toMatch(/HTTP 400 ERR_NGROK_600/);
   expect(String(err)).not.toContain(emu.apiKey);
   expect(host.stderr.join("")).not.toContain(emu.apiKey);
+});
+
+it("serves a state an earlier release wrote: its stub refreshes and destroys, and the new stub sees no change", async () => {
+  await host.configure({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url });
+  const old = { __provider: credentialStub010 };
+  expect(credentialStub010).not.toBe(providerText);
+
+  const inputs = { description: "made by 0.1.0", acl: ["bind:*.example.com"] };
+  const checked = await host.check(urn, {}, { ...old, ...inputs });
+  expect(checked.failures).toEqual([]);
+  const created = await host.create(urn, checked.inputs);
+  expect(created.props.__provider).toBe(credentialStub010);
+
+  const read = await host.read(urn, created.id, created.props);
+  expect(read).toMatchObject({ id: created.id, props: { description: "made by 0.1.0", token: created.props.token } });
+
+  // The preview after an upgrade: the program sends the new stub; the diff ignores the stub text.
+  const news = { __provider: providerText, ...inputs };
+  expect((await host.diff(urn, created.id, read.props, news)).changes).toBe(1); // DIFF_NONE
+  const changed = { ...news, description: "updated by the new release" };
+  expect((await host.diff(urn, created.id, read.props, changed)).changes).toBe(2); // DIFF_SOME
+  const updated = await host.update(urn, created.id, read.props, changed);
+  expect(updated).toMatchObject({ description: "updated by the new release", token: created.props.token, __provider: providerText });
+
+  // A destroy straight after the upgrade runs the stub the state holds.
+  await host.delete(urn, created.id, read.props);
+  expect(emu.resources("credentials")).toHaveLength(0);
 });

@@ -69,8 +69,8 @@ describe("a refresh of 500 credentials (API reference: pagination, next_page_uri
       const through = await refresh();
       expect(through.requests).toEqual(direct.requests);
       expect(proxy.passed).toBe(direct.requests.length);
-      // The same resources; their `uri` names the address the client used (the proxy's, when it says so).
-      expect(JSON.parse(JSON.stringify(through.results).replaceAll(proxy.url, emu.url))).toEqual(direct.results);
+      // The same resources.
+      expect(through.results).toEqual(direct.results);
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();

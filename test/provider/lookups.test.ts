@@ -78,8 +78,12 @@ describe.each(kinds)("get%s", (kind) => {
     await dispatch(kind).delete(other!.id, other!.outs);
 
     const byId = await lookup(kind)({ id: wanted!.id, ...where });
-    const named = pick(wanted!.outs, [...keys, ...["uri", "createdAt"].filter((p) => wanted!.outs[p] !== undefined)]);
+    const named = pick(wanted!.outs, [...keys, ...["createdAt"].filter((p) => wanted!.outs[p] !== undefined)]);
     expect(byId).toMatchObject({ id: wanted!.id, ...named });
+    // What only lookups answer (a self link): in the lookup's answer, never in the resource's state.
+    for (const name of Object.keys(def.properties).filter((n) => def.properties[n]!.lookupOnly)) {
+      expect({ name, answered: byId[name] !== undefined, stored: name in wanted!.outs }).toEqual({ name, answered: true, stored: false });
+    }
     for (const secret of secrets) expect({ secret, value: byId[secret] }).toEqual({ secret, value: undefined });
 
     if (keys.length) {

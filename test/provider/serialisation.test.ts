@@ -8,6 +8,7 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
 import type { ResourceDefinition } from "../../provider/definitions/types";
+import { resourceNameKey } from "../../provider/engine/ownership";
 import { sampleArgs } from "../support/samples";
 import { captureRegistrations } from "../support/serialised";
 
@@ -56,6 +57,10 @@ it("every SDK resource serialises a small stub with no key, no paths, identical 
       expect(text).toContain('require("pulumi-ngrok/provider")');
       expect(text).toContain(JSON.stringify(kind));
       expect(b!.inputs.__provider).toBe(text);
+      // The program's name of the resource goes only where a message names it (a slot claimed
+      // twice): every input is an entry of the resource's property dependencies in the state.
+      const named = (definitions as Record<string, ResourceDefinition>)[kind]!.binding?.kind === "slot";
+      expect({ kind, sendsName: resourceNameKey in a!.inputs }).toEqual({ kind, sendsName: named });
     }
   } finally {
     if (saved === undefined) delete process.env.NGROK_API_KEY;

@@ -32,8 +32,6 @@ type AgentIngress struct {
 	NsTargets pulumi.StringArrayOutput `pulumi:"nsTargets"`
 	// The regional agent ingress domains, subdomains of `domain`; the service adds more as it opens regions.
 	RegionDomains pulumi.StringArrayOutput `pulumi:"regionDomains"`
-	// The address of the agent ingress in the API, as a path relative to the API's base URL (`/agent_ingresses/agin_...`).
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewAgentIngress registers a new resource with the given unique name, arguments, and options.
@@ -187,11 +185,6 @@ func (o AgentIngressOutput) NsTargets() pulumi.StringArrayOutput {
 // The regional agent ingress domains, subdomains of `domain`; the service adds more as it opens regions.
 func (o AgentIngressOutput) RegionDomains() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *AgentIngress) pulumi.StringArrayOutput { return v.RegionDomains }).(pulumi.StringArrayOutput)
-}
-
-// The address of the agent ingress in the API, as a path relative to the API's base URL (`/agent_ingresses/agin_...`).
-func (o AgentIngressOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *AgentIngress) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -25,8 +25,6 @@ type ApiKey struct {
 	OwnerId pulumi.StringPtrOutput `pulumi:"ownerId"`
 	// The bearer token for the API's `Authorization` header. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
 	Token pulumi.StringPtrOutput `pulumi:"token"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewApiKey registers a new resource with the given unique name, arguments, and options.
@@ -155,11 +153,6 @@ func (o ApiKeyOutput) OwnerId() pulumi.StringPtrOutput {
 // The bearer token for the API's `Authorization` header. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
 func (o ApiKeyOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringPtrOutput { return v.Token }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o ApiKeyOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *ApiKey) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -34,8 +34,6 @@ type CertificateAuthority struct {
 	NotBefore pulumi.StringOutput `pulumi:"notBefore"`
 	// The subject common name of the certificate; absent when it has none.
 	SubjectCommonName pulumi.StringPtrOutput `pulumi:"subjectCommonName"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewCertificateAuthority registers a new resource with the given unique name, arguments, and options.
@@ -183,11 +181,6 @@ func (o CertificateAuthorityOutput) NotBefore() pulumi.StringOutput {
 // The subject common name of the certificate; absent when it has none.
 func (o CertificateAuthorityOutput) SubjectCommonName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CertificateAuthority) pulumi.StringPtrOutput { return v.SubjectCommonName }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o CertificateAuthorityOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *CertificateAuthority) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

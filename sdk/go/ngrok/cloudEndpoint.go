@@ -48,8 +48,6 @@ type CloudEndpoint struct {
 	Type pulumi.StringPtrOutput `pulumi:"type"`
 	// When the endpoint was last changed (RFC 3339).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 	// The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. Not empty.
 	Url pulumi.StringOutput `pulumi:"url"`
 }
@@ -264,11 +262,6 @@ func (o CloudEndpointOutput) Type() pulumi.StringPtrOutput {
 // When the endpoint was last changed (RFC 3339).
 func (o CloudEndpointOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *CloudEndpoint) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o CloudEndpointOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *CloudEndpoint) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 // The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. Not empty.

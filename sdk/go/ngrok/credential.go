@@ -27,8 +27,6 @@ type Credential struct {
 	OwnerId pulumi.StringPtrOutput `pulumi:"ownerId"`
 	// The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
 	Token pulumi.StringPtrOutput `pulumi:"token"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewCredential registers a new resource with the given unique name, arguments, and options.
@@ -166,11 +164,6 @@ func (o CredentialOutput) OwnerId() pulumi.StringPtrOutput {
 // The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
 func (o CredentialOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Credential) pulumi.StringPtrOutput { return v.Token }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o CredentialOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *Credential) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -26,8 +26,6 @@ type EventDestination struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// Where events go: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog`, `azureLogsIngestion`, `debug`. Changed in place. Secret.
 	Target EventTargetOutput `pulumi:"target"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewEventDestination registers a new resource with the given unique name, arguments, and options.
@@ -166,11 +164,6 @@ func (o EventDestinationOutput) Metadata() pulumi.StringPtrOutput {
 // Where events go: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog`, `azureLogsIngestion`, `debug`. Changed in place. Secret.
 func (o EventDestinationOutput) Target() EventTargetOutput {
 	return o.ApplyT(func(v *EventDestination) EventTargetOutput { return v.Target }).(EventTargetOutput)
-}
-
-// The address of the resource in the API.
-func (o EventDestinationOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventDestination) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

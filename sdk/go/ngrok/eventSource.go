@@ -20,8 +20,6 @@ type EventSource struct {
 	SubscriptionId pulumi.StringOutput `pulumi:"subscriptionId"`
 	// The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource.
 	Type pulumi.StringOutput `pulumi:"type"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewEventSource registers a new resource with the given unique name, arguments, and options.
@@ -133,11 +131,6 @@ func (o EventSourceOutput) SubscriptionId() pulumi.StringOutput {
 // The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource.
 func (o EventSourceOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *EventSource) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o EventSourceOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventSource) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -27,8 +27,6 @@ type EventSubscription struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// The event types that trigger the subscription, in any order. When set, the program owns the whole list; when absent, the service's list is kept (and EventSource resources may manage it).
 	Sources EventSubscriptionSourceArrayOutput `pulumi:"sources"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewEventSubscription registers a new resource with the given unique name, arguments, and options.
@@ -162,11 +160,6 @@ func (o EventSubscriptionOutput) Metadata() pulumi.StringPtrOutput {
 // The event types that trigger the subscription, in any order. When set, the program owns the whole list; when absent, the service's list is kept (and EventSource resources may manage it).
 func (o EventSubscriptionOutput) Sources() EventSubscriptionSourceArrayOutput {
 	return o.ApplyT(func(v *EventSubscription) EventSubscriptionSourceArrayOutput { return v.Sources }).(EventSubscriptionSourceArrayOutput)
-}
-
-// The address of the resource in the API.
-func (o EventSubscriptionOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *EventSubscription) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

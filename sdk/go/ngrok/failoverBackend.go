@@ -24,8 +24,6 @@ type FailoverBackend struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewFailoverBackend registers a new resource with the given unique name, arguments, and options.
@@ -148,11 +146,6 @@ func (o FailoverBackendOutput) Description() pulumi.StringPtrOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o FailoverBackendOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *FailoverBackend) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o FailoverBackendOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *FailoverBackend) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

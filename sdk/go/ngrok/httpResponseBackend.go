@@ -27,8 +27,6 @@ type HttpResponseBackend struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// The response's HTTP status, 100 to 599 (checked at preview). When absent, the service's default (200) is kept. Between 100 and 599.
 	StatusCode pulumi.IntPtrOutput `pulumi:"statusCode"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewHttpResponseBackend registers a new resource with the given unique name, arguments, and options.
@@ -166,11 +164,6 @@ func (o HttpResponseBackendOutput) Metadata() pulumi.StringPtrOutput {
 // The response's HTTP status, 100 to 599 (checked at preview). When absent, the service's default (200) is kept. Between 100 and 599.
 func (o HttpResponseBackendOutput) StatusCode() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *HttpResponseBackend) pulumi.IntPtrOutput { return v.StatusCode }).(pulumi.IntPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o HttpResponseBackendOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *HttpResponseBackend) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -23,8 +23,6 @@ type HttpsEdge struct {
 	Hostports pulumi.StringArrayOutput `pulumi:"hostports"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewHttpsEdge registers a new resource with the given unique name, arguments, and options.
@@ -144,11 +142,6 @@ func (o HttpsEdgeOutput) Hostports() pulumi.StringArrayOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o HttpsEdgeOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpsEdge) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o HttpsEdgeOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *HttpsEdge) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

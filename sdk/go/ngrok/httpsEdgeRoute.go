@@ -28,8 +28,6 @@ type HttpsEdgeRoute struct {
 	MatchType pulumi.StringOutput `pulumi:"matchType"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewHttpsEdgeRoute registers a new resource with the given unique name, arguments, and options.
@@ -176,11 +174,6 @@ func (o HttpsEdgeRouteOutput) MatchType() pulumi.StringOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o HttpsEdgeRouteOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *HttpsEdgeRoute) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o HttpsEdgeRouteOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *HttpsEdgeRoute) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -21,8 +21,6 @@ type IpPolicy struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewIpPolicy registers a new resource with the given unique name, arguments, and options.
@@ -133,11 +131,6 @@ func (o IpPolicyOutput) Description() pulumi.StringPtrOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o IpPolicyOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IpPolicy) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o IpPolicyOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *IpPolicy) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

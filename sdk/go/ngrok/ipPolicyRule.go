@@ -28,8 +28,6 @@ type IpPolicyRule struct {
 	IpPolicyId pulumi.StringOutput `pulumi:"ipPolicyId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewIpPolicyRule registers a new resource with the given unique name, arguments, and options.
@@ -176,11 +174,6 @@ func (o IpPolicyRuleOutput) IpPolicyId() pulumi.StringOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o IpPolicyRuleOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IpPolicyRule) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o IpPolicyRuleOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *IpPolicyRule) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -30,8 +30,6 @@ type IpRestriction struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// The traffic restricted: `dashboard`, `api`, `agent` or `endpoints`. Changing it replaces the resource. One of: `dashboard`, `api`, `agent`, `endpoints`.
 	Type pulumi.StringOutput `pulumi:"type"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewIpRestriction registers a new resource with the given unique name, arguments, and options.
@@ -177,11 +175,6 @@ func (o IpRestrictionOutput) Metadata() pulumi.StringPtrOutput {
 // The traffic restricted: `dashboard`, `api`, `agent` or `endpoints`. Changing it replaces the resource. One of: `dashboard`, `api`, `agent`, `endpoints`.
 func (o IpRestrictionOutput) Type() pulumi.StringOutput {
 	return o.ApplyT(func(v *IpRestriction) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o IpRestrictionOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *IpRestriction) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -42,8 +42,6 @@ type ReservedDomain struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region pulumi.StringPtrOutput `pulumi:"region"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewReservedDomain registers a new resource with the given unique name, arguments, and options.
@@ -226,11 +224,6 @@ func (o ReservedDomainOutput) Metadata() pulumi.StringPtrOutput {
 // Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 func (o ReservedDomainOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomain) pulumi.StringPtrOutput { return v.Region }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o ReservedDomainOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *ReservedDomain) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -22,8 +22,6 @@ type ServiceUser struct {
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
 	// A human-readable name that identifies the service. Changed in place. Not empty.
 	Name pulumi.StringOutput `pulumi:"name"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewServiceUser registers a new resource with the given unique name, arguments, and options.
@@ -137,11 +135,6 @@ func (o ServiceUserOutput) CreatedAt() pulumi.StringOutput {
 // A human-readable name that identifies the service. Changed in place. Not empty.
 func (o ServiceUserOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *ServiceUser) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o ServiceUserOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *ServiceUser) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

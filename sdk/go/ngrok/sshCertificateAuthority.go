@@ -29,8 +29,6 @@ type SshCertificateAuthority struct {
 	PrivateKeyType pulumi.StringPtrOutput `pulumi:"privateKeyType"`
 	// The authority's public key as one OpenSSH line, for `TrustedUserCAKeys` or `@cert-authority`.
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewSshCertificateAuthority registers a new resource with the given unique name, arguments, and options.
@@ -173,11 +171,6 @@ func (o SshCertificateAuthorityOutput) PrivateKeyType() pulumi.StringPtrOutput {
 // The authority's public key as one OpenSSH line, for `TrustedUserCAKeys` or `@cert-authority`.
 func (o SshCertificateAuthorityOutput) PublicKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshCertificateAuthority) pulumi.StringOutput { return v.PublicKey }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o SshCertificateAuthorityOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshCertificateAuthority) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -28,8 +28,6 @@ type SshCredential struct {
 	OwnerId pulumi.StringPtrOutput `pulumi:"ownerId"`
 	// The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewSshCredential registers a new resource with the given unique name, arguments, and options.
@@ -170,11 +168,6 @@ func (o SshCredentialOutput) OwnerId() pulumi.StringPtrOutput {
 // The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
 func (o SshCredentialOutput) PublicKey() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshCredential) pulumi.StringOutput { return v.PublicKey }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o SshCredentialOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshCredential) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

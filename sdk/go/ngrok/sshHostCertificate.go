@@ -32,8 +32,6 @@ type SshHostCertificate struct {
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
 	// The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. An id starting with `sshca_`.
 	SshCertificateAuthorityId pulumi.StringOutput `pulumi:"sshCertificateAuthorityId"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 	// When the certificate becomes valid (RFC 3339); the service uses the time of creation when absent. A change replaces. Changing it replaces the resource.
 	ValidAfter pulumi.StringPtrOutput `pulumi:"validAfter"`
 	// When the certificate stops being valid (RFC 3339; OpenSSH's `valid_before`); the service uses a year after `validAfter` when absent. A change replaces. Changing it replaces the resource.
@@ -199,11 +197,6 @@ func (o SshHostCertificateOutput) PublicKey() pulumi.StringOutput {
 // The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. An id starting with `sshca_`.
 func (o SshHostCertificateOutput) SshCertificateAuthorityId() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshHostCertificate) pulumi.StringOutput { return v.SshCertificateAuthorityId }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o SshHostCertificateOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshHostCertificate) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 // When the certificate becomes valid (RFC 3339); the service uses the time of creation when absent. A change replaces. Changing it replaces the resource.

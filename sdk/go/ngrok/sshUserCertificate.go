@@ -36,8 +36,6 @@ type SshUserCertificate struct {
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
 	// The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. An id starting with `sshca_`.
 	SshCertificateAuthorityId pulumi.StringOutput `pulumi:"sshCertificateAuthorityId"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 	// When the certificate becomes valid (RFC 3339); the service uses the time of creation when absent. A change replaces. Changing it replaces the resource.
 	ValidAfter pulumi.StringPtrOutput `pulumi:"validAfter"`
 	// When the certificate stops being valid (RFC 3339; OpenSSH's `valid_before`); the service uses 24 hours after `validAfter` when absent. A change replaces. Changing it replaces the resource.
@@ -221,11 +219,6 @@ func (o SshUserCertificateOutput) PublicKey() pulumi.StringOutput {
 // The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. An id starting with `sshca_`.
 func (o SshUserCertificateOutput) SshCertificateAuthorityId() pulumi.StringOutput {
 	return o.ApplyT(func(v *SshUserCertificate) pulumi.StringOutput { return v.SshCertificateAuthorityId }).(pulumi.StringOutput)
-}
-
-// The address of the resource in the API.
-func (o SshUserCertificateOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *SshUserCertificate) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 // When the certificate becomes valid (RFC 3339); the service uses the time of creation when absent. A change replaces. Changing it replaces the resource.

@@ -25,8 +25,6 @@ type TcpAddress struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// The region the address is reserved in (default `us`). A change reserves another address: a replace. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region pulumi.StringPtrOutput `pulumi:"region"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewTcpAddress registers a new resource with the given unique name, arguments, and options.
@@ -151,11 +149,6 @@ func (o TcpAddressOutput) Metadata() pulumi.StringPtrOutput {
 // The region the address is reserved in (default `us`). A change reserves another address: a replace. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 func (o TcpAddressOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TcpAddress) pulumi.StringPtrOutput { return v.Region }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o TcpAddressOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *TcpAddress) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -56,8 +56,6 @@ type TlsCertificate struct {
 	SubjectOrganizationalUnit pulumi.StringPtrOutput `pulumi:"subjectOrganizationalUnit"`
 	// The subject province of the leaf certificate; absent when it has none.
 	SubjectProvince pulumi.StringPtrOutput `pulumi:"subjectProvince"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewTlsCertificate registers a new resource with the given unique name, arguments, and options.
@@ -276,11 +274,6 @@ func (o TlsCertificateOutput) SubjectOrganizationalUnit() pulumi.StringPtrOutput
 // The subject province of the leaf certificate; absent when it has none.
 func (o TlsCertificateOutput) SubjectProvince() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TlsCertificate) pulumi.StringPtrOutput { return v.SubjectProvince }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o TlsCertificateOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *TlsCertificate) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

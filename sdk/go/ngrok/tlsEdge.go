@@ -23,8 +23,6 @@ type TlsEdge struct {
 	Hostports pulumi.StringArrayOutput `pulumi:"hostports"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewTlsEdge registers a new resource with the given unique name, arguments, and options.
@@ -144,11 +142,6 @@ func (o TlsEdgeOutput) Hostports() pulumi.StringArrayOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o TlsEdgeOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *TlsEdge) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o TlsEdgeOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *TlsEdge) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

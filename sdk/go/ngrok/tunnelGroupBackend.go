@@ -26,8 +26,6 @@ type TunnelGroupBackend struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource.
 	Tunnels RefArrayOutput `pulumi:"tunnels"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewTunnelGroupBackend registers a new resource with the given unique name, arguments, and options.
@@ -155,11 +153,6 @@ func (o TunnelGroupBackendOutput) Metadata() pulumi.StringPtrOutput {
 // The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource.
 func (o TunnelGroupBackendOutput) Tunnels() RefArrayOutput {
 	return o.ApplyT(func(v *TunnelGroupBackend) RefArrayOutput { return v.Tunnels }).(RefArrayOutput)
-}
-
-// The address of the resource in the API.
-func (o TunnelGroupBackendOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *TunnelGroupBackend) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

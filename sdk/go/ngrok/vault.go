@@ -30,8 +30,6 @@ type Vault struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the vault was last changed (RFC 3339).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 }
 
 // NewVault registers a new resource with the given unique name, arguments, and options.
@@ -169,11 +167,6 @@ func (o VaultOutput) Name() pulumi.StringOutput {
 // When the vault was last changed (RFC 3339).
 func (o VaultOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vault) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o VaultOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *Vault) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 func init() {

@@ -30,8 +30,6 @@ type VaultSecret struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the secret was last changed (RFC 3339).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
-	// The address of the resource in the API.
-	Uri pulumi.StringOutput `pulumi:"uri"`
 	// The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.
 	Value pulumi.StringOutput `pulumi:"value"`
 	// The vault that holds the secret.
@@ -198,11 +196,6 @@ func (o VaultSecretOutput) Name() pulumi.StringOutput {
 // When the secret was last changed (RFC 3339).
 func (o VaultSecretOutput) UpdatedAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VaultSecret) pulumi.StringPtrOutput { return v.UpdatedAt }).(pulumi.StringPtrOutput)
-}
-
-// The address of the resource in the API.
-func (o VaultSecretOutput) Uri() pulumi.StringOutput {
-	return o.ApplyT(func(v *VaultSecret) pulumi.StringOutput { return v.Uri }).(pulumi.StringOutput)
 }
 
 // The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.

@@ -178,7 +178,6 @@ class AgentIngress(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["ns_targets"] = None
             __props__.__dict__["region_domains"] = None
-            __props__.__dict__["uri"] = None
         super(AgentIngress, __self__).__init__(
             'ngrok:index:AgentIngress',
             resource_name,
@@ -209,7 +208,6 @@ class AgentIngress(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["ns_targets"] = None
         __props__.__dict__["region_domains"] = None
-        __props__.__dict__["uri"] = None
         return AgentIngress(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -275,12 +273,4 @@ class AgentIngress(pulumi.CustomResource):
         The regional agent ingress domains, subdomains of `domain`; the service adds more as it opens regions.
         """
         return pulumi.get(self, "region_domains")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the agent ingress in the API, as a path relative to the API's base URL (`/agent_ingresses/agin_...`).
-        """
-        return pulumi.get(self, "uri")
 

@@ -153,7 +153,6 @@ class ApiKey(pulumi.CustomResource):
             __props__.__dict__["owner_id"] = owner_id
             __props__.__dict__["created_at"] = None
             __props__.__dict__["token"] = None
-            __props__.__dict__["uri"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["token"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(ApiKey, __self__).__init__(
@@ -183,7 +182,6 @@ class ApiKey(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["owner_id"] = None
         __props__.__dict__["token"] = None
-        __props__.__dict__["uri"] = None
         return ApiKey(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -225,12 +223,4 @@ class ApiKey(pulumi.CustomResource):
         The bearer token for the API's `Authorization` header. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
         """
         return pulumi.get(self, "token")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

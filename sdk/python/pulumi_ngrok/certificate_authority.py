@@ -158,7 +158,6 @@ class CertificateAuthority(pulumi.CustomResource):
             __props__.__dict__["not_after"] = None
             __props__.__dict__["not_before"] = None
             __props__.__dict__["subject_common_name"] = None
-            __props__.__dict__["uri"] = None
         super(CertificateAuthority, __self__).__init__(
             'ngrok:index:CertificateAuthority',
             resource_name,
@@ -190,7 +189,6 @@ class CertificateAuthority(pulumi.CustomResource):
         __props__.__dict__["not_after"] = None
         __props__.__dict__["not_before"] = None
         __props__.__dict__["subject_common_name"] = None
-        __props__.__dict__["uri"] = None
         return CertificateAuthority(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -264,12 +262,4 @@ class CertificateAuthority(pulumi.CustomResource):
         The subject common name of the certificate; absent when it has none.
         """
         return pulumi.get(self, "subject_common_name")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

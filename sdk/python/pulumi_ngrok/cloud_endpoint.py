@@ -263,7 +263,6 @@ class CloudEndpoint(pulumi.CustomResource):
             __props__.__dict__["public_url"] = None
             __props__.__dict__["scheme"] = None
             __props__.__dict__["updated_at"] = None
-            __props__.__dict__["uri"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["trafficPolicySecrets"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(CloudEndpoint, __self__).__init__(
@@ -304,7 +303,6 @@ class CloudEndpoint(pulumi.CustomResource):
         __props__.__dict__["traffic_policy_secrets"] = None
         __props__.__dict__["type"] = None
         __props__.__dict__["updated_at"] = None
-        __props__.__dict__["uri"] = None
         __props__.__dict__["url"] = None
         return CloudEndpoint(resource_name, opts=opts, __props__=__props__)
 
@@ -435,14 +433,6 @@ class CloudEndpoint(pulumi.CustomResource):
         When the endpoint was last changed (RFC 3339).
         """
         return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 
     @_builtins.property
     @pulumi.getter

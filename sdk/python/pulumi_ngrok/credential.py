@@ -173,7 +173,6 @@ class Credential(pulumi.CustomResource):
             __props__.__dict__["owner_id"] = owner_id
             __props__.__dict__["created_at"] = None
             __props__.__dict__["token"] = None
-            __props__.__dict__["uri"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["token"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(Credential, __self__).__init__(
@@ -204,7 +203,6 @@ class Credential(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["owner_id"] = None
         __props__.__dict__["token"] = None
-        __props__.__dict__["uri"] = None
         return Credential(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -254,12 +252,4 @@ class Credential(pulumi.CustomResource):
         The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
         """
         return pulumi.get(self, "token")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -175,7 +175,6 @@ class EventDestination(pulumi.CustomResource):
                 raise TypeError("Missing required property 'target'")
             __props__.__dict__["target"] = None if target is None else pulumi.Output.secret(target)
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["target"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(EventDestination, __self__).__init__(
@@ -205,7 +204,6 @@ class EventDestination(pulumi.CustomResource):
         __props__.__dict__["format"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["target"] = None
-        __props__.__dict__["uri"] = None
         return EventDestination(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -247,12 +245,4 @@ class EventDestination(pulumi.CustomResource):
         Where events go: exactly one of `firehose`, `kinesis`, `cloudwatchLogs`, `datadog`, `azureLogsIngestion`, `debug`. Changed in place. Secret.
         """
         return pulumi.get(self, "target")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -133,7 +133,6 @@ class EventSource(pulumi.CustomResource):
             if type is None and not opts.urn:
                 raise TypeError("Missing required property 'type'")
             __props__.__dict__["type"] = type
-            __props__.__dict__["uri"] = None
         super(EventSource, __self__).__init__(
             'ngrok:index:EventSource',
             resource_name,
@@ -158,7 +157,6 @@ class EventSource(pulumi.CustomResource):
 
         __props__.__dict__["subscription_id"] = None
         __props__.__dict__["type"] = None
-        __props__.__dict__["uri"] = None
         return EventSource(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -176,12 +174,4 @@ class EventSource(pulumi.CustomResource):
         The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource.
         """
         return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

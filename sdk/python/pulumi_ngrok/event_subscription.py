@@ -175,7 +175,6 @@ class EventSubscription(pulumi.CustomResource):
             __props__.__dict__["sources"] = sources
             __props__.__dict__["created_at"] = None
             __props__.__dict__["destinations"] = None
-            __props__.__dict__["uri"] = None
         super(EventSubscription, __self__).__init__(
             'ngrok:index:EventSubscription',
             resource_name,
@@ -204,7 +203,6 @@ class EventSubscription(pulumi.CustomResource):
         __props__.__dict__["destinations"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["sources"] = None
-        __props__.__dict__["uri"] = None
         return EventSubscription(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -254,12 +252,4 @@ class EventSubscription(pulumi.CustomResource):
         The event types that trigger the subscription, in any order. When set, the program owns the whole list; when absent, the service's list is kept (and EventSource resources may manage it).
         """
         return pulumi.get(self, "sources")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -153,7 +153,6 @@ class FailoverBackend(pulumi.CustomResource):
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(FailoverBackend, __self__).__init__(
             'ngrok:index:FailoverBackend',
             resource_name,
@@ -180,7 +179,6 @@ class FailoverBackend(pulumi.CustomResource):
         __props__.__dict__["created_at"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["metadata"] = None
-        __props__.__dict__["uri"] = None
         return FailoverBackend(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -214,12 +212,4 @@ class FailoverBackend(pulumi.CustomResource):
         Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         """
         return pulumi.get(self, "metadata")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

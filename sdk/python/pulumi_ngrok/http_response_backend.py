@@ -192,7 +192,6 @@ class HttpResponseBackend(pulumi.CustomResource):
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["status_code"] = status_code
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(HttpResponseBackend, __self__).__init__(
             'ngrok:index:HttpResponseBackend',
             resource_name,
@@ -221,7 +220,6 @@ class HttpResponseBackend(pulumi.CustomResource):
         __props__.__dict__["headers"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["status_code"] = None
-        __props__.__dict__["uri"] = None
         return HttpResponseBackend(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -271,12 +269,4 @@ class HttpResponseBackend(pulumi.CustomResource):
         The response's HTTP status, 100 to 599 (checked at preview). When absent, the service's default (200) is kept. Between 100 and 599.
         """
         return pulumi.get(self, "status_code")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -195,7 +195,6 @@ class HttpsEdgeRoute(pulumi.CustomResource):
             __props__.__dict__["match_type"] = match_type
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(HttpsEdgeRoute, __self__).__init__(
             'ngrok:index:HttpsEdgeRoute',
             resource_name,
@@ -224,7 +223,6 @@ class HttpsEdgeRoute(pulumi.CustomResource):
         __props__.__dict__["match"] = None
         __props__.__dict__["match_type"] = None
         __props__.__dict__["metadata"] = None
-        __props__.__dict__["uri"] = None
         return HttpsEdgeRoute(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -274,12 +272,4 @@ class HttpsEdgeRoute(pulumi.CustomResource):
         Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         """
         return pulumi.get(self, "metadata")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -132,7 +132,6 @@ class IpPolicy(pulumi.CustomResource):
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(IpPolicy, __self__).__init__(
             'ngrok:index:IpPolicy',
             resource_name,
@@ -158,7 +157,6 @@ class IpPolicy(pulumi.CustomResource):
         __props__.__dict__["created_at"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["metadata"] = None
-        __props__.__dict__["uri"] = None
         return IpPolicy(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -184,12 +182,4 @@ class IpPolicy(pulumi.CustomResource):
         Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         """
         return pulumi.get(self, "metadata")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

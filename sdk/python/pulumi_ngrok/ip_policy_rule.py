@@ -195,7 +195,6 @@ class IpPolicyRule(pulumi.CustomResource):
             __props__.__dict__["ip_policy_id"] = ip_policy_id
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(IpPolicyRule, __self__).__init__(
             'ngrok:index:IpPolicyRule',
             resource_name,
@@ -224,7 +223,6 @@ class IpPolicyRule(pulumi.CustomResource):
         __props__.__dict__["description"] = None
         __props__.__dict__["ip_policy_id"] = None
         __props__.__dict__["metadata"] = None
-        __props__.__dict__["uri"] = None
         return IpPolicyRule(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -274,12 +272,4 @@ class IpPolicyRule(pulumi.CustomResource):
         Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         """
         return pulumi.get(self, "metadata")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

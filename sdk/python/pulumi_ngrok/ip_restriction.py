@@ -195,7 +195,6 @@ class IpRestriction(pulumi.CustomResource):
             __props__.__dict__["type"] = type
             __props__.__dict__["created_at"] = None
             __props__.__dict__["ip_policies"] = None
-            __props__.__dict__["uri"] = None
         super(IpRestriction, __self__).__init__(
             'ngrok:index:IpRestriction',
             resource_name,
@@ -225,7 +224,6 @@ class IpRestriction(pulumi.CustomResource):
         __props__.__dict__["ip_policy_ids"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["type"] = None
-        __props__.__dict__["uri"] = None
         return IpRestriction(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -283,12 +281,4 @@ class IpRestriction(pulumi.CustomResource):
         The traffic restricted: `dashboard`, `api`, `agent` or `endpoints`. Changing it replaces the resource. One of: `dashboard`, `api`, `agent`, `endpoints`.
         """
         return pulumi.get(self, "type")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

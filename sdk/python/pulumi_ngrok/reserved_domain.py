@@ -221,7 +221,6 @@ class ReservedDomain(pulumi.CustomResource):
             __props__.__dict__["created_at"] = None
             __props__.__dict__["http_endpoint_configuration"] = None
             __props__.__dict__["https_endpoint_configuration"] = None
-            __props__.__dict__["uri"] = None
         super(ReservedDomain, __self__).__init__(
             'ngrok:index:ReservedDomain',
             resource_name,
@@ -257,7 +256,6 @@ class ReservedDomain(pulumi.CustomResource):
         __props__.__dict__["https_endpoint_configuration"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["region"] = None
-        __props__.__dict__["uri"] = None
         return ReservedDomain(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -363,12 +361,4 @@ class ReservedDomain(pulumi.CustomResource):
         Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         """
         return pulumi.get(self, "region")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

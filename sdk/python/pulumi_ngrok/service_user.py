@@ -133,7 +133,6 @@ class ServiceUser(pulumi.CustomResource):
                 raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(ServiceUser, __self__).__init__(
             'ngrok:index:ServiceUser',
             resource_name,
@@ -159,7 +158,6 @@ class ServiceUser(pulumi.CustomResource):
         __props__.__dict__["active"] = None
         __props__.__dict__["created_at"] = None
         __props__.__dict__["name"] = None
-        __props__.__dict__["uri"] = None
         return ServiceUser(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -185,12 +183,4 @@ class ServiceUser(pulumi.CustomResource):
         A human-readable name that identifies the service. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -193,7 +193,6 @@ class SshCertificateAuthority(pulumi.CustomResource):
             __props__.__dict__["private_key_type"] = private_key_type
             __props__.__dict__["created_at"] = None
             __props__.__dict__["public_key"] = None
-            __props__.__dict__["uri"] = None
         super(SshCertificateAuthority, __self__).__init__(
             'ngrok:index:SshCertificateAuthority',
             resource_name,
@@ -223,7 +222,6 @@ class SshCertificateAuthority(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["private_key_type"] = None
         __props__.__dict__["public_key"] = None
-        __props__.__dict__["uri"] = None
         return SshCertificateAuthority(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -281,12 +279,4 @@ class SshCertificateAuthority(pulumi.CustomResource):
         The authority's public key as one OpenSSH line, for `TrustedUserCAKeys` or `@cert-authority`.
         """
         return pulumi.get(self, "public_key")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -193,7 +193,6 @@ class SshCredential(pulumi.CustomResource):
                 raise TypeError("Missing required property 'public_key'")
             __props__.__dict__["public_key"] = public_key
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(SshCredential, __self__).__init__(
             'ngrok:index:SshCredential',
             resource_name,
@@ -222,7 +221,6 @@ class SshCredential(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["owner_id"] = None
         __props__.__dict__["public_key"] = None
-        __props__.__dict__["uri"] = None
         return SshCredential(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -272,12 +270,4 @@ class SshCredential(pulumi.CustomResource):
         The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
         """
         return pulumi.get(self, "public_key")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

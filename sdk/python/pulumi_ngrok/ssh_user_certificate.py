@@ -276,7 +276,6 @@ class SshUserCertificate(pulumi.CustomResource):
             __props__.__dict__["certificate"] = None
             __props__.__dict__["created_at"] = None
             __props__.__dict__["key_type"] = None
-            __props__.__dict__["uri"] = None
         super(SshUserCertificate, __self__).__init__(
             'ngrok:index:SshUserCertificate',
             resource_name,
@@ -309,7 +308,6 @@ class SshUserCertificate(pulumi.CustomResource):
         __props__.__dict__["principals"] = None
         __props__.__dict__["public_key"] = None
         __props__.__dict__["ssh_certificate_authority_id"] = None
-        __props__.__dict__["uri"] = None
         __props__.__dict__["valid_after"] = None
         __props__.__dict__["valid_until"] = None
         return SshUserCertificate(resource_name, opts=opts, __props__=__props__)
@@ -393,14 +391,6 @@ class SshUserCertificate(pulumi.CustomResource):
         The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. An id starting with `sshca_`.
         """
         return pulumi.get(self, "ssh_certificate_authority_id")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 
     @_builtins.property
     @pulumi.getter(name="validAfter")

@@ -153,7 +153,6 @@ class TcpAddress(pulumi.CustomResource):
             __props__.__dict__["region"] = region
             __props__.__dict__["addr"] = None
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(TcpAddress, __self__).__init__(
             'ngrok:index:TcpAddress',
             resource_name,
@@ -181,7 +180,6 @@ class TcpAddress(pulumi.CustomResource):
         __props__.__dict__["description"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["region"] = None
-        __props__.__dict__["uri"] = None
         return TcpAddress(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -223,12 +221,4 @@ class TcpAddress(pulumi.CustomResource):
         The region the address is reserved in (default `us`). A change reserves another address: a replace. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         """
         return pulumi.get(self, "region")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -190,7 +190,6 @@ class TlsCertificate(pulumi.CustomResource):
             __props__.__dict__["subject_organization"] = None
             __props__.__dict__["subject_organizational_unit"] = None
             __props__.__dict__["subject_province"] = None
-            __props__.__dict__["uri"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["privateKeyPem"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(TlsCertificate, __self__).__init__(
@@ -235,7 +234,6 @@ class TlsCertificate(pulumi.CustomResource):
         __props__.__dict__["subject_organization"] = None
         __props__.__dict__["subject_organizational_unit"] = None
         __props__.__dict__["subject_province"] = None
-        __props__.__dict__["uri"] = None
         return TlsCertificate(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -397,12 +395,4 @@ class TlsCertificate(pulumi.CustomResource):
         The subject province of the leaf certificate; absent when it has none.
         """
         return pulumi.get(self, "subject_province")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

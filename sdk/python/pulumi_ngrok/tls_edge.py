@@ -152,7 +152,6 @@ class TlsEdge(pulumi.CustomResource):
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["uri"] = None
         super(TlsEdge, __self__).__init__(
             'ngrok:index:TlsEdge',
             resource_name,
@@ -179,7 +178,6 @@ class TlsEdge(pulumi.CustomResource):
         __props__.__dict__["description"] = None
         __props__.__dict__["hostports"] = None
         __props__.__dict__["metadata"] = None
-        __props__.__dict__["uri"] = None
         return TlsEdge(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -213,12 +211,4 @@ class TlsEdge(pulumi.CustomResource):
         Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         """
         return pulumi.get(self, "metadata")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

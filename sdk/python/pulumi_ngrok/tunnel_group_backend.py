@@ -155,7 +155,6 @@ class TunnelGroupBackend(pulumi.CustomResource):
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["created_at"] = None
             __props__.__dict__["tunnels"] = None
-            __props__.__dict__["uri"] = None
         super(TunnelGroupBackend, __self__).__init__(
             'ngrok:index:TunnelGroupBackend',
             resource_name,
@@ -183,7 +182,6 @@ class TunnelGroupBackend(pulumi.CustomResource):
         __props__.__dict__["labels"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["tunnels"] = None
-        __props__.__dict__["uri"] = None
         return TunnelGroupBackend(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -225,12 +223,4 @@ class TunnelGroupBackend(pulumi.CustomResource):
         The online tunnels that match the labels now. It changes as agents connect and disconnect; that is never a change to the resource.
         """
         return pulumi.get(self, "tunnels")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -156,7 +156,6 @@ class Vault(pulumi.CustomResource):
             __props__.__dict__["created_by"] = None
             __props__.__dict__["last_updated_by"] = None
             __props__.__dict__["updated_at"] = None
-            __props__.__dict__["uri"] = None
         super(Vault, __self__).__init__(
             'ngrok:index:Vault',
             resource_name,
@@ -186,7 +185,6 @@ class Vault(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["updated_at"] = None
-        __props__.__dict__["uri"] = None
         return Vault(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -244,12 +242,4 @@ class Vault(pulumi.CustomResource):
         When the vault was last changed (RFC 3339).
         """
         return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 

@@ -199,7 +199,6 @@ class VaultSecret(pulumi.CustomResource):
             __props__.__dict__["created_by"] = None
             __props__.__dict__["last_updated_by"] = None
             __props__.__dict__["updated_at"] = None
-            __props__.__dict__["uri"] = None
             __props__.__dict__["vault"] = None
             __props__.__dict__["vault_name"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["value"])
@@ -233,7 +232,6 @@ class VaultSecret(pulumi.CustomResource):
         __props__.__dict__["metadata"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["updated_at"] = None
-        __props__.__dict__["uri"] = None
         __props__.__dict__["value"] = None
         __props__.__dict__["vault"] = None
         __props__.__dict__["vault_id"] = None
@@ -295,14 +293,6 @@ class VaultSecret(pulumi.CustomResource):
         When the secret was last changed (RFC 3339).
         """
         return pulumi.get(self, "updated_at")
-
-    @_builtins.property
-    @pulumi.getter
-    def uri(self) -> pulumi.Output[_builtins.str]:
-        """
-        The address of the resource in the API.
-        """
-        return pulumi.get(self, "uri")
 
     @_builtins.property
     @pulumi.getter
