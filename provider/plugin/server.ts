@@ -29,7 +29,7 @@ import { functions } from "../functions";
 import type { FunctionDefinition } from "../functions/types";
 import { systemClock } from "../functions/types";
 import { checkArguments } from "../functions/validate";
-import { fromStruct, secretLeaves, toStruct, type Unwrapped } from "./values";
+import { fromStruct, secretLeaves, toStruct, wholeSecrets, type Unwrapped } from "./values";
 
 /** Resource and function tokens are `ngrok:index:<Name>`, as schema.json writes them. */
 export const tokenPrefix = "ngrok:index:";
@@ -400,17 +400,19 @@ export async function serve(engineAddress: string | undefined, options: { versio
 /**
  * The program's inputs with what an SDK class would set from them (the definition's
  * `prepareInputs`: a policy's credentials split out). A property it sets is a secret when the
- * definition says so, or when it still holds a value the program gave as a secret.
+ * definition says so, when the program gave it as a secret as a whole, or when it still holds a
+ * value the program gave as a secret.
  */
 function prepared(def: ResourceDefinition, news: Struct | undefined): Unwrapped {
   const given = fromStruct(news);
   if (!def.prepareInputs) return given;
   const set = def.prepareInputs(given.props);
   const hidden = secretLeaves(news);
+  const whole = wholeSecrets(news);
   const secrets = new Set(given.secrets);
   for (const [name, value] of Object.entries(set)) {
     secrets.delete(name);
-    if (def.properties[name]?.secret || containsAny(value, hidden)) secrets.add(name);
+    if (def.properties[name]?.secret || whole.has(name) || containsAny(value, hidden)) secrets.add(name);
   }
   return { props: { ...given.props, ...set }, secrets };
 }

@@ -29,6 +29,12 @@ export function fromStruct(struct: Struct | undefined): Unwrapped {
   return { props, secrets };
 }
 
+/** The top-level properties the Struct holds as secrets as a whole. */
+export function wholeSecrets(struct: Struct | undefined): Set<string> {
+  const raw = (struct?.toJavaScript() ?? {}) as Props;
+  return new Set(Object.keys(raw).filter((name) => (raw[name] as Props | null)?.[specialSigKey] === secretSig));
+}
+
 /** The plain values (strings, numbers, booleans) that the Struct holds as secrets, wherever they are. */
 export function secretLeaves(struct: Struct | undefined): Set<unknown> {
   const leaves = new Set<unknown>();

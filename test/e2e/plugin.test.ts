@@ -123,6 +123,66 @@ it("runs a program's life cycle: detailed diffs with replace reasons, secrets se
   expect(stack.transcript).not.toContain(emu.apiKey);
 });
 
+it("splits a policy's credentials into trafficPolicySecrets, the policy given as YAML or JSON text, secret or not", async () => {
+  const password = "plugin-e2e-basic-auth-passw0rd";
+  const yaml = [
+    "on_http_request:",
+    "  - actions:",
+    "      - type: basic-auth",
+    "        config:",
+    `          credentials: ["alice:${password}"]`,
+    "  - actions:",
+    "      - type: custom-response",
+    "        config:",
+    "          status_code: 200",
+  ].join("\n");
+  const json = JSON.stringify({
+    on_http_request: [
+      { actions: [{ type: "basic-auth", config: { credentials: [`bob:${password}`] } }] },
+      { actions: [{ type: "custom-response", config: { status_code: 200 } }] },
+    ],
+  });
+  const declared = (yamlPolicy: string): Declared[] => [
+    { kind: "CloudEndpoint", name: "from-yaml", inputs: { url: "https://yaml.internal", trafficPolicy: yamlPolicy } },
+    // Given as a secret as a whole: the policy stays one.
+    { kind: "CloudEndpoint", name: "from-json", inputs: { url: "https://json.internal", trafficPolicy: json }, secretInputs: ["trafficPolicy"] },
+  ];
+  const stack = await pluginStack(declared(yaml));
+  await stack.up();
+  const sent = (emu.resources("endpoints") as { url: string; traffic_policy: string }[]).map((e) => [e.url, JSON.parse(e.traffic_policy)]);
+  expect(Object.fromEntries(sent)).toMatchObject({
+    "https://yaml.internal": { on_http_request: [{ actions: [{ type: "basic-auth", config: { credentials: [`alice:${password}`] } }] }, {}] },
+    "https://json.internal": { on_http_request: [{ actions: [{ type: "basic-auth", config: { credentials: [`bob:${password}`] } }] }, {}] },
+  });
+
+  const state = await stack.stackExport();
+  const fromYaml = resourceNamed(state, "from-yaml");
+  const fromJson = resourceNamed(state, "from-json");
+  for (const r of [fromYaml, fromJson]) {
+    for (const where of [r.inputs!, r.outputs!]) expect(isEncryptedSecret(where.trafficPolicySecrets)).toBe(true);
+  }
+  // The text became the typed policy without its credentials, readable where the program gave it in clear.
+  expect(fromYaml.inputs!.trafficPolicy).toEqual({ onHttpRequest: [{ actions: [{ type: "basic-auth", config: {} }] }, { actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] });
+  expect(isEncryptedSecret(fromJson.inputs!.trafficPolicy)).toBe(true);
+  const revealed = resourceNamed(await stack.stackExportWithSecrets(), "from-yaml");
+  expect(revealedSecret(revealed.inputs!.trafficPolicySecrets)).toEqual({ "onHttpRequest[0].actions[0].config.credentials[0]": `alice:${password}` });
+  expect(JSON.stringify(state)).not.toContain(password);
+  expect(stack.transcript).not.toContain(password);
+
+  // The same policy in the other spelling is no change.
+  await stack.setConfig("resources", JSON.stringify(declared(JSON.stringify({
+    on_http_request: [
+      { actions: [{ type: "basic-auth", config: { credentials: [`alice:${password}`] } }] },
+      { actions: [{ type: "custom-response", config: { status_code: 200 } }] },
+    ],
+  }))));
+  await stack.previewExpectNoChanges("preview of the YAML policy written as JSON");
+  await stack.refreshExpectNoChanges();
+  await stack.destroy();
+  expect(emu.resources("endpoints")).toEqual([]);
+  expect(stack.transcript).not.toContain(password);
+});
+
 it("adopts every kind with `pulumi import`, and the program declaring them previews no change", async () => {
   const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, pacingDir: false });
   const stack = await pluginStack([]);
