@@ -3,7 +3,7 @@
  * (scripts/build-plugin.sh; `make build` first) and installed into a stack's own PULUMI_HOME from
  * its tarball, offline, as a user installs it. And the Go language host beside the CLI.
  */
-import { execFile } from "child_process";
+import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -38,4 +38,16 @@ export async function installPlugin(stack: PulumiStack): Promise<void> {
 export function goLanguageHostDir(): Promise<string> {
   goHost ??= script("pulumi-language-go.sh");
   return goHost;
+}
+
+/**
+ * What a Go program's stack runs with: the machine's Go and its module and build caches, and the
+ * flags of the CLI's build (scripts/pulumi-cli.sh), so that the SDK's packages come from its build
+ * cache; PATH holds the Go language host and the CLI.
+ */
+export async function goProgramEnv(pulumiBin: string): Promise<Record<string, string>> {
+  const go = execFileSync("go", ["env", "-json", "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT"]).toString();
+  const env = JSON.parse(go) as Record<string, string>;
+  const PATH = [await goLanguageHostDir(), pulumiBin, nodeBinDir, path.join(env.GOROOT!, "bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
+  return { ...env, GOFLAGS: "-mod=mod -trimpath", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off", PATH };
 }
