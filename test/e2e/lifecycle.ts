@@ -16,6 +16,7 @@
  * (`pluginRewrites`). State then holds `ngrok:index:<Kind>` resources, no `__provider`.
  */
 import { execFileSync } from "child_process";
+import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
@@ -104,11 +105,45 @@ export function pluginProgram(example: string): string {
     const text = fs.readFileSync(path.join(dir, file), "utf8");
     fs.writeFileSync(path.join(dir, file), pluginRewrites.reduce((t, [from, to]) => t.replace(from, to), text));
   }
-  const out = path.join(dir, "node_modules", "pulumi-ngrok-plugin");
-  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  execFileSync(process.execPath, [tsc, "-p", path.join(repoRoot, "sdk", "nodejs", "tsconfig.json"), "--outDir", out], { stdio: "pipe" });
-  fs.copyFileSync(path.join(repoRoot, "sdk", "nodejs", "package.json"), path.join(out, "package.json"));
+  fs.cpSync(compiledPluginSdk(), path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
   return dir;
+}
+
+/**
+ * sdk/nodejs compiled, with its package.json: once for all the examples and test processes of a
+ * run, under .pulumi-test/plugin-sdk/<hash of the sources and the compiler's version>. A process
+ * compiles into a directory of its own and renames it into place, so that a directory found
+ * there is whole; two processes compiling at once both succeed, and one keeps its copy.
+ */
+function compiledPluginSdk(): string {
+  const sdk = path.join(repoRoot, "sdk", "nodejs");
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  const hash = crypto.createHash("sha256");
+  hash.update(fs.readFileSync(path.join(repoRoot, "node_modules", "typescript", "package.json")));
+  for (const file of sourcesUnder(sdk)) hash.update(path.relative(sdk, file)).update(fs.readFileSync(file));
+  const cache = path.join(repoRoot, ".pulumi-test", "plugin-sdk");
+  const out = path.join(cache, hash.digest("hex").slice(0, 16));
+  if (fs.existsSync(out)) return out;
+  const building = `${out}.${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  execFileSync(process.execPath, [tsc, "-p", path.join(sdk, "tsconfig.json"), "--outDir", building], { stdio: "pipe" });
+  fs.copyFileSync(path.join(sdk, "package.json"), path.join(building, "package.json"));
+  try {
+    fs.renameSync(building, out);
+  } catch (err) {
+    // Another process put its copy in place first.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(out)) throw err;
+  }
+  return out;
+}
+
+/** The files of sdk/nodejs that its compiled package comes from, sorted. */
+function sourcesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.name !== "node_modules" && e.name !== "bin")
+    .flatMap((e) => (e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : e.isFile() ? [path.join(dir, e.name)] : []))
+    .sort();
 }
 
 export function describeExample(example: string, spec: ExampleSpec): void {
