@@ -204,6 +204,13 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
   }
   const state = await stack.stackExport();
   for (const d of declared) expect(resourceNamed(state, d.name).type).toBe(`ngrok:index:${d.kind}`);
+  // The import took the inputs each resource has: every one the API answers is in state.
+  const missingInputs = declared.map((d) => {
+    const def = definitions[d.kind as ResourceKind];
+    const stored = resourceNamed(state, d.name).inputs ?? {};
+    return { kind: d.kind, missing: Object.keys(d.inputs).filter((k) => !def.properties[k]?.writeOnly && !(k in stored)) };
+  });
+  expect(missingInputs.filter((m) => m.missing.length > 0)).toEqual([]);
 
   await stack.setConfig("resources", JSON.stringify(declared));
   await stack.previewExpectNoChanges("preview of the program declaring the imported resources");
