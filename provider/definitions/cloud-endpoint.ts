@@ -94,6 +94,26 @@ function policyText(inputs: Props): string {
   return JSON.stringify(toWirePolicy(typed as TrafficPolicy));
 }
 
+/**
+ * The policy's credentials split into `trafficPolicySecrets`, text parsed, as the SDK class's
+ * preparePolicyInputs does; credentials already split out (inputs read back for an import) stay.
+ */
+function splitPolicyInputs(inputs: Props): Props {
+  const given = inputs["trafficPolicy"];
+  if (given === undefined || given === null || given === unknownValue) return {};
+  const known = inputs["trafficPolicySecrets"];
+  let typed: unknown;
+  try {
+    typed = toTyped(given);
+  } catch {
+    // Text that does not parse goes on as it is, for the check to explain.
+    return {};
+  }
+  const merged = known && typeof known === "object" && !containsUnknown(known) ? mergeSecrets(typed, known) : typed;
+  const { policy, secrets } = splitSecrets(merged);
+  return { trafficPolicy: policy, trafficPolicySecrets: secrets };
+}
+
 export const cloudEndpoint: BoundDefinition = {
   name: "CloudEndpoint",
   description:
@@ -198,6 +218,7 @@ const app = new ngrok.CloudEndpoint("app", {
   // The service keeps one cloud endpoint per URL (ERR_NGROK_18009) unless they pool.
   uniqueKey: "url",
   sdkPrepare: { module: "./policy", name: "preparePolicyInputs" },
+  prepareInputs: splitPolicyInputs,
   binding: {
     kind: "collection",
     path: "/endpoints",

@@ -200,6 +200,12 @@ export interface ResourceSchema {
    * (a policy's credentials split out of it): `{ module: "./policy", name: "preparePolicyInputs" }`.
    */
   sdkPrepare?: { module: string; name: string };
+  /**
+   * What `sdkPrepare` does, on plain values, for a program with no SDK class code (the provider
+   * plugin's Check): the properties it sets (`setBySdk`) from the others. Running it on inputs it
+   * already prepared changes nothing.
+   */
+  prepareInputs?: (inputs: Props) => Props;
 }
 
 /**

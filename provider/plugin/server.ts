@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from "async_hooks";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as enginerpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engine from "@pulumi/pulumi/proto/engine_pb";
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
@@ -28,7 +29,7 @@ import { functions } from "../functions";
 import type { FunctionDefinition } from "../functions/types";
 import { systemClock } from "../functions/types";
 import { checkArguments } from "../functions/validate";
-import { fromStruct, toStruct } from "./values";
+import { fromStruct, secretLeaves, toStruct, wholeSecrets, type Unwrapped } from "./values";
 
 /** Resource and function tokens are `ngrok:index:<Name>`, as schema.json writes them. */
 export const tokenPrefix = "ngrok:index:";
@@ -152,9 +153,9 @@ export class NgrokProvider {
   }
 
   async check(req: prov.CheckRequest): Promise<prov.CheckResponse> {
-    const { handler } = this.handler(req.getUrn());
+    const { handler, def } = this.handler(req.getUrn());
     const olds = fromStruct(req.getOlds());
-    const news = fromStruct(req.getNews());
+    const news = prepared(def, req.getNews());
     const result = await handler.check(olds.props, news.props);
     const res = new prov.CheckResponse();
     res.setInputs(toStruct(result.inputs, news.secrets));
@@ -394,4 +395,31 @@ export async function serve(engineAddress: string | undefined, options: { versio
         }),
       ),
   };
+}
+
+/**
+ * The program's inputs with what an SDK class would set from them (the definition's
+ * `prepareInputs`: a policy's credentials split out). A property it sets is a secret when the
+ * definition says so, when the program gave it as a secret as a whole, or when it still holds a
+ * value the program gave as a secret.
+ */
+function prepared(def: ResourceDefinition, news: Struct | undefined): Unwrapped {
+  const given = fromStruct(news);
+  if (!def.prepareInputs) return given;
+  const set = def.prepareInputs(given.props);
+  const hidden = secretLeaves(news);
+  const whole = wholeSecrets(news);
+  const secrets = new Set(given.secrets);
+  for (const [name, value] of Object.entries(set)) {
+    secrets.delete(name);
+    if (def.properties[name]?.secret || whole.has(name) || containsAny(value, hidden)) secrets.add(name);
+  }
+  return { props: { ...given.props, ...set }, secrets };
+}
+
+function containsAny(value: unknown, leaves: ReadonlySet<unknown>): boolean {
+  if (leaves.has(value)) return true;
+  if (Array.isArray(value)) return value.some((v) => containsAny(v, leaves));
+  if (value && typeof value === "object") return Object.values(value).some((v) => containsAny(v, leaves));
+  return false;
 }

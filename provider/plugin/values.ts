@@ -29,6 +29,27 @@ export function fromStruct(struct: Struct | undefined): Unwrapped {
   return { props, secrets };
 }
 
+/** The top-level properties the Struct holds as secrets as a whole. */
+export function wholeSecrets(struct: Struct | undefined): Set<string> {
+  const raw = (struct?.toJavaScript() ?? {}) as Props;
+  return new Set(Object.keys(raw).filter((name) => (raw[name] as Props | null)?.[specialSigKey] === secretSig));
+}
+
+/** The plain values (strings, numbers, booleans) that the Struct holds as secrets, wherever they are. */
+export function secretLeaves(struct: Struct | undefined): Set<unknown> {
+  const leaves = new Set<unknown>();
+  const visit = (value: unknown, secret: boolean): void => {
+    if (Array.isArray(value)) value.forEach((v) => visit(v, secret));
+    else if (value && typeof value === "object") {
+      const o = value as Props;
+      if (o[specialSigKey] === secretSig) visit(o.value, true);
+      else Object.values(o).forEach((v) => visit(v, secret));
+    } else if (secret && value !== null && value !== undefined) leaves.add(value);
+  };
+  visit(struct?.toJavaScript() ?? {}, false);
+  return leaves;
+}
+
 function unwrap(value: unknown, found: { secret: boolean }): unknown {
   if (Array.isArray(value)) return value.map((v) => unwrap(v, found));
   if (value && typeof value === "object") {

@@ -8,12 +8,21 @@
  * Each example has its own test file in test/e2e/examples/ (so that jest can run them in
  * parallel) holding its ExampleSpec. These tests fail, never skip, when the CLI cannot be built.
  * The SDK is loaded from dist/ (`make build` first), as a user's program would load the package.
+ *
+ * Every example runs the same life cycle a second time through the provider plugin
+ * `pulumi-resource-ngrok` (installed from its tarball) on the plugin's generated Node.js SDK
+ * `pulumi-ngrok-plugin` (sdk/nodejs): a copy of the example with its `pulumi-ngrok` import
+ * swapped, and rewritten where the dynamic SDK's classes offer more than the schema
+ * (`pluginRewrites`). State then holds `ngrok:index:<Kind>` resources, no `__provider`.
  */
+import { execFileSync } from "child_process";
+import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
-import { PulumiStack, isEncryptedSecret, pulumiBinDir, type StackExport, type StackResource, cleanUpStack, revealedSecret } from "./pulumi";
+import { installPlugin, pluginTarball } from "./plugin-install";
+import { PulumiStack, isEncryptedSecret, pulumiBinDir, repoRoot, type StackExport, type StackResource, cleanUpStack, revealedSecret } from "./pulumi";
 
 export type Row = Record<string, unknown>;
 /** What the emulator must hold after a step: kind → rows, each matched by a subset of fields. */
@@ -65,11 +74,83 @@ export interface ExampleSpec {
   drift: { kind: string; path: string; body: Record<string, unknown>; field: string };
 }
 
+/** Which front door a program goes through: the dynamic SDK `pulumi-ngrok`, or the provider plugin. */
+export type Path = "dynamic" | "plugin";
+
+/**
+ * How an example's program reads on the plugin's SDK, which the schema alone makes: the package's
+ * name; a child takes its parents' ids (`edgeId: edge.id`, `routeId: route.id`) where the dynamic
+ * classes also take the parent resource; a vault secret's reference is written out as ngrok's
+ * documentation writes it, where the dynamic SDK has `ngrok.secretRef`. Type-only imports stay.
+ */
+export const pluginRewrites: readonly (readonly [RegExp, string])[] = [
+  [/^import \* as ngrok from "pulumi-ngrok";$/gm, 'import * as ngrok from "pulumi-ngrok-plugin";'],
+  [/^(\s+)edge,$/gm, "$1edgeId: edge.id,"],
+  [/\{ edge, /g, "{ edgeId: edge.id, "],
+  [/^(\s+)route: (\w+),$/gm, "$1edgeId: $2.edgeId,\n$1routeId: $2.id,"],
+  [/ngrok\.secretRef\(([^,()]+), ([^,()]+)\)/g, "pulumi.interpolate`\\${secrets.get('${$1}', '${$2}')}`"],
+];
+
+/**
+ * A copy of examples/<example> for the plugin path, under .pulumi-test/ (inside the repository, so
+ * that `@pulumi/pulumi` resolves from its node_modules), with sdk/nodejs compiled into its
+ * node_modules as `pulumi-ngrok-plugin`, as npm would install the package.
+ */
+export function pluginProgram(example: string): string {
+  const source = path.join(repoRoot, "examples", example);
+  const dir = path.join(repoRoot, ".pulumi-test", "plugin-examples", example);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(source, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}node_modules`) });
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    fs.writeFileSync(path.join(dir, file), pluginRewrites.reduce((t, [from, to]) => t.replace(from, to), text));
+  }
+  fs.cpSync(compiledPluginSdk(), path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
+  return dir;
+}
+
+/**
+ * sdk/nodejs compiled, with its package.json: once for all the examples and test processes of a
+ * run, under .pulumi-test/plugin-sdk/<hash of the sources and the compiler's version>. A process
+ * compiles into a directory of its own and renames it into place, so that a directory found
+ * there is whole; two processes compiling at once both succeed, and one keeps its copy.
+ */
+function compiledPluginSdk(): string {
+  const sdk = path.join(repoRoot, "sdk", "nodejs");
+  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
+  const hash = crypto.createHash("sha256");
+  hash.update(fs.readFileSync(path.join(repoRoot, "node_modules", "typescript", "package.json")));
+  for (const file of sourcesUnder(sdk)) hash.update(path.relative(sdk, file)).update(fs.readFileSync(file));
+  const cache = path.join(repoRoot, ".pulumi-test", "plugin-sdk");
+  const out = path.join(cache, hash.digest("hex").slice(0, 16));
+  if (fs.existsSync(out)) return out;
+  const building = `${out}.${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  execFileSync(process.execPath, [tsc, "-p", path.join(sdk, "tsconfig.json"), "--outDir", building], { stdio: "pipe" });
+  fs.copyFileSync(path.join(sdk, "package.json"), path.join(building, "package.json"));
+  try {
+    fs.renameSync(building, out);
+  } catch (err) {
+    // Another process put its copy in place first.
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(out)) throw err;
+  }
+  return out;
+}
+
+/** The files of sdk/nodejs that its compiled package comes from, sorted. */
+function sourcesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.name !== "node_modules" && e.name !== "bin")
+    .flatMap((e) => (e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : e.isFile() ? [path.join(dir, e.name)] : []))
+    .sort();
+}
+
 export function describeExample(example: string, spec: ExampleSpec): void {
   describe(`examples/${example}`, () => {
     beforeAll(async () => {
-      // Fails every test below (rather than skipping them) when the CLI cannot be had.
-      await pulumiBinDir();
+      // Fails every test below (rather than skipping them) when the CLI or the plugin cannot be had.
+      await Promise.all([pulumiBinDir(), pluginTarball()]);
     }, 60 * 60_000);
 
     // Each test has its own emulator and stack, so that one's leftovers cannot pass another.
@@ -88,19 +169,24 @@ export function describeExample(example: string, spec: ExampleSpec): void {
       await emu?.close();
     });
 
-    it("survives up, no-change preview and refresh, drift, update, replace and destroy", async () => {
+    it.each<[string, Path]>([
+      ["on the dynamic SDK", "dynamic"],
+      ["through the provider plugin, on its Node.js SDK", "plugin"],
+    ])("survives up, no-change preview and refresh, drift, update, replace and destroy %s", async (_, via) => {
       expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
       expect(spec.steps.some((s) => Object.values(s.ops).includes("replace"))).toBe(true);
 
       const prepared = (await spec.prepare?.(emu)) ?? {};
-      stack = await PulumiStack.create({
-        example,
-        // The API key travels as a secret stack config value, as a user would keep it.
-        config: { "ngrok:apiBaseUrl": emu.url, ...spec.config, ...prepared },
-        secretConfig: { "ngrok:apiKey": emu.apiKey, ...spec.secretConfig },
-      });
+      const config = { "ngrok:apiBaseUrl": emu.url, ...spec.config, ...prepared };
+      // The API key travels as a secret stack config value, as a user would keep it.
+      const secretConfig = { "ngrok:apiKey": emu.apiKey, ...spec.secretConfig };
+      stack = via === "plugin"
+        ? await PulumiStack.create({ programDir: pluginProgram(example), config, secretConfig })
+        : await PulumiStack.create({ example, config, secretConfig });
       const s = stack;
-      const at = (step: string) => `examples/${example}, after ${step}`;
+      if (via === "plugin") await installPlugin(s);
+      const at = (step: string) => `examples/${example}${via === "plugin" ? " (plugin)" : ""}, after ${step}`;
+      const checkState = (st: PulumiStack, e: Emulator, sp: ExampleSpec, where: string) => checkStateOf(st, e, sp, where, via);
 
       await s.up("up");
       let rows = checkEmulator(emu, spec, spec.expect, at("up"));
@@ -168,6 +254,7 @@ export function describeExample(example: string, spec: ExampleSpec): void {
     });
 
     if (spec.envCredentials) {
+      const checkState = (st: PulumiStack, e: Emulator, sp: ExampleSpec, where: string) => checkStateOf(st, e, sp, where, "dynamic");
       it("takes the API's address and key from NGROK_API_BASE_URL / NGROK_API_KEY", async () => {
         const prepared = (await spec.prepare?.(emu)) ?? {};
         stack = await PulumiStack.create({
@@ -226,7 +313,7 @@ function checkEmulator(emu: Emulator, spec: ExampleSpec, expected: Expected, at:
 }
 
 /** State checks on `pulumi stack export`. */
-async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: string): Promise<void> {
+async function checkStateOf(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: string, via: Path): Promise<void> {
   const state: StackExport = await s.stackExport();
   const text = JSON.stringify(state);
   // The API key is nowhere in state (it is a secret config value and the provider never stores it).
@@ -235,9 +322,15 @@ async function checkState(s: PulumiStack, emu: Emulator, spec: ExampleSpec, at: 
   expect({ at, apiKeyInOutput: s.transcript.includes(emu.apiKey) }).toEqual({ at, apiKeyInOutput: false });
 
   const resources = state.deployment.resources ?? [];
+  if (via === "plugin") {
+    // Every resource of the program is the plugin's, by its type token, with no provider code in state.
+    const managed = resources.filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"));
+    expect({ at, types: managed.filter((r) => !r.type.startsWith("ngrok:index:")).map((r) => r.type) }).toEqual({ at, types: [] });
+    expect({ at, managed: managed.length > 0, providerCode: text.includes("__provider") }).toEqual({ at, managed: true, providerCode: false });
+  }
   // Dynamic resources: served by the pulumi-nodejs provider, whatever type name they register.
   const dynamic = resources.filter((r) => r.custom && (r.provider as string | undefined)?.includes("::pulumi:providers:pulumi-nodejs::"));
-  expect(dynamic.length).toBeGreaterThan(0);
+  expect(dynamic.length > 0).toBe(via === "dynamic");
   for (const r of dynamic) {
     for (const where of ["inputs", "outputs"] as const) {
       const provider = r[where]?.["__provider"];

@@ -3,7 +3,9 @@
  * (scripts/build-plugin.sh; `make build` first) and installed into a stack's own PULUMI_HOME from
  * its tarball, offline, as a user installs it. And the Go language host beside the CLI.
  */
-import { execFile } from "child_process";
+import { execFile, execFileSync } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { repoRoot, type PulumiStack } from "./pulumi";
 
@@ -13,17 +15,17 @@ const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
 let tarball: Promise<string> | undefined;
 let goHost: Promise<string> | undefined;
 
-function script(name: string): Promise<string> {
+function script(name: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile("bash", [path.join(repoRoot, "scripts", name)], { env: { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ""}` } }, (err, stdout, stderr) =>
+    execFile("bash", [path.join(repoRoot, "scripts", name), ...args], { env: { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ""}` } }, (err, stdout, stderr) =>
       err ? reject(new Error(`scripts/${name} failed: ${stderr.trim().split("\n").slice(-20).join("\n")}`)) : resolve(stdout.trim().split("\n").pop()!),
     ),
   );
 }
 
-/** The plugin's tarball, `dist/plugin/pulumi-resource-ngrok-v<version>.tar.gz`. */
+/** The plugin's tarball, `pulumi-resource-ngrok-v<version>.tar.gz`, in a directory of this test process's own. */
 export function pluginTarball(): Promise<string> {
-  tarball ??= script("build-plugin.sh").then((dir) => `${dir}.tar.gz`);
+  tarball ??= script("build-plugin.sh", fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-plugin-"))).then((dir) => `${dir}.tar.gz`);
   return tarball;
 }
 
@@ -36,4 +38,16 @@ export async function installPlugin(stack: PulumiStack): Promise<void> {
 export function goLanguageHostDir(): Promise<string> {
   goHost ??= script("pulumi-language-go.sh");
   return goHost;
+}
+
+/**
+ * What a Go program's stack runs with: the machine's Go and its module and build caches, and the
+ * flags of the CLI's build (scripts/pulumi-cli.sh), so that the SDK's packages come from its build
+ * cache; PATH holds the Go language host and the CLI.
+ */
+export async function goProgramEnv(pulumiBin: string): Promise<Record<string, string>> {
+  const go = execFileSync("go", ["env", "-json", "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT"]).toString();
+  const env = JSON.parse(go) as Record<string, string>;
+  const PATH = [await goLanguageHostDir(), pulumiBin, nodeBinDir, path.join(env.GOROOT!, "bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
+  return { ...env, GOFLAGS: "-mod=mod -trimpath", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off", PATH };
 }

@@ -5,13 +5,11 @@
  *   secrets encrypted in state and `[secret]` in outputs;
  * - `pulumi import ngrok:index:<Kind> <name> <id>` of every kind, made out of band through the
  *   API, after which the program declaring them previews no change;
- * - the state of the same resources through the plugin and through the dynamic SDK;
- * - the quickstart on the plugin's generated Node.js SDK (sdk/nodejs, compiled here).
+ * - the state of the same resources through the plugin and through the dynamic SDK.
+ * Every example in examples/ also runs its life cycle on the plugin's Node.js SDK (lifecycle.ts).
  * The program (test/e2e/programs/plugin) declares resources of any kind by type token from stack
  * config. These tests fail, never skip, when the CLI cannot be built; they need `make build`.
  */
-import { execFileSync } from "child_process";
-import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { ApiClient } from "../../provider/client/http";
@@ -20,7 +18,7 @@ import { ResourceHandler } from "../../provider/engine/handler";
 import { locatingInputs } from "../../provider/engine/locate";
 import { validInputs } from "../support/inputs";
 import { installPlugin, pluginTarball, pluginVersion } from "./plugin-install";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, repoRoot, revealedSecret, type StackExport } from "./pulumi";
+import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, revealedSecret, type StackExport } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
@@ -123,6 +121,66 @@ it("runs a program's life cycle: detailed diffs with replace reasons, secrets se
   expect(stack.transcript).not.toContain(emu.apiKey);
 });
 
+it("splits a policy's credentials into trafficPolicySecrets, the policy given as YAML or JSON text, secret or not", async () => {
+  const password = "plugin-e2e-basic-auth-passw0rd";
+  const yaml = [
+    "on_http_request:",
+    "  - actions:",
+    "      - type: basic-auth",
+    "        config:",
+    `          credentials: ["alice:${password}"]`,
+    "  - actions:",
+    "      - type: custom-response",
+    "        config:",
+    "          status_code: 200",
+  ].join("\n");
+  const json = JSON.stringify({
+    on_http_request: [
+      { actions: [{ type: "basic-auth", config: { credentials: [`bob:${password}`] } }] },
+      { actions: [{ type: "custom-response", config: { status_code: 200 } }] },
+    ],
+  });
+  const declared = (yamlPolicy: string): Declared[] => [
+    { kind: "CloudEndpoint", name: "from-yaml", inputs: { url: "https://yaml.internal", trafficPolicy: yamlPolicy } },
+    // Given as a secret as a whole: the policy stays one.
+    { kind: "CloudEndpoint", name: "from-json", inputs: { url: "https://json.internal", trafficPolicy: json }, secretInputs: ["trafficPolicy"] },
+  ];
+  const stack = await pluginStack(declared(yaml));
+  await stack.up();
+  const sent = (emu.resources("endpoints") as { url: string; traffic_policy: string }[]).map((e) => [e.url, JSON.parse(e.traffic_policy)]);
+  expect(Object.fromEntries(sent)).toMatchObject({
+    "https://yaml.internal": { on_http_request: [{ actions: [{ type: "basic-auth", config: { credentials: [`alice:${password}`] } }] }, {}] },
+    "https://json.internal": { on_http_request: [{ actions: [{ type: "basic-auth", config: { credentials: [`bob:${password}`] } }] }, {}] },
+  });
+
+  const state = await stack.stackExport();
+  const fromYaml = resourceNamed(state, "from-yaml");
+  const fromJson = resourceNamed(state, "from-json");
+  for (const r of [fromYaml, fromJson]) {
+    for (const where of [r.inputs!, r.outputs!]) expect(isEncryptedSecret(where.trafficPolicySecrets)).toBe(true);
+  }
+  // The text became the typed policy without its credentials, readable where the program gave it in clear.
+  expect(fromYaml.inputs!.trafficPolicy).toEqual({ onHttpRequest: [{ actions: [{ type: "basic-auth", config: {} }] }, { actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] });
+  expect(isEncryptedSecret(fromJson.inputs!.trafficPolicy)).toBe(true);
+  const revealed = resourceNamed(await stack.stackExportWithSecrets(), "from-yaml");
+  expect(revealedSecret(revealed.inputs!.trafficPolicySecrets)).toEqual({ "onHttpRequest[0].actions[0].config.credentials[0]": `alice:${password}` });
+  expect(JSON.stringify(state)).not.toContain(password);
+  expect(stack.transcript).not.toContain(password);
+
+  // The same policy in the other spelling is no change.
+  await stack.setConfig("resources", JSON.stringify(declared(JSON.stringify({
+    on_http_request: [
+      { actions: [{ type: "basic-auth", config: { credentials: [`alice:${password}`] } }] },
+      { actions: [{ type: "custom-response", config: { status_code: 200 } }] },
+    ],
+  }))));
+  await stack.previewExpectNoChanges("preview of the YAML policy written as JSON");
+  await stack.refreshExpectNoChanges();
+  await stack.destroy();
+  expect(emu.resources("endpoints")).toEqual([]);
+  expect(stack.transcript).not.toContain(password);
+});
+
 it("adopts every kind with `pulumi import`, and the program declaring them previews no change", async () => {
   const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, pacingDir: false });
   const stack = await pluginStack([]);
@@ -146,6 +204,13 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
   }
   const state = await stack.stackExport();
   for (const d of declared) expect(resourceNamed(state, d.name).type).toBe(`ngrok:index:${d.kind}`);
+  // The import took the inputs each resource has: every one the API answers is in state.
+  const missingInputs = declared.map((d) => {
+    const def = definitions[d.kind as ResourceKind];
+    const stored = resourceNamed(state, d.name).inputs ?? {};
+    return { kind: d.kind, missing: Object.keys(d.inputs).filter((k) => !def.properties[k]?.writeOnly && !(k in stored)) };
+  });
+  expect(missingInputs.filter((m) => m.missing.length > 0)).toEqual([]);
 
   await stack.setConfig("resources", JSON.stringify(declared));
   await stack.previewExpectNoChanges("preview of the program declaring the imported resources");
@@ -180,48 +245,4 @@ it("keeps a third of the dynamic SDK's state, or less, for the same resources", 
   // Recorded for the README's numbers; the assertion is the ratio.
   process.stdout.write(`state of ${2 * count} resources: plugin ${pluginBytes} bytes, dynamic ${dynamicBytes} bytes, ratio ${(pluginBytes / dynamicBytes).toFixed(3)}\n`);
   expect(pluginBytes / dynamicBytes).toBeLessThanOrEqual(1 / 3);
-});
-
-/** sdk/nodejs compiled into the program's node_modules as `pulumi-ngrok-plugin`, as npm would install it. */
-function installNodeSdk(program: string): void {
-  const out = path.join(program, "node_modules", "pulumi-ngrok-plugin");
-  fs.rmSync(out, { recursive: true, force: true });
-  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  execFileSync(process.execPath, [tsc, "-p", path.join(repoRoot, "sdk", "nodejs", "tsconfig.json"), "--outDir", out], { stdio: "pipe" });
-  fs.copyFileSync(path.join(repoRoot, "sdk", "nodejs", "package.json"), path.join(out, "package.json"));
-}
-
-it("runs the quickstart on the plugin's Node.js SDK: update in place, replace, secrets", async () => {
-  const program = path.join(__dirname, "programs", "plugin-quickstart");
-  installNodeSdk(program);
-  const stack = await PulumiStack.create({
-    programDir: program,
-    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
-  });
-  stacks.push(stack);
-  await installPlugin(stack);
-  await stack.up();
-  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "quickstart.ngrok.app" }]);
-  expect(emu.resources("credentials")).toMatchObject([{ acl: ["bind:quickstart.ngrok.app"] }]);
-  const agent = resourceNamed(await stack.stackExport(), "agent");
-  expect(agent.type).toBe("ngrok:index:Credential");
-  expect(isEncryptedSecret(agent.outputs!.token)).toBe(true);
-  expect((await stack.outputs()).authtoken).toBe("[secret]");
-  await stack.previewExpectNoChanges();
-  await stack.refreshExpectNoChanges();
-
-  const urn = (kind: string, name: string) => `urn:pulumi:e2e::ngrok-plugin-quickstart::ngrok:index:${kind}::${name}`;
-  await stack.setConfig("description", "Updated by the e2e test");
-  expect(await stack.plannedOps("preview --json: description")).toMatchObject({ [urn("ReservedDomain", "app")]: "update" });
-  await stack.up("up: description");
-  await stack.setConfig("domain", "e2e-node.ngrok.app");
-  expect(await stack.plannedOps("preview --json: domain")).toMatchObject({ [urn("ReservedDomain", "app")]: "replace", [urn("Credential", "agent")]: "update" });
-  await stack.up("up: domain");
-  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "e2e-node.ngrok.app", description: "Updated by the e2e test" }]);
-  expect(emu.resources("credentials")).toMatchObject([{ acl: ["bind:e2e-node.ngrok.app"] }]);
-  await stack.previewExpectNoChanges("preview after the replacement");
-  await stack.destroy();
-  expect(emu.resources("reserved_domains")).toEqual([]);
-  expect(emu.resources("credentials")).toEqual([]);
 });

@@ -4,10 +4,13 @@
  * the first `up` has created their credential, so it has its own steps rather than the shared life
  * cycle of ../lifecycle.ts; it keeps that life cycle's checks: no-change preview and refresh after
  * every `up`, the emulator holding exactly what is expected, secrets encrypted, nothing left by
- * destroy.
+ * destroy. It runs on the dynamic SDK and through the provider plugin on its Node.js SDK
+ * (`pluginProgram` in ../lifecycle.ts).
  */
 import { startEmulator, type Emulator } from "../../../emulator";
 import { call } from "../../support/api";
+import { pluginProgram, type Path } from "../lifecycle";
+import { installPlugin, pluginTarball } from "../plugin-install";
 import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, revealedSecret } from "../pulumi";
 
 jest.setTimeout(20 * 60_000);
@@ -44,8 +47,8 @@ function changed(ops: Record<string, string>): Record<string, string> {
   );
 }
 
-/** State: no API key anywhere, the token an encrypted secret, each `__provider` a small stub. */
-async function checkState(s: PulumiStack, at: string): Promise<void> {
+/** State: no API key anywhere, the token an encrypted secret, each `__provider` a small stub (none through the plugin). */
+async function checkState(s: PulumiStack, at: string, via: Path): Promise<void> {
   const state = await s.stackExport();
   const text = JSON.stringify(state);
   expect({ at, apiKeyInState: text.includes(emu!.apiKey), apiKeyInOutput: s.transcript.includes(emu!.apiKey) }).toEqual({
@@ -53,12 +56,11 @@ async function checkState(s: PulumiStack, at: string): Promise<void> {
     apiKeyInState: false,
     apiKeyInOutput: false,
   });
-  const resources = (state.deployment.resources ?? []).filter((r) => r.custom && r.type.startsWith("pulumi-nodejs:dynamic/"));
-  expect({ at, types: resources.map((r) => r.type).sort() }).toEqual({
-    at,
-    types: ["pulumi-nodejs:dynamic/ngrok:AgentCommand", "pulumi-nodejs:dynamic/ngrok:Credential"],
-  });
-  for (const r of resources) {
+  const prefix = via === "plugin" ? "ngrok:index:" : "pulumi-nodejs:dynamic/ngrok:";
+  const resources = (state.deployment.resources ?? []).filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"));
+  expect({ at, types: resources.map((r) => r.type).sort() }).toEqual({ at, types: [`${prefix}AgentCommand`, `${prefix}Credential`] });
+  if (via === "plugin") expect({ at, providerCode: text.includes("__provider") }).toEqual({ at, providerCode: false });
+  else for (const r of resources) {
     const size = Buffer.byteLength(String(r.outputs?.__provider ?? ""));
     expect({ at, urn: r.urn, stub: size > 0 && size < 4096 }).toEqual({ at, urn: r.urn, stub: true });
   }
@@ -74,22 +76,26 @@ async function checkState(s: PulumiStack, at: string): Promise<void> {
 }
 
 /** After an `up`: preview and refresh find nothing to do, and refresh acts on no agent. */
-async function settled(s: PulumiStack, at: string): Promise<void> {
+async function settled(s: PulumiStack, at: string, via: Path): Promise<void> {
   const before = sessionIds();
   await s.previewExpectNoChanges(`preview --expect-no-changes after ${at}`);
   await s.refreshExpectNoChanges(`refresh --expect-no-changes after ${at}`);
   expect({ at, sessions: sessionIds() }).toEqual({ at, sessions: before });
-  await checkState(s, at);
+  await checkState(s, at, via);
 }
 
-it("examples/agents: looks up the credential's agents and restarts them when its ACL changes", async () => {
+it.each<[string, Path]>([
+  ["on the dynamic SDK", "dynamic"],
+  ["through the provider plugin, on its Node.js SDK", "plugin"],
+])("examples/agents: looks up the credential's agents and restarts them when its ACL changes, %s", async (_, via) => {
   emu = await startEmulator();
-  stack = await PulumiStack.create({
-    example: "agents",
-    config: { "ngrok:apiBaseUrl": emu.url },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
-  });
+  const config = { "ngrok:apiBaseUrl": emu.url };
+  const secretConfig = { "ngrok:apiKey": emu.apiKey };
+  stack = via === "plugin"
+    ? await PulumiStack.create({ programDir: pluginProgram("agents"), config, secretConfig })
+    : await PulumiStack.create({ example: "agents", config, secretConfig });
   const s = stack;
+  if (via === "plugin") await installPlugin(s);
 
   // 1. The credential, and an AgentCommand with no agent to act on yet.
   await s.up("up");
@@ -101,7 +107,7 @@ it("examples/agents: looks up the credential's agents and restarts them when its
   expect(sessions()).toEqual([]);
   let outputs = await s.outputs();
   expect(outputs).toMatchObject({ credentialId: credential!.id, restartedSessionIds: [], authtoken: "[secret]" });
-  await settled(s, "the first up");
+  await settled(s, "the first up", via);
 
   // 2. Two agents connect with the credential. New sessions alone change nothing.
   for (const [i, metadata] of ["web", "worker"].entries()) {
@@ -117,7 +123,7 @@ it("examples/agents: looks up the credential's agents and restarts them when its
   }
   const first = sessionIds();
   expect(first).toHaveLength(2);
-  await settled(s, "two agents connected");
+  await settled(s, "two agents connected", via);
 
   // 3. The ACL changes: preview plans the credential's update and the command's; up restarts both agents.
   const acl = ["bind:*.agents.example.com", "bind:*.api.example.com"];
@@ -133,7 +139,7 @@ it("examples/agents: looks up the credential's agents and restarts them when its
   expect(outputs.lastRunLog).toEqual(
     expect.arrayContaining(first.map((id) => expect.stringMatching(new RegExp(`^restart ${id}: the agent reconnected as ts_`)))),
   );
-  await settled(s, "the ACL change");
+  await settled(s, "the ACL change", via);
 
   // 4. Update then restart: the agents run the new release; the wait shows in up's output.
   await s.setConfig("command", "update-restart");
@@ -147,7 +153,7 @@ it("examples/agents: looks up the credential's agents and restarts them when its
   outputs = await s.outputs();
   expect([...(outputs.restartedSessionIds as string[])].sort()).toEqual(third);
   expect(outputs.lastRunLog).toEqual(expect.arrayContaining([expect.stringMatching(/^waiting 10 s /)]));
-  await settled(s, "update-restart");
+  await settled(s, "update-restart", via);
 
   // 5. Destroy removes the credential and leaves the agents alone (an AgentCommand's delete never acts).
   await s.destroy();

@@ -5,11 +5,9 @@
  * replacement, destroy; the token stays an encrypted secret. The host builds the program with the
  * machine's Go and its module and build caches (a cold build of the SDK takes minutes).
  */
-import { execFileSync } from "child_process";
-import * as path from "path";
 import { startEmulator, type Emulator } from "../../../emulator";
-import { goLanguageHostDir, installPlugin, pluginTarball } from "../plugin-install";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, repoRoot, type StackExport } from "../pulumi";
+import { goLanguageHostDir, goProgramEnv, installPlugin, pluginTarball } from "../plugin-install";
+import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, type StackExport } from "../pulumi";
 
 jest.setTimeout(30 * 60_000);
 
@@ -28,24 +26,14 @@ afterEach(async () => {
   await emu?.close();
 });
 
-/** Where Go keeps modules and builds on this machine: the program's build reuses them. */
-function goEnv(): Record<string, string> {
-  const go = execFileSync("go", ["env", "-json", "GOPATH", "GOMODCACHE", "GOCACHE", "GOROOT"]).toString();
-  const env = JSON.parse(go) as Record<string, string>;
-  // The flags of the CLI's build (scripts/pulumi-cli.sh): the SDK's packages come from its build cache.
-  return { ...env, GOFLAGS: "-mod=mod -trimpath", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off" };
-}
-
 function ids(state: StackExport): Record<string, string | undefined> {
   return Object.fromEntries((state.deployment.resources ?? []).filter((r) => r.type.startsWith("ngrok:index:")).map((r) => [r.urn.split("::").pop()!, r.id]));
 }
 
 it("deploys, updates in place, replaces and destroys the Go quickstart through the plugin", async () => {
-  const go = goEnv();
-  const PATH = [await goLanguageHostDir(), await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), path.join(go.GOROOT!, "bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
   stack = await PulumiStack.create({
     example: "quickstart-go",
-    env: { ...go, PATH },
+    env: await goProgramEnv(await pulumiBinDir()),
     config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
     secretConfig: { "ngrok:apiKey": emu.apiKey },
   });
