@@ -14,9 +14,9 @@
  * when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
 import { call, missingId } from "../support/api";
-import { PulumiStack, pulumiBinDir, type RunResult, type StackResource, cleanUpStack } from "./pulumi";
+import { PulumiStack, type RunResult, type StackResource } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(15 * 60_000);
 
@@ -24,38 +24,17 @@ const programDir = path.join(__dirname, "programs", "adopt");
 const DOMAIN = "adopt.example.com";
 const ACL = [`bind:${DOMAIN}`];
 
-beforeAll(async () => {
-  // Fails every test below (rather than skipping them) when the CLI cannot be had.
-  await pulumiBinDir();
-}, 60 * 60_000);
+const fx = useEmulatorStacks();
 
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeEach(async () => {
-  emu = await startEmulator();
-});
-
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
-
-async function newStack(config: Record<string, string>): Promise<PulumiStack> {
-  stack = await PulumiStack.create({
-    programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, ...config },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
-  });
-  return stack;
+function newStack(config: Record<string, string>): Promise<PulumiStack> {
+  return fx.create({ programDir, config });
 }
 
 /** A reserved domain and a credential made through the API, as someone outside Pulumi would. */
 async function outOfBand(): Promise<{ domain: Row; credential: Row & { token: string } }> {
-  const d = await call(emu, "POST", "/reserved_domains", { domain: DOMAIN, description: "made by hand", metadata: "owner=ops" });
+  const d = await call(fx.emu, "POST", "/reserved_domains", { domain: DOMAIN, description: "made by hand", metadata: "owner=ops" });
   expect(d.status).toBe(201);
-  const c = await call(emu, "POST", "/credentials", { description: "made by hand too", acl: ACL });
+  const c = await call(fx.emu, "POST", "/credentials", { description: "made by hand too", acl: ACL });
   expect(c.status).toBe(201);
   expect(typeof c.json.token).toBe("string");
   return { domain: d.json as Row, credential: c.json as Row & { token: string } };
@@ -63,10 +42,10 @@ async function outOfBand(): Promise<{ domain: Row; credential: Row & { token: st
 
 type Row = Record<string, unknown> & { id: string };
 
-const rows = (kind: string) => emu.resources(kind) as Row[];
+const rows = (kind: string) => fx.emu.resources(kind) as Row[];
 
 /** The requests since the last clearRequests, as "METHOD /path". */
-const requestLines = () => emu.requests.map((r) => `${r.method} ${r.path}`);
+const requestLines = () => fx.emu.requests.map((r) => `${r.method} ${r.path}`);
 
 /** The stack's ngrok resources (the Stack resource and providers left out), by name. */
 async function ngrokResources(s: PulumiStack): Promise<Record<string, StackResource>> {
@@ -101,7 +80,7 @@ describe("Resource.get", () => {
     const before = { domains: rows("reserved_domains"), credentials: rows("credentials") };
     const s = await newStack({ mode: "get", credentialId: credential.id, domainId: domain.id });
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.up();
     // Reading only: one GET each, nothing written.
     expect(requestLines().sort()).toEqual([`GET /credentials/${credential.id}`, `GET /reserved_domains/${domain.id}`]);
@@ -138,10 +117,10 @@ describe("Resource.get", () => {
 
     await s.previewExpectNoChanges();
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.destroy();
     // `get` does not manage: destroy forgets them and the service keeps them, untouched.
-    expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    expect(fx.emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
     expect(rows("reserved_domains")).toEqual(before.domains);
     expect(rows("credentials")).toEqual(before.credentials);
     expect(await ngrokResources(s)).toEqual({});
@@ -160,7 +139,7 @@ describe("importId", () => {
     );
     expect(preview.stdout + preview.stderr).not.toContain("owner=ops");
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.up();
     // The same reserved domain, now with the program's description; nothing created.
     expect(rows("reserved_domains")).toEqual([expect.objectContaining({ id: domain.id, domain: DOMAIN, description: "managed now" })]);
@@ -182,7 +161,7 @@ describe("importId", () => {
     expect(next.stdout).toMatch(/~ description: "managed now" => "changed later"/);
     expect(next.stdout).not.toMatch(/^\s*-\s*importId/m);
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.destroy();
     expect(requestLines()).toContain(`DELETE /reserved_domains/${domain.id}`);
     expect(rows("reserved_domains")).toEqual([]);
@@ -192,7 +171,7 @@ describe("importId", () => {
     const { credential } = await outOfBand();
     const s = await newStack({ mode: "adopt-credential", acl: JSON.stringify(ACL), credentialId: credential.id });
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.up();
     expect(rows("credentials")).toEqual([expect.objectContaining({ id: credential.id, description: "managed now", acl: ACL })]);
     expect(requestLines()).not.toContainEqual(expect.stringMatching(/^POST /));
@@ -212,7 +191,7 @@ describe("importId", () => {
     await s.previewExpectNoChanges();
     await s.refreshExpectNoChanges();
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.destroy();
     expect(requestLines()).toContain(`DELETE /credentials/${credential.id}`);
     expect(rows("credentials")).toEqual([]);
@@ -223,12 +202,12 @@ describe("importId", () => {
     const s = await newStack({ mode: "adopt-domain", domain: DOMAIN, domainId: missing });
 
     // Preview tells the truth: the adoption would fail.
-    emu.clearRequests();
+    fx.emu.clearRequests();
     expect(await failingPreview(s, "importId")).toMatch(/has a problem: importId names no existing ReservedDomain, so there is nothing to adopt/);
     // The key's check (one request per command), then the adoption's read.
     expect(requestLines()).toEqual(["GET /tunnel_sessions", `GET /reserved_domains/${missing}`]);
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     const out = await failingUp(s);
     expect(out).toMatch(/importId names no existing ReservedDomain, so there is nothing to adopt/);
     expect(requestLines()).toEqual(["GET /tunnel_sessions", `GET /reserved_domains/${missing}`]);
@@ -241,10 +220,10 @@ describe("importId", () => {
     const before = rows("reserved_domains");
     const s = await newStack({ mode: "adopt-domain", domain: "other.example.com", domainId: domain.id });
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     expect(await failingPreview(s, "domain")).toMatch(/has a problem: domain differs from the domain of the ReservedDomain that importId names/);
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     const out = await failingUp(s);
     expect(out).toMatch(/domain differs from the domain of the ReservedDomain that importId names, and domain cannot be changed in place/);
     // Checked before anything is written: not even the description was applied.
@@ -264,11 +243,11 @@ describe("the import resource option and `pulumi import` (not supported by dynam
     const before = rows("reserved_domains");
     const s = await newStack({ mode: "import-option", domain: DOMAIN, domainId: domain.id });
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     const out = await failingUp(s);
     expect(out).toMatch(/error: code must be a string, not undefined/);
     // The host fails to load the provider before the provider could send anything.
-    expect(emu.requests).toEqual([]);
+    expect(fx.emu.requests).toEqual([]);
     expect(rows("reserved_domains")).toEqual(before);
     expect(await ngrokResources(s)).toEqual({});
   });
@@ -278,7 +257,7 @@ describe("the import resource option and `pulumi import` (not supported by dynam
     const before = rows("reserved_domains");
     const s = await newStack({ mode: "get", credentialId: "cr_unused", domainId: domain.id });
 
-    emu.clearRequests();
+    fx.emu.clearRequests();
     const r = await s.run(
       "pulumi import (must fail)",
       ["import", "pulumi-nodejs:dynamic/ngrok:ReservedDomain", "imported", domain.id, "--yes", "--generate-code=false", "--config-file", s.configFile],
@@ -287,7 +266,7 @@ describe("the import resource option and `pulumi import` (not supported by dynam
     const out = output(r);
     expect(r.code).not.toBe(0);
     expect(out).toMatch(/error: Preview failed: code must be a string, not undefined/);
-    expect(emu.requests).toEqual([]);
+    expect(fx.emu.requests).toEqual([]);
     expect(rows("reserved_domains")).toEqual(before);
     expect(await ngrokResources(s)).toEqual({});
   });

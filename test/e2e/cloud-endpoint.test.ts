@@ -8,8 +8,8 @@
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, type StackResource } from "./pulumi";
+import { PulumiStack, isEncryptedSecret, type StackResource } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(20 * 60_000);
 
@@ -17,22 +17,7 @@ const programDir = path.join(__dirname, "programs", "cloud-endpoint");
 const webhookSecret = "e2e-webhook-plain-s3cret";
 const secretPlace = "onHttpRequest[0].actions[0].config.secret";
 
-beforeAll(async () => {
-  await pulumiBinDir();
-}, 60 * 60_000);
-
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeEach(async () => {
-  emu = await startEmulator();
-});
-
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useEmulatorStacks();
 
 interface Endpoint {
   id: string;
@@ -40,8 +25,8 @@ interface Endpoint {
   type: string;
   traffic_policy: string;
 }
-const endpoints = () => emu.resources("endpoints") as unknown as Endpoint[];
-const writes = () => emu.requests.filter((q) => q.method !== "GET").map((q) => `${q.method} ${q.path}`);
+const endpoints = () => fx.emu.resources("endpoints") as unknown as Endpoint[];
+const writes = () => fx.emu.requests.filter((q) => q.method !== "GET").map((q) => `${q.method} ${q.path}`);
 
 async function endpointState(s: PulumiStack): Promise<StackResource> {
   const resources = (await s.stackExport()).deployment.resources ?? [];
@@ -49,8 +34,7 @@ async function endpointState(s: PulumiStack): Promise<StackResource> {
 }
 
 it("is one policy as an object, YAML or JSON; changes it in place, replaces on a new URL, keeps its secret", async () => {
-  stack = await PulumiStack.create({ programDir, config: { "ngrok:apiBaseUrl": emu.url }, secretConfig: { "ngrok:apiKey": emu.apiKey } });
-  const s = stack;
+  const s = await fx.create({ programDir });
   await s.up();
   const [created] = endpoints();
   expect(endpoints()).toHaveLength(1);
@@ -74,7 +58,7 @@ it("is one policy as an object, YAML or JSON; changes it in place, replaces on a
   for (const spelling of ["yaml", "json", "object"]) {
     await s.setConfig("spelling", spelling);
     await s.previewExpectNoChanges(`preview --expect-no-changes (${spelling})`);
-    emu.clearRequests();
+    fx.emu.clearRequests();
     await s.up(`up (${spelling})`);
     expect({ spelling, writes: writes() }).toEqual({ spelling, writes: [] });
   }
@@ -86,7 +70,7 @@ it("is one policy as an object, YAML or JSON; changes it in place, replaces on a
   expect(Object.entries(planned).filter(([urn]) => urn.endsWith("::app"))).toEqual([[expect.any(String), "update"]]);
   const shown = await s.preview("preview --diff (capacity)");
   expect(shown.stdout).toMatch(/onHttpRequest[\s\S]*\[1\][\s\S]*actions[\s\S]*capacity\s*:\s*30\s*=>\s*10/);
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.up("up (capacity)");
   expect(writes()).toEqual([`PATCH /endpoints/${created!.id}`]);
   const changed = endpoints();
@@ -109,7 +93,6 @@ it("is one policy as an object, YAML or JSON; changes it in place, replaces on a
   expect(s.transcript).not.toContain(webhookSecret);
   await s.destroy();
   expect(endpoints()).toEqual([]);
-  expect(emu.resources("reserved_domains")).toEqual([]);
-  stack = undefined;
+  expect(fx.emu.resources("reserved_domains")).toEqual([]);
   s.dispose();
 });

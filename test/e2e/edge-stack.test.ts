@@ -11,9 +11,9 @@
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, type RunResult, type StackResource } from "./pulumi";
+import { PulumiStack, isEncryptedSecret, type RunResult, type StackResource } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(20 * 60_000);
 
@@ -21,22 +21,7 @@ const programDir = path.join(__dirname, "programs", "edge-stack");
 /** The program's secrets, written in it as plain strings. */
 const secrets = { "root-oidc": ["clientSecret", "stack-oidc-plain-s3cret"], "hooks-github": ["secret", "stack-webhook-plain-s3cret"] } as const;
 
-beforeAll(async () => {
-  await pulumiBinDir();
-}, 60 * 60_000);
-
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeEach(async () => {
-  emu = await startEmulator();
-});
-
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useEmulatorStacks();
 
 /** The stack's ngrok resources by name. */
 async function ngrokResources(s: PulumiStack): Promise<Record<string, StackResource>> {
@@ -45,17 +30,15 @@ async function ngrokResources(s: PulumiStack): Promise<Record<string, StackResou
 }
 
 const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
-const slot = async (p: string) => (await call(emu, "GET", p)).json;
+const slot = async (p: string) => (await call(fx.emu, "GET", p)).json;
 
 it("keeps modules under their routes and edges, secrets encrypted, slots unshared, and destroys children first with only 2xx answers", async () => {
-  const policy = await call(emu, "POST", "/ip_policies", { description: "office" });
-  const backend = await call(emu, "POST", "/backends/tunnel_group", { labels: { app: "db" } });
-  stack = await PulumiStack.create({
+  const policy = await call(fx.emu, "POST", "/ip_policies", { description: "office" });
+  const backend = await call(fx.emu, "POST", "/backends/tunnel_group", { labels: { app: "db" } });
+  const s = await fx.create({
     programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, ipPolicyId: policy.json.id, backendId: backend.json.id },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
+    config: { ipPolicyId: policy.json.id, backendId: backend.json.id },
   });
-  const s = stack;
   await s.up();
 
   // Parents: routes under their edge, modules under their route or edge; ids from the keys.
@@ -92,18 +75,18 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
   expect((await slot(`${rootSlot}/oidc`)).client_secret).toBe(secrets["root-oidc"][1]);
 
   // Deleted out of band: refresh drops it from the state, the next up puts it back.
-  expect((await call(emu, "DELETE", `${rootSlot}/circuit_breaker`)).status).toBe(204);
+  expect((await call(fx.emu, "DELETE", `${rootSlot}/circuit_breaker`)).status).toBe(204);
   await s.pulumi("refresh (module deleted out of band)", "refresh", "--yes", "--skip-preview");
   expect((await ngrokResources(s))["root-breaker"]).toBeUndefined();
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.up("up (recreate the module)");
-  expect(emu.requests.map((q) => `${q.method} ${q.path} ${q.status}`)).toContain(`PUT ${rootSlot}/circuit_breaker 200`);
+  expect(fx.emu.requests.map((q) => `${q.method} ${q.path} ${q.status}`)).toContain(`PUT ${rootSlot}/circuit_breaker 200`);
   expect(await slot(`${rootSlot}/circuit_breaker`)).toMatchObject({ num_buckets: 10, error_threshold_percentage: 0.5 });
   await s.previewExpectNoChanges();
 
   // Two resources of the program for one slot: refused at up, nothing overwritten.
   await s.setConfig("duplicateBreaker", "true");
-  emu.clearRequests();
+  fx.emu.clearRequests();
   const duplicate = await s.run("up (two resources, one slot)", ["up", "--yes", "--skip-preview", "--config-file", s.configFile], { allowFailure: true });
   expect(duplicate.code).not.toBe(0);
   // Which of the two resources the engine checks first is its choice: the second one checked is
@@ -113,7 +96,7 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
   expect(output(duplicate)).toMatch(
     new RegExp(`(the resources "root-breaker" and "root-breaker-again" of this program configure the same HttpsEdgeRouteCircuitBreaker \\(${slotId}\\): keep one of them|edgeId and routeId name an HttpsEdgeRouteCircuitBreaker \\(${slotId}\\) that is already configured in the account\\. If another resource of this program configures it, keep one of them)`),
   );
-  expect(emu.requests.filter((q) => q.method !== "GET")).toEqual([]);
+  expect(fx.emu.requests.filter((q) => q.method !== "GET")).toEqual([]);
   expect((await slot(`${rootSlot}/circuit_breaker`)).num_buckets).toBe(10);
   // The names the SDK passes for that message stay out of the state's inputs and outputs (Pulumi
   // still lists the argument, empty, among the resource's property dependencies).
@@ -123,7 +106,7 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
 
   // A slot configured outside the program: reported at preview and at up, never taken over...
   const outside = { http: { tokens: [{ type: "jwt", method: "body", name: "token" }] } };
-  expect((await call(emu, "PUT", `${rootSlot}/jwt_validation`, outside)).status).toBe(200);
+  expect((await call(fx.emu, "PUT", `${rootSlot}/jwt_validation`, outside)).status).toBe(200);
   await s.setConfig("jwt", "true");
   const importHint = `importId: "${r.web!.id}/${r.root!.id}"`;
   for (const [step, args] of [
@@ -144,10 +127,10 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
 
   // Destroy: children before parents, dependents before dependencies, and no 4xx anywhere.
   const final = await ngrokResources(s);
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.destroy();
-  expect(emu.requests.filter((q) => q.status < 200 || q.status >= 300)).toEqual([]);
-  const deletes = emu.requests.filter((q) => q.method === "DELETE").map((q) => q.path);
+  expect(fx.emu.requests.filter((q) => q.status < 200 || q.status >= 300)).toEqual([]);
+  const deletes = fx.emu.requests.filter((q) => q.method === "DELETE").map((q) => q.path);
   const hooksSlot = `/edges/https/${final.web!.id}/routes/${final.hooks!.id}`;
   const webEdge = `/edges/https/${final.web!.id}`;
   const dbEdge = `/edges/tls/${final.db!.id}`;
@@ -165,7 +148,6 @@ it("keeps modules under their routes and edges, secrets encrypted, slots unshare
   for (const [child, parent] of before) {
     expect({ child, parent, inOrder: deletes.indexOf(child) < deletes.indexOf(parent) }).toEqual({ child, parent, inOrder: true });
   }
-  for (const kind of ["reserved_domains", "https_edges", "https_edge_routes", "tls_edges"]) expect({ kind, rows: emu.resources(kind) }).toEqual({ kind, rows: [] });
-  stack = undefined;
+  for (const kind of ["reserved_domains", "https_edges", "https_edge_routes", "tls_edges"]) expect({ kind, rows: fx.emu.resources(kind) }).toEqual({ kind, rows: [] });
   s.dispose();
 });

@@ -8,8 +8,8 @@
  * These tests fail, never skip, when the CLI cannot be built. The SDK is loaded from dist/.
  */
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
-import { PulumiStack, pulumiBinDir, cleanUpStack, type RunResult } from "./pulumi";
+import type { RunResult } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(15 * 60_000);
 
@@ -17,35 +17,18 @@ const programDir = path.join(__dirname, "programs", "event-ownership");
 const reason =
   /error: pulumi-nodejs:dynamic\/ngrok:EventSource resource 'extra' has a problem: subscriptionId names an EventSubscription whose program sets sources: .*manage each type as an EventSource\./;
 
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeAll(async () => {
-  await pulumiBinDir();
-}, 60 * 60_000);
-
-beforeEach(async () => {
-  emu = await startEmulator();
-});
-
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useEmulatorStacks();
 
 const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
 const types = () =>
-  (emu.resources("event_subscriptions") as { sources: { type: string }[] }[]).map((s) => s.sources.map((x) => x.type).sort());
-const sourceWrites = () => emu.requests.filter((r) => r.method !== "GET" && r.path.includes("/sources"));
+  (fx.emu.resources("event_subscriptions") as { sources: { type: string }[] }[]).map((s) => s.sources.map((x) => x.type).sort());
+const sourceWrites = () => fx.emu.requests.filter((r) => r.method !== "GET" && r.path.includes("/sources"));
 
 it("refuses an EventSource beside a subscription that sets sources, at up and then at preview; accepts it once sources are left out", async () => {
-  stack = await PulumiStack.create({
+  const s = await fx.create({
     programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, mode: "both" },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
+    config: { mode: "both" },
   });
-  const s = stack;
 
   // New subscription: its id is unknown at preview, so `up` creates it, then refuses the EventSource.
   const up = await s.run("up (both)", ["up", "--yes", "--skip-preview", "--config-file", s.configFile], { allowFailure: true });
@@ -55,11 +38,11 @@ it("refuses an EventSource beside a subscription that sets sources, at up and th
   expect(sourceWrites()).toEqual([]);
 
   // The subscription exists now: the conflict fails the preview itself.
-  emu.clearRequests();
+  fx.emu.clearRequests();
   const preview = await s.run("preview (both)", ["preview", "--config-file", s.configFile], { allowFailure: true });
   expect(preview.code).not.toBe(0);
   expect(output(preview)).toMatch(reason);
-  expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
+  expect(fx.emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
 
   // Leaving `sources` out hands the types to EventSources: the service's list is kept, the EventSource adds its type.
   await s.setConfig("mode", "separate");
@@ -69,7 +52,6 @@ it("refuses an EventSource beside a subscription that sets sources, at up and th
   await s.refreshExpectNoChanges();
 
   await s.destroy();
-  expect(emu.resources("event_subscriptions")).toEqual([]);
-  stack = undefined;
+  expect(fx.emu.resources("event_subscriptions")).toEqual([]);
   s.dispose();
 });

@@ -9,36 +9,21 @@
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
-import { PulumiStack, cleanUpStack, pulumiBinDir, type StackResource } from "./pulumi";
+import { PulumiStack, type StackResource } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(15 * 60_000);
 
 const programDir = path.join(__dirname, "programs", "many");
 const EACH = 30;
 
-beforeAll(async () => {
-  await pulumiBinDir();
-}, 60 * 60_000);
-
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeEach(async () => {
-  emu = await startEmulator({ rateLimit: false });
-});
-
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useEmulatorStacks({ emulator: { rateLimit: false } });
 
 type Row = Record<string, unknown> & { id: string };
-const rows = (kind: string) => emu.resources(kind) as Row[];
+const rows = (kind: string) => fx.emu.resources(kind) as Row[];
 /** The requests since the last clearRequests, as "METHOD /path". */
-const requestLines = () => emu.requests.map((r) => `${r.method} ${r.path}`);
+const requestLines = () => fx.emu.requests.map((r) => `${r.method} ${r.path}`);
 const isPage = (line: string) => /^GET \/(credentials|reserved_domains)$/.test(line);
 
 /** The stack's ngrok resources by name (the Stack resource and providers left out). */
@@ -51,26 +36,23 @@ it("preview, refresh and up --refresh of 60 resources read list pages, not one G
   // Reserved domains made outside Pulumi, which the program adopts with importId.
   const made: string[] = [];
   for (let i = 0; i < EACH; i++) {
-    const r = await call(emu, "POST", "/reserved_domains", { domain: `d${i}.many.example.com`, description: "made by hand" });
+    const r = await call(fx.emu, "POST", "/reserved_domains", { domain: `d${i}.many.example.com`, description: "made by hand" });
     expect(r.status).toBe(201);
     made.push(r.json.id as string);
   }
-  stack = await PulumiStack.create({
+  const s = await fx.create({
     programDir,
     config: {
-      "ngrok:apiBaseUrl": emu.url,
       "ngrok:rateLimit": "off",
       credentials: String(EACH),
       domains: String(EACH),
       domainIds: JSON.stringify(made),
     },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
   });
-  const s = stack;
 
   // Preview checks each adoption (one Check at a time): the first lookup is a GET, the rest come
   // from the list's page.
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.preview();
   const previewed = requestLines();
   expect(previewed.every((l) => l.startsWith("GET "))).toBe(true);
@@ -83,7 +65,7 @@ it("preview, refresh and up --refresh of 60 resources read list pages, not one G
 
   // Refresh right after up: nothing changes, and the 60 reads take a page of each list (and at
   // most one GET of each kind, a read that came alone before the others).
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.refreshExpectNoChanges();
   const refreshed = requestLines();
   expect(refreshed.every((l) => l.startsWith("GET "))).toBe(true);
@@ -93,15 +75,15 @@ it("preview, refresh and up --refresh of 60 resources read list pages, not one G
   // Changed behind Pulumi's back: one credential deleted, one domain's description edited.
   const gone = rows("credentials").find((r) => r.description === "agent 3")!;
   const edited = rows("reserved_domains").find((r) => r.domain === "d7.many.example.com")!;
-  expect((await call(emu, "DELETE", `/credentials/${gone.id}`)).status).toBe(204);
-  expect((await call(emu, "PATCH", `/reserved_domains/${edited.id}`, { description: "edited in the dashboard" })).status).toBe(200);
+  expect((await call(fx.emu, "DELETE", `/credentials/${gone.id}`)).status).toBe(204);
+  expect((await call(fx.emu, "PATCH", `/reserved_domains/${edited.id}`, { description: "edited in the dashboard" })).status).toBe(200);
 
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.pulumi("refresh", "refresh", "--yes", "--skip-preview");
   const detected = requestLines();
   // The deleted credential is absent from the list, and a GET confirms it before it is dropped.
   expect(detected).toContain(`GET /credentials/${gone.id}`);
-  expect(emu.requests.find((r) => r.path === `/credentials/${gone.id}`)!.status).toBe(404);
+  expect(fx.emu.requests.find((r) => r.path === `/credentials/${gone.id}`)!.status).toBe(404);
   expect(detected.filter(isPage).sort()).toEqual(["GET /credentials", "GET /reserved_domains"]);
   expect(detected.length).toBeLessThanOrEqual(5);
   const state = await ngrokResources(s);
@@ -110,7 +92,7 @@ it("preview, refresh and up --refresh of 60 resources read list pages, not one G
   expect(Object.keys(state)).toHaveLength(2 * EACH - 1);
 
   // up --refresh: the same reads, then the credential is made again and the description put back.
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await s.pulumi("up --refresh", "up", "--refresh", "--yes", "--skip-preview", "--diff");
   const repaired = requestLines();
   expect(repaired.filter((l) => l.startsWith("GET ")).length).toBeLessThanOrEqual(4);

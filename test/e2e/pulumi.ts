@@ -247,7 +247,14 @@ export class PulumiStack {
   /** Removes the stack's temporary backend, home and config (the stack should be destroyed first). */
   dispose(): void {
     fs.rmSync(this.tmpDir, { recursive: true, force: true });
+    this.isDisposed = true;
   }
+
+  /** Whether dispose() has run: nothing is left to destroy or remove. */
+  get disposed(): boolean {
+    return this.isDisposed;
+  }
+  private isDisposed = false;
 }
 
 export interface StackResource {
@@ -305,7 +312,7 @@ function tail(text: string, lines = 60): string {
  * nothing leaks into the next test), then remove its temporary files.
  */
 export async function cleanUpStack(stack: PulumiStack | undefined): Promise<void> {
-  if (!stack) return;
+  if (!stack || stack.disposed) return;
   await stack.destroy("cleanup destroy").catch(() => undefined);
   stack.dispose();
 }

@@ -10,29 +10,16 @@
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
 import { selfSignedPem } from "../support/certs";
-import { PulumiStack, cleanUpStack, pulumiBinDir, type RunResult } from "./pulumi";
+import type { RunResult } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(20 * 60_000);
 
 const programDir = path.join(__dirname, "programs", "replace-lines");
 const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
 
-beforeAll(async () => {
-  await pulumiBinDir();
-}, 60 * 60_000);
-
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-beforeEach(async () => {
-  emu = await startEmulator();
-});
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useEmulatorStacks();
 
 /** The property lines of one resource's block in `preview --diff`, by its resource type. */
 function block(text: string, type: string): string[] {
@@ -46,10 +33,10 @@ function block(text: string, type: string): string[] {
 it("a replacement lists what changes, not the service's defaults; a new key replaces its certificate", async () => {
   const first = await selfSignedPem("a.example.com");
   const second = await selfSignedPem("a.example.com");
-  stack = await PulumiStack.create({
+  const stack = await fx.create({
     programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, breakerRoute: "root", certificatePem: first.certificatePem },
-    secretConfig: { "ngrok:apiKey": emu.apiKey, privateKeyPem: first.privateKeyPem },
+    config: { breakerRoute: "root", certificatePem: first.certificatePem },
+    secretConfig: { privateKeyPem: first.privateKeyPem },
   });
   await stack.up();
   await stack.run("refresh", ["refresh", "--yes", "--skip-preview", "--config-file", stack.configFile]);

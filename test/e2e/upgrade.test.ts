@@ -8,34 +8,19 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { startEmulator, type Emulator } from "../../emulator";
 import { credentialStub010 } from "../support/stub-texts";
-import { PulumiStack, cleanUpStack, pulumiBinDir } from "./pulumi";
+import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(20 * 60_000);
 
 const programDir = path.join(__dirname, "programs", "many");
 
-beforeAll(async () => {
-  await pulumiBinDir();
-}, 60 * 60_000);
-
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-beforeEach(async () => {
-  emu = await startEmulator();
-});
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useEmulatorStacks();
 
 it("previews no change for a state with 0.1.0's stubs, refreshes and destroys through them", async () => {
-  stack = await PulumiStack.create({
+  const stack = await fx.create({
     programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, credentials: "2", domains: "0" },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
+    config: { credentials: "2", domains: "0" },
   });
   await stack.up();
 
@@ -46,7 +31,7 @@ it("previews no change for a state with 0.1.0's stubs, refreshes and destroys th
   expect(credentials[0]!.inputs!.__provider).not.toBe(credentialStub010);
   for (const r of credentials) {
     r.inputs!.__provider = credentialStub010;
-    r.outputs = { ...r.outputs!, __provider: credentialStub010, uri: `${emu.url}/credentials/${r.id}` };
+    r.outputs = { ...r.outputs!, __provider: credentialStub010, uri: `${fx.emu.url}/credentials/${r.id}` };
   }
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-upgrade-")), "state.json");
   fs.writeFileSync(file, JSON.stringify(exported));
@@ -56,9 +41,9 @@ it("previews no change for a state with 0.1.0's stubs, refreshes and destroys th
   // The program's new stub text is no change: the provider's diff compares the inputs only.
   await stack.previewExpectNoChanges();
 
-  emu.clearRequests();
+  fx.emu.clearRequests();
   await stack.run("refresh", ["refresh", "--yes", "--skip-preview", "--config-file", stack.configFile]);
-  expect(emu.requests.filter((r) => r.method === "GET").length).toBeGreaterThan(0);
+  expect(fx.emu.requests.filter((r) => r.method === "GET").length).toBeGreaterThan(0);
   const refreshed = (await stack.stackExport()).deployment.resources!.filter((r) => r.type.endsWith(":Credential"));
   for (const r of refreshed) {
     expect({ stub: r.outputs!.__provider === credentialStub010, uri: "uri" in r.outputs! }).toEqual({ stub: true, uri: false });
@@ -66,5 +51,5 @@ it("previews no change for a state with 0.1.0's stubs, refreshes and destroys th
   await stack.previewExpectNoChanges("preview after refresh");
 
   await stack.destroy();
-  expect(emu.resources("credentials")).toHaveLength(0);
+  expect(fx.emu.resources("credentials")).toHaveLength(0);
 });
