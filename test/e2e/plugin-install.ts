@@ -7,7 +7,8 @@ import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { repoRoot, type PulumiStack } from "./pulumi";
+import { useEmulatorStacks, type EmulatorStacks } from "./fixture";
+import { pulumiBinDir, repoRoot, type PulumiStack } from "./pulumi";
 
 export const pluginVersion = (require("../../package.json") as { version: string }).version;
 const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
@@ -50,4 +51,19 @@ export async function goProgramEnv(pulumiBin: string): Promise<Record<string, st
   const env = JSON.parse(go) as Record<string, string>;
   const PATH = [await goLanguageHostDir(), pulumiBin, nodeBinDir, path.join(env.GOROOT!, "bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
   return { ...env, GOFLAGS: "-mod=mod -trimpath", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off", PATH };
+}
+
+/**
+ * The hooks of a file testing Go examples: the plugin and the Go language host are built before
+ * any test, and each test's emulator has no rate limit (the stack's client paces nothing either).
+ */
+export function useGoExampleStacks(): EmulatorStacks {
+  return useEmulatorStacks({ emulator: { rateLimit: false }, ready: () => Promise.all([pluginTarball(), goLanguageHostDir()]) });
+}
+
+/** The running test's stack of the Go program examples/<example>, with the plugin installed in it. */
+export async function goExampleStack(fx: EmulatorStacks, example: string, secretConfig: Record<string, string> = {}): Promise<PulumiStack> {
+  const stack = await fx.create({ example, env: await goProgramEnv(await pulumiBinDir()), config: { "ngrok:rateLimit": "off" }, secretConfig });
+  await installPlugin(stack);
+  return stack;
 }

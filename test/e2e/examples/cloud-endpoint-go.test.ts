@@ -5,27 +5,13 @@
  * policy change, a replacement, destroy. The OIDC client secret, nested in the policy as a secret
  * config value, is split into `trafficPolicySecrets` by the plugin and stays an encrypted secret.
  */
-import { startEmulator, type Emulator } from "../../../emulator";
-import { goLanguageHostDir, goProgramEnv, installPlugin, pluginTarball } from "../plugin-install";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, revealedSecret, type StackExport } from "../pulumi";
+import { goExampleStack, useGoExampleStacks } from "../plugin-install";
+import { isEncryptedSecret, revealedSecret, type StackExport } from "../pulumi";
 
 jest.setTimeout(30 * 60_000);
 
 const clientSecret = "e2e-go-oidc-client-s3cret";
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeAll(async () => {
-  await Promise.all([pulumiBinDir(), pluginTarball(), goLanguageHostDir()]);
-}, 60 * 60_000);
-beforeEach(async () => {
-  emu = await startEmulator({ rateLimit: false });
-});
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useGoExampleStacks();
 
 const urn = (type: string, name: string) => `urn:pulumi:e2e::ngrok-cloud-endpoint-go::${type}::${name}`;
 const appUrn = urn("ngrok:index:ReservedDomain$ngrok:index:CloudEndpoint", "app");
@@ -36,22 +22,15 @@ function byName(state: StackExport, name: string) {
 
 /** The endpoint's policy as the API holds it (ngrok's JSON form). */
 function policy(): { on_http_request: { actions: { type: string; config: Record<string, unknown> }[] }[] } {
-  const [endpoint] = emu.resources("endpoints") as { traffic_policy: string }[];
+  const [endpoint] = fx.emu.resources("endpoints") as { traffic_policy: string }[];
   return JSON.parse(endpoint!.traffic_policy);
 }
 
 it("deploys, changes the policy in place, replaces and destroys the Go cloud endpoint through the plugin", async () => {
-  stack = await PulumiStack.create({
-    example: "cloud-endpoint-go",
-    env: await goProgramEnv(await pulumiBinDir()),
-    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
-    secretConfig: { "ngrok:apiKey": emu.apiKey, oidcClientSecret: clientSecret },
-  });
-  const s = stack;
-  await installPlugin(s);
+  const s = await goExampleStack(fx, "cloud-endpoint-go", { oidcClientSecret: clientSecret });
 
   await s.up();
-  expect(emu.resources("endpoints")).toMatchObject([{ url: "https://cloud-app.ngrok.app", type: "cloud", description: "The app: web UI, signed in" }]);
+  expect(fx.emu.resources("endpoints")).toMatchObject([{ url: "https://cloud-app.ngrok.app", type: "cloud", description: "The app: web UI, signed in" }]);
   expect(policy().on_http_request.map((r) => r.actions[0]!.type)).toEqual(["rate-limit", "openid-connect", "forward-internal"]);
   expect(policy().on_http_request[0]!.actions[0]!.config).toMatchObject({ capacity: 100 });
   expect(policy().on_http_request[1]!.actions[0]!.config).toMatchObject({ client_id: "web-app", client_secret: clientSecret });
@@ -91,13 +70,13 @@ it("deploys, changes the policy in place, replaces and destroys the Go cloud end
   expect(await s.plannedOps("preview --json: domain")).toMatchObject({ [urn("ngrok:index:ReservedDomain", "app-domain")]: "replace", [appUrn]: "replace" });
   await s.up("up: domain");
   expect(byName(await s.stackExport(), "app").id).not.toBe(first);
-  expect(emu.resources("endpoints")).toMatchObject([{ url: "https://cloud-go.ngrok.app" }]);
-  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "cloud-go.ngrok.app" }]);
+  expect(fx.emu.resources("endpoints")).toMatchObject([{ url: "https://cloud-go.ngrok.app" }]);
+  expect(fx.emu.resources("reserved_domains")).toMatchObject([{ domain: "cloud-go.ngrok.app" }]);
   await s.previewExpectNoChanges("preview after the replacement");
 
   await s.destroy();
-  for (const kind of ["endpoints", "reserved_domains", "credentials"]) expect({ kind, rows: emu.resources(kind) }).toEqual({ kind, rows: [] });
+  for (const kind of ["endpoints", "reserved_domains", "credentials"]) expect({ kind, rows: fx.emu.resources(kind) }).toEqual({ kind, rows: [] });
   expect(JSON.stringify(await s.stackExport())).not.toContain(clientSecret);
   expect(s.transcript).not.toContain(clientSecret);
-  expect(s.transcript).not.toContain(emu.apiKey);
+  expect(s.transcript).not.toContain(fx.emu.apiKey);
 });

@@ -5,44 +5,23 @@
  * replacement, destroy; the token stays an encrypted secret. The host builds the program with the
  * machine's Go and its module and build caches (a cold build of the SDK takes minutes).
  */
-import { startEmulator, type Emulator } from "../../../emulator";
-import { goLanguageHostDir, goProgramEnv, installPlugin, pluginTarball } from "../plugin-install";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, type StackExport } from "../pulumi";
+import { goExampleStack, useGoExampleStacks } from "../plugin-install";
+import { isEncryptedSecret, type StackExport } from "../pulumi";
 
 jest.setTimeout(30 * 60_000);
 
-let emu: Emulator;
-let stack: PulumiStack | undefined;
-
-beforeAll(async () => {
-  await Promise.all([pulumiBinDir(), pluginTarball(), goLanguageHostDir()]);
-}, 60 * 60_000);
-beforeEach(async () => {
-  emu = await startEmulator({ rateLimit: false });
-});
-afterEach(async () => {
-  await cleanUpStack(stack);
-  stack = undefined;
-  await emu?.close();
-});
+const fx = useGoExampleStacks();
 
 function ids(state: StackExport): Record<string, string | undefined> {
   return Object.fromEntries((state.deployment.resources ?? []).filter((r) => r.type.startsWith("ngrok:index:")).map((r) => [r.urn.split("::").pop()!, r.id]));
 }
 
 it("deploys, updates in place, replaces and destroys the Go quickstart through the plugin", async () => {
-  stack = await PulumiStack.create({
-    example: "quickstart-go",
-    env: await goProgramEnv(await pulumiBinDir()),
-    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
-  });
-  const s = stack;
-  await installPlugin(s);
+  const s = await goExampleStack(fx, "quickstart-go");
 
   await s.up();
-  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "quickstart.ngrok.app", description: "Quickstart: the app's public hostname" }]);
-  expect(emu.resources("credentials")).toMatchObject([{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }]);
+  expect(fx.emu.resources("reserved_domains")).toMatchObject([{ domain: "quickstart.ngrok.app", description: "Quickstart: the app's public hostname" }]);
+  expect(fx.emu.resources("credentials")).toMatchObject([{ description: "Agent serving quickstart.ngrok.app", acl: ["bind:quickstart.ngrok.app"] }]);
   const state = await s.stackExport();
   const agent = state.deployment.resources!.find((r) => r.urn.endsWith("::agent"))!;
   expect(agent.type).toBe("ngrok:index:Credential");
@@ -56,7 +35,7 @@ it("deploys, updates in place, replaces and destroys the Go quickstart through t
   expect(await s.plannedOps("preview --json: description")).toMatchObject({ [`urn:pulumi:e2e::ngrok-quickstart-go::ngrok:index:ReservedDomain::app`]: "update" });
   await s.up("up: description");
   expect(ids(await s.stackExport())).toEqual(first);
-  expect(emu.resources("reserved_domains")).toMatchObject([{ description: "Updated by the e2e test" }]);
+  expect(fx.emu.resources("reserved_domains")).toMatchObject([{ description: "Updated by the e2e test" }]);
 
   await s.setConfig("domain", "e2e-go.ngrok.app");
   const ops = await s.plannedOps("preview --json: domain");
@@ -68,12 +47,12 @@ it("deploys, updates in place, replaces and destroys the Go quickstart through t
   const replaced = ids(await s.stackExport());
   expect(replaced.app).not.toBe(first.app);
   expect(replaced.agent).toBe(first.agent);
-  expect(emu.resources("reserved_domains")).toMatchObject([{ domain: "e2e-go.ngrok.app" }]);
-  expect(emu.resources("credentials")).toMatchObject([{ acl: ["bind:e2e-go.ngrok.app"] }]);
+  expect(fx.emu.resources("reserved_domains")).toMatchObject([{ domain: "e2e-go.ngrok.app" }]);
+  expect(fx.emu.resources("credentials")).toMatchObject([{ acl: ["bind:e2e-go.ngrok.app"] }]);
   await s.previewExpectNoChanges("preview after the replacement");
 
   await s.destroy();
-  expect(emu.resources("reserved_domains")).toEqual([]);
-  expect(emu.resources("credentials")).toEqual([]);
-  expect(s.transcript).not.toContain(emu.apiKey);
+  expect(fx.emu.resources("reserved_domains")).toEqual([]);
+  expect(fx.emu.resources("credentials")).toEqual([]);
+  expect(s.transcript).not.toContain(fx.emu.apiKey);
 });
