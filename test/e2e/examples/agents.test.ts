@@ -145,7 +145,6 @@ it.each<[string, Path]>([
   await s.setConfig("command", "update-restart");
   expect(changed(await s.plannedOps("preview --json: update-restart"))).toEqual({ "restart-on-acl-change": "update" });
   const updated = await s.up("up: update-restart");
-  require("fs").writeFileSync("/tmp/agents-up.txt", updated.stdout + "\n---stderr---\n" + updated.stderr);
   expect(updated.stdout + updated.stderr).toContain("ngrok AgentCommand: waiting 10 s for the update to finish before restarting");
   const third = sessionIds();
   expect({ count: third.length, reused: third.filter((id) => second.includes(id)) }).toEqual({ count: 2, reused: [] });
