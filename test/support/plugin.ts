@@ -3,19 +3,16 @@
  * runs) and drives it over gRPC as the engine does, with a stand-in for the engine's log service
  * that records every line the plugin logs.
  */
-import { spawn, type ChildProcess } from "child_process";
 import * as path from "path";
-import * as readline from "readline";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as enginerpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type * as engine from "@pulumi/pulumi/proto/engine_pb";
-import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as prov from "@pulumi/pulumi/proto/provider_pb";
+import { ProviderProcess, connectProvider, type ProviderConnection, type Props } from "./provider-process";
 
 const repo = path.resolve(__dirname, "..", "..");
-type Props = Record<string, unknown>;
 
 export const secretSig = { key: "4dabf18193072939515e22adb298388d", value: "1b47061264138c4ac30d75fd1eb44270" };
 
@@ -39,14 +36,14 @@ export interface PropertyDiff {
   inputDiff: boolean;
 }
 
-export class ProviderPlugin {
+export class ProviderPlugin extends ProviderProcess {
   private constructor(
-    private readonly child: ChildProcess,
-    private readonly client: provrpc.ResourceProviderClient,
+    connection: ProviderConnection,
     private readonly engineServer: grpc.Server,
     readonly logs: LogLine[],
-    readonly stderr: string[],
-  ) {}
+  ) {
+    super(connection);
+  }
 
   static async start(env: Record<string, string> = {}): Promise<ProviderPlugin> {
     const logs: LogLine[] = [];
@@ -61,24 +58,10 @@ export class ProviderPlugin {
       engineServer.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
     );
     const node = path.join(repo, "node_modules", ".bin", "node");
-    const child = spawn(node, [path.join(repo, "dist", "provider", "plugin", "main.js"), `127.0.0.1:${enginePort}`], {
+    const connection = await connectProvider("plugin", node, [path.join(repo, "dist", "provider", "plugin", "main.js"), `127.0.0.1:${enginePort}`], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PULUMI_NGROK_PACING_DIR: process.env.PULUMI_NGROK_PACING_DIR ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    const stderr: string[] = [];
-    child.stderr!.on("data", (d: Buffer) => stderr.push(d.toString()));
-    const port = await new Promise<string>((resolve, reject) => {
-      const lines = readline.createInterface({ input: child.stdout! });
-      lines.once("line", (line) => resolve(line.trim()));
-      child.once("exit", (code) => reject(new Error(`plugin exited with ${code}: ${stderr.join("")}`)));
-    });
-    const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    return new ProviderPlugin(child, client, engineServer, logs, stderr);
-  }
-
-  private call<Req, Res>(method: string, req: Req): Promise<Res> {
-    const fn = (this.client as unknown as Record<string, (r: Req, cb: (e: grpc.ServiceError | null, r: Res) => void) => void>)[method]!;
-    return new Promise((resolve, reject) => fn.call(this.client, req, (err, res) => (err ? reject(err) : resolve(res))));
+    return new ProviderPlugin(connection, engineServer, logs);
   }
 
   async schema(): Promise<Props> {
@@ -93,18 +76,6 @@ export class ProviderPlugin {
     req.setArgs(Struct.fromJavaScript(Object.fromEntries(Object.entries(config).map(([k, v]) => [k, secretKeys.includes(k) ? secret(v) : v])) as never));
     req.setAcceptsecrets(true);
     await this.call("configure", req);
-  }
-
-  async check(urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: { property: string; reason: string }[] }> {
-    const req = new prov.CheckRequest();
-    req.setUrn(urn);
-    req.setOlds(Struct.fromJavaScript(olds as never));
-    req.setNews(Struct.fromJavaScript(news as never));
-    const res = await this.call<prov.CheckRequest, prov.CheckResponse>("check", req);
-    return {
-      inputs: res.getInputs()!.toJavaScript() as Props,
-      failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
-    };
   }
 
   async diff(
@@ -125,14 +96,6 @@ export class ProviderPlugin {
     return { changes: res.getChanges(), diffs: res.getDiffsList(), replaces: res.getReplacesList(), deleteBeforeReplace: res.getDeletebeforereplace(), detailedDiff };
   }
 
-  async create(urn: string, props: Props): Promise<{ id: string; props: Props }> {
-    const req = new prov.CreateRequest();
-    req.setUrn(urn);
-    req.setProperties(Struct.fromJavaScript(props as never));
-    const res = await this.call<prov.CreateRequest, prov.CreateResponse>("create", req);
-    return { id: res.getId(), props: res.getProperties()!.toJavaScript() as Props };
-  }
-
   async read(urn: string, id: string, props: Props = {}, inputs: Props = {}): Promise<{ id: string; props?: Props; inputs?: Props }> {
     const req = new prov.ReadRequest();
     req.setUrn(urn);
@@ -141,24 +104,6 @@ export class ProviderPlugin {
     req.setInputs(Struct.fromJavaScript(inputs as never));
     const res = await this.call<prov.ReadRequest, prov.ReadResponse>("read", req);
     return { id: res.getId(), props: res.getProperties()?.toJavaScript() as Props | undefined, inputs: res.getInputs()?.toJavaScript() as Props | undefined };
-  }
-
-  async update(urn: string, id: string, olds: Props, news: Props): Promise<Props> {
-    const req = new prov.UpdateRequest();
-    req.setUrn(urn);
-    req.setId(id);
-    req.setOlds(Struct.fromJavaScript(olds as never));
-    req.setNews(Struct.fromJavaScript(news as never));
-    const res = await this.call<prov.UpdateRequest, prov.UpdateResponse>("update", req);
-    return res.getProperties()!.toJavaScript() as Props;
-  }
-
-  async delete(urn: string, id: string, props: Props): Promise<void> {
-    const req = new prov.DeleteRequest();
-    req.setUrn(urn);
-    req.setId(id);
-    req.setProperties(Struct.fromJavaScript(props as never));
-    await this.call<prov.DeleteRequest, Empty>("delete", req);
   }
 
   async invoke(token: string, args: Props, preview = false): Promise<{ result?: Props; failures: string[] }> {
@@ -170,11 +115,8 @@ export class ProviderPlugin {
     return { result: res.getReturn()?.toJavaScript() as Props | undefined, failures: res.getFailuresList().map((f) => f.getReason()) };
   }
 
-  async stop(): Promise<void> {
-    this.client.close();
-    const exited = new Promise((r) => this.child.once("exit", r));
-    this.child.kill("SIGTERM");
-    await exited;
+  override async stop(): Promise<void> {
+    await super.stop();
     await new Promise<void>((r) => this.engineServer.tryShutdown(() => r()));
   }
 }
