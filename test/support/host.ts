@@ -42,22 +42,12 @@ export class DynamicProviderHost extends ProviderProcess {
   }
 
   async diff(urn: string, id: string, olds: Props, news: Props): Promise<{ changes: number; replaces: string[]; deleteBeforeReplace: boolean }> {
-    const req = new prov.DiffRequest();
-    req.setUrn(urn);
-    req.setId(id);
-    req.setOlds(Struct.fromJavaScript(olds as never));
-    req.setNews(Struct.fromJavaScript(news as never));
-    const res = await this.call<prov.DiffRequest, prov.DiffResponse>("diff", req);
+    const res = await this.diffResponse(urn, id, olds, news);
     return { changes: res.getChanges(), replaces: res.getReplacesList(), deleteBeforeReplace: res.getDeletebeforereplace() };
   }
 
   async read(urn: string, id: string, props: Props, inputs?: Props): Promise<{ id: string; props: Props }> {
-    const req = new prov.ReadRequest();
-    req.setUrn(urn);
-    req.setId(id);
-    req.setProperties(Struct.fromJavaScript(props as never));
-    if (inputs) req.setInputs(Struct.fromJavaScript(inputs as never));
-    const res = await this.call<prov.ReadRequest, prov.ReadResponse>("read", req);
+    const res = await this.readResponse(urn, id, props, inputs);
     return { id: res.getId(), props: (res.getProperties()?.toJavaScript() ?? {}) as Props };
   }
 

@@ -84,12 +84,7 @@ export class ProviderPlugin extends ProviderProcess {
     olds: Props,
     news: Props,
   ): Promise<{ changes: number; diffs: string[]; replaces: string[]; deleteBeforeReplace: boolean; detailedDiff: Record<string, PropertyDiff> }> {
-    const req = new prov.DiffRequest();
-    req.setUrn(urn);
-    req.setId(id);
-    req.setOlds(Struct.fromJavaScript(olds as never));
-    req.setNews(Struct.fromJavaScript(news as never));
-    const res = await this.call<prov.DiffRequest, prov.DiffResponse>("diff", req);
+    const res = await this.diffResponse(urn, id, olds, news);
     const kinds = Object.fromEntries(Object.entries(prov.PropertyDiff.Kind).map(([k, v]) => [v, k])) as Record<number, PropertyDiff["kind"]>;
     const detailedDiff: Record<string, PropertyDiff> = {};
     res.getDetaileddiffMap().forEach((d, k) => (detailedDiff[k] = { kind: kinds[d.getKind()]!, inputDiff: d.getInputdiff() }));
@@ -97,12 +92,7 @@ export class ProviderPlugin extends ProviderProcess {
   }
 
   async read(urn: string, id: string, props: Props = {}, inputs: Props = {}): Promise<{ id: string; props?: Props; inputs?: Props }> {
-    const req = new prov.ReadRequest();
-    req.setUrn(urn);
-    req.setId(id);
-    req.setProperties(Struct.fromJavaScript(props as never));
-    req.setInputs(Struct.fromJavaScript(inputs as never));
-    const res = await this.call<prov.ReadRequest, prov.ReadResponse>("read", req);
+    const res = await this.readResponse(urn, id, props, inputs);
     return { id: res.getId(), props: res.getProperties()?.toJavaScript() as Props | undefined, inputs: res.getInputs()?.toJavaScript() as Props | undefined };
   }
 

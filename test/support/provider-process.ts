@@ -65,6 +65,26 @@ export abstract class ProviderProcess {
     };
   }
 
+  /** Diff's answer as the engine gets it: what of it a test reads differs by process. */
+  protected diffResponse(urn: string, id: string, olds: Props, news: Props): Promise<prov.DiffResponse> {
+    const req = new prov.DiffRequest();
+    req.setUrn(urn);
+    req.setId(id);
+    req.setOlds(Struct.fromJavaScript(olds as never));
+    req.setNews(Struct.fromJavaScript(news as never));
+    return this.call<prov.DiffRequest, prov.DiffResponse>("diff", req);
+  }
+
+  /** Read's answer; `inputs` are sent only when given. */
+  protected readResponse(urn: string, id: string, props: Props, inputs?: Props): Promise<prov.ReadResponse> {
+    const req = new prov.ReadRequest();
+    req.setUrn(urn);
+    req.setId(id);
+    req.setProperties(Struct.fromJavaScript(props as never));
+    if (inputs) req.setInputs(Struct.fromJavaScript(inputs as never));
+    return this.call<prov.ReadRequest, prov.ReadResponse>("read", req);
+  }
+
   async create(urn: string, props: Props): Promise<{ id: string; props: Props }> {
     const req = new prov.CreateRequest();
     req.setUrn(urn);
