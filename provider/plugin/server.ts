@@ -53,8 +53,26 @@ class EngineLog {
     const req = new engine.LogRequest();
     req.setSeverity(severity);
     req.setMessage(message);
-    req.setUrn(this.urn.getStore() ?? "");
-    this.client.log(req, () => undefined);
+    const urn = this.urn.getStore() ?? "";
+    req.setUrn(urn);
+    let delivered!: () => void;
+    const sent = new Promise<void>((resolve) => (delivered = resolve));
+    const pending = this.pending.get(urn) ?? new Set<Promise<void>>();
+    this.pending.set(urn, pending.add(sent));
+    this.client.log(req, () => {
+      pending.delete(sent);
+      if (pending.size === 0 && this.pending.get(urn) === pending) this.pending.delete(urn);
+      delivered();
+    });
+  }
+
+  /** Log lines still on their way to the engine, by the resource they are about. */
+  private readonly pending = new Map<string, Set<Promise<void>>>();
+
+  /** Resolves once the lines written so far about `urn` have reached the engine (or failed to). */
+  async delivered(urn: string): Promise<void> {
+    const pending = this.pending.get(urn);
+    if (pending) await Promise.all([...pending]);
   }
 
   close(): void {
@@ -345,11 +363,18 @@ function unary<Req, Res>(provider: NgrokProvider, fn: (req: Req) => Res | Promis
     const named = call.request as { getUrn?: () => string | undefined };
     const urn = typeof named.getUrn === "function" ? (named.getUrn() ?? "") : "";
     provider.log.urn.run(urn, () => {
+      // A call's log lines (its retries and waits) reach the engine before its answer does.
       Promise.resolve()
         .then(() => fn(call.request))
         .then(
-          (res) => callback(null, res),
-          (err: unknown) => callback(rpcError(err)),
+          async (res) => {
+            await provider.log.delivered(urn);
+            callback(null, res);
+          },
+          async (err: unknown) => {
+            await provider.log.delivered(urn);
+            callback(rpcError(err));
+          },
         );
     });
   };
