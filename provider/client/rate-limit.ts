@@ -138,18 +138,9 @@ export class Pacer {
     return this.ledger.shared;
   }
 
-  /**
-   * A slot at once, when the ledger is this process's alone, nothing waits before this request and
-   * the window has room (the common case, whose cost every request pays); else undefined, and
-   * `acquire` waits for one.
-   */
-  grantNow(): Slot | undefined {
-    return this.grantInMemory();
-  }
-
   /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
   acquire(retry = false): Promise<Slot> {
-    const now = this.grantInMemory();
+    const now = this.grantNow();
     if (now) return Promise.resolve(now);
     if (this.rate === undefined) return this.take(1).then(([slot]) => slot!);
     return new Promise<Slot>((resolve, reject) => {
@@ -237,10 +228,11 @@ export class Pacer {
   }
 
   /**
-   * A slot granted at once, without a promise per step, when the ledger is this process's alone
-   * and nothing waits before this request: the common case, whose cost every request pays.
+   * A slot granted at once, without a promise per step, when the ledger is this process's alone,
+   * nothing waits before this request and the window has room (the common case, whose cost every
+   * request pays); else undefined, and `acquire` waits for one.
    */
-  private grantInMemory(): GrantedSlot | undefined {
+  grantNow(): GrantedSlot | undefined {
     const ledger = this.ledger;
     if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
     const now = this.now();

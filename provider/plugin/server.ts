@@ -29,7 +29,7 @@ import { functions } from "../functions";
 import type { FunctionDefinition } from "../functions/types";
 import { systemClock } from "../functions/types";
 import { checkArguments } from "../functions/validate";
-import { fromStruct, secretLeaves, toStruct, wholeSecrets, type Unwrapped } from "./values";
+import { fromStruct, secretLeaves, structValues, toStruct, unwrapped, wholeSecrets, type Unwrapped } from "./values";
 
 /** Resource and function tokens are `ngrok:index:<Name>`, as schema.json writes them. */
 export const tokenPrefix = "ngrok:index:";
@@ -55,14 +55,13 @@ class EngineLog {
     req.setMessage(message);
     const urn = this.urn.getStore() ?? "";
     req.setUrn(urn);
-    let delivered!: () => void;
-    const sent = new Promise<void>((resolve) => (delivered = resolve));
+    const client = this.client;
+    const sent = new Promise<void>((resolve) => client.log(req, () => resolve()));
     const pending = this.pending.get(urn) ?? new Set<Promise<void>>();
     this.pending.set(urn, pending.add(sent));
-    this.client.log(req, () => {
+    void sent.then(() => {
       pending.delete(sent);
       if (pending.size === 0 && this.pending.get(urn) === pending) this.pending.delete(urn);
-      delivered();
     });
   }
 
@@ -429,11 +428,12 @@ export async function serve(engineAddress: string | undefined, options: { versio
  * value the program gave as a secret.
  */
 function prepared(def: ResourceDefinition, news: Struct | undefined): Unwrapped {
-  const given = fromStruct(news);
+  const raw = structValues(news);
+  const given = unwrapped(raw);
   if (!def.prepareInputs) return given;
   const set = def.prepareInputs(given.props);
-  const hidden = secretLeaves(news);
-  const whole = wholeSecrets(news);
+  const hidden = secretLeaves(raw);
+  const whole = wholeSecrets(raw);
   const secrets = new Set(given.secrets);
   for (const [name, value] of Object.entries(set)) {
     secrets.delete(name);

@@ -18,7 +18,16 @@ export interface Unwrapped {
 }
 
 export function fromStruct(struct: Struct | undefined): Unwrapped {
-  const raw = (struct?.toJavaScript() ?? {}) as Props;
+  return unwrapped(structValues(struct));
+}
+
+/** A Struct's values as plain JavaScript, secret markers included. */
+export function structValues(struct: Struct | undefined): Props {
+  return (struct?.toJavaScript() ?? {}) as Props;
+}
+
+/** `structValues` without secret markers, and the names of the top-level properties that held one. */
+export function unwrapped(raw: Props): Unwrapped {
   const props: Props = {};
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(raw)) {
@@ -29,14 +38,13 @@ export function fromStruct(struct: Struct | undefined): Unwrapped {
   return { props, secrets };
 }
 
-/** The top-level properties the Struct holds as secrets as a whole. */
-export function wholeSecrets(struct: Struct | undefined): Set<string> {
-  const raw = (struct?.toJavaScript() ?? {}) as Props;
+/** The top-level properties `structValues` holds as secrets as a whole. */
+export function wholeSecrets(raw: Props): Set<string> {
   return new Set(Object.keys(raw).filter((name) => (raw[name] as Props | null)?.[specialSigKey] === secretSig));
 }
 
-/** The plain values (strings, numbers, booleans) that the Struct holds as secrets, wherever they are. */
-export function secretLeaves(struct: Struct | undefined): Set<unknown> {
+/** The plain values (strings, numbers, booleans) that `structValues` holds as secrets, wherever they are. */
+export function secretLeaves(raw: Props): Set<unknown> {
   const leaves = new Set<unknown>();
   const visit = (value: unknown, secret: boolean): void => {
     if (Array.isArray(value)) value.forEach((v) => visit(v, secret));
@@ -46,7 +54,7 @@ export function secretLeaves(struct: Struct | undefined): Set<unknown> {
       else Object.values(o).forEach((v) => visit(v, secret));
     } else if (secret && value !== null && value !== undefined) leaves.add(value);
   };
-  visit(struct?.toJavaScript() ?? {}, false);
+  visit(raw, false);
   return leaves;
 }
 
