@@ -2,11 +2,11 @@
 // service's (the API reference, https://ngrok.com/docs/api, and ngrok's official clients),
 // written independently of provider/.
 import type { CollectionDef } from "../collection";
-import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "./backends";
+import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "../edges/backends";
 import { certificateAuthorities, tlsCertificates } from "./certificates";
 import { credentials, sshCredentials } from "./credentials";
 import { agentIngresses, reservedDomains } from "./domains";
-import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "./edges";
+import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "../edges/edges";
 import { cloudEndpoints } from "./endpoints";
 import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";

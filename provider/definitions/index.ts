@@ -8,16 +8,16 @@ import { credential } from "./credential";
 import { eventDestination } from "./event-destination";
 import { eventSource } from "./event-source";
 import { eventSubscription } from "./event-subscription";
-import { failoverBackend } from "./failover-backend";
-import { httpResponseBackend } from "./http-response-backend";
-import { httpsEdge } from "./https-edge";
-import { httpsEdgeRoute } from "./https-edge-route";
-import { httpsEdgeRouteCircuitBreaker } from "./https-edge-route-circuit-breaker";
-import { httpsEdgeRouteIpRestriction } from "./https-edge-route-ip-restriction";
-import { httpsEdgeRouteJwtValidation } from "./https-edge-route-jwt-validation";
-import { httpsEdgeRouteOidc } from "./https-edge-route-oidc";
-import { httpsEdgeRouteUserAgentFilter } from "./https-edge-route-user-agent-filter";
-import { httpsEdgeRouteWebhookVerification } from "./https-edge-route-webhook-verification";
+import { failoverBackend } from "./edges/failover-backend";
+import { httpResponseBackend } from "./edges/http-response-backend";
+import { httpsEdge } from "./edges/https-edge";
+import { httpsEdgeRoute } from "./edges/https-edge-route";
+import { httpsEdgeRouteCircuitBreaker } from "./edges/https-edge-route-circuit-breaker";
+import { httpsEdgeRouteIpRestriction } from "./edges/https-edge-route-ip-restriction";
+import { httpsEdgeRouteJwtValidation } from "./edges/https-edge-route-jwt-validation";
+import { httpsEdgeRouteOidc } from "./edges/https-edge-route-oidc";
+import { httpsEdgeRouteUserAgentFilter } from "./edges/https-edge-route-user-agent-filter";
+import { httpsEdgeRouteWebhookVerification } from "./edges/https-edge-route-webhook-verification";
 import { ipPolicy } from "./ip-policy";
 import { ipPolicyRule } from "./ip-policy-rule";
 import { ipRestriction } from "./ip-restriction";
@@ -29,11 +29,11 @@ import { sshHostCertificate } from "./ssh-host-certificate";
 import { sshUserCertificate } from "./ssh-user-certificate";
 import { tcpAddress } from "./tcp-address";
 import { tlsCertificate } from "./tls-certificate";
-import { tlsEdge } from "./tls-edge";
-import { tlsEdgeBackend } from "./tls-edge-backend";
-import { tlsEdgeIpRestriction } from "./tls-edge-ip-restriction";
-import { tlsEdgeTlsTermination } from "./tls-edge-tls-termination";
-import { tunnelGroupBackend } from "./tunnel-group-backend";
+import { tlsEdge } from "./edges/tls-edge";
+import { tlsEdgeBackend } from "./edges/tls-edge-backend";
+import { tlsEdgeIpRestriction } from "./edges/tls-edge-ip-restriction";
+import { tlsEdgeTlsTermination } from "./edges/tls-edge-tls-termination";
+import { tunnelGroupBackend } from "./edges/tunnel-group-backend";
 import { vault } from "./vault";
 import { vaultSecret } from "./vault-secret";
 import type { BoundDefinition } from "./types";
@@ -78,6 +78,9 @@ export const definitions = {
 } as const satisfies Record<string, BoundDefinition>;
 
 export type ResourceKind = keyof typeof definitions;
+
+/** The kinds ngrok turned off (edges, routes, modules, backends): the API as specified, and the emulator, keep them. */
+export const turnedOffKinds: ReadonlySet<ResourceKind> = new Set([]);
 
 export function isResourceKind(kind: string): kind is ResourceKind {
   return Object.prototype.hasOwnProperty.call(definitions, kind);

@@ -12,9 +12,9 @@ import { wireFor, type Wire } from "./bindings";
 import { checkProgram, type CheckFailure, type CheckResult } from "./check";
 import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
-import { ProgramState, resourceNameKey } from "./ownership";
+import { ProgramState } from "./ownership";
 import { referenceProblems } from "./references";
-import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs, unknownValue } from "./values";
+import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
 export type { CheckResult } from "./check";
 export interface DiffResult {
@@ -68,7 +68,7 @@ export class ResourceHandler {
   }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
-    news = this.recordName(news);
+    news = this.wire.fromProgram?.(news) ?? news;
     if (hasInputs(olds)) this.wire.holdExisting?.(olds, news);
     // importId acts only at creation: once the program drops it, the inputs keep the old one, so
     // that the engine's diff of the next change does not list `-importId`.
@@ -79,16 +79,6 @@ export class ResourceHandler {
       const references = await referenceProblems(this.def, olds, news, this.client);
       return references.length > 0 ? references : this.problemsAtCreate(olds, news);
     });
-  }
-
-  /** `news` without the program's name of the resource, recorded for messages that name it (ownership.ts). */
-  private recordName(news: Props): Props {
-    const { [resourceNameKey]: name, ...rest } = news;
-    if (typeof name === "string" && this.wire.idOf) {
-      const id = this.wire.idOf(rest);
-      if (!id.includes(unknownValue)) this.state.recordName(this.def.name, id, name);
-    }
-    return rest;
   }
 
   /** What `up` would find when it creates the resource, told at preview: an adoption's target, a new resource's place. */

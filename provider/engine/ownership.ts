@@ -2,56 +2,29 @@
  * What one provider process learns of the program it serves, across resources. The engine runs
  * all of a deployment's calls to a provider in one process (the dynamic-provider host, as a
  * native provider), and checks a resource only after the resources its inputs come from have
- * been diffed, so:
- * - which inputs each resource's program sets (by resource id; recorded at diff, create and
- *   update) lets a resource checked later see that another resource it names owns what it would
- *   manage (`conflictsWith`): a conflict with an existing resource fails at preview, one with a
- *   new resource at `up`, before the conflicting resource is created. Read is not recorded: it
- *   sees outputs only, not the program;
- * - the slots held by the program's resources (an edge module per route) let a second resource
- *   claiming the same slot be refused;
- * - whether a slot is configured in the account comes from one read of its parent (a route's or
- *   TLS edge's GET carries all its modules), shared by the parent's slots and kept current by
- *   this process's own writes, so that checking six modules of a route costs one request.
+ * been diffed, so which inputs each resource's program sets (by resource id; recorded at diff,
+ * create and update) lets a resource checked later see that another resource it names owns what
+ * it would manage (`conflictsWith`): a conflict with an existing resource fails at preview, one
+ * with a new resource at `up`, before the conflicting resource is created. Read is not recorded:
+ * it sees outputs only, not the program. A binding keeps what it learns of the program in a part
+ * of its own (`part`): the slots of the edge modules.
  * One instance serves all the handlers of a process; tests make their own.
  */
 import { article } from "../words";
-import { ApiError } from "../client/errors";
-import type { ApiObject, Props, ResourceSchema } from "../definitions/types";
+import type { Props, ResourceSchema } from "../definitions/types";
 import type { CheckFailure } from "./check";
 import { containsUnknown, isAbsent } from "./values";
 
 const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 
-/**
- * The input by which an SDK class tells the resource's name in the program (the classes of slots,
- * whose messages name the resources that claim one). A Check takes it out
- * of the inputs it returns, so that it reaches neither state nor the API: the names live in the
- * process only (the dynamic-provider host passes no URN to the provider).
- */
-export const resourceNameKey = "__ngrokResourceName";
-
 export class ProgramState {
   private readonly programInputs = new Map<string, ReadonlySet<string>>();
-  private readonly slots = new Set<string>();
-  /** Reads of slots' parents, by the parent's path. */
-  private readonly parents = new Map<string, Promise<ApiObject | undefined>>();
-  /** Slots this process configured (true) or removed (false), by parent path and field. */
-  private readonly slotWrites = new Map<string, boolean>();
-  /** The program's names of the resources checked with each id (a slot's), by kind and id. */
-  private readonly names = new Map<string, Set<string>>();
+  private readonly parts = new Map<object, unknown>();
 
-  /** A resource of the program named `name` has id `id` of `kind` (a slot it would configure). */
-  recordName(kind: string, id: string, name: string): void {
-    const key = keyOf(kind, id);
-    const names = this.names.get(key) ?? new Set<string>();
-    names.add(name);
-    this.names.set(key, names);
-  }
-
-  /** The program's names of the resources with id `id` of `kind`, sorted. */
-  namesOf(kind: string, id: string): string[] {
-    return [...(this.names.get(keyOf(kind, id)) ?? [])].sort();
+  /** What a binding keeps of the program in this process, made at its first use: one per `key`. */
+  part<T>(key: object, make: () => T): T {
+    if (!this.parts.has(key)) this.parts.set(key, make());
+    return this.parts.get(key) as T;
   }
 
   /** Records the inputs the program sets for resource `id` (replacing what was known of it). */
@@ -76,54 +49,5 @@ export class ProgramState {
       });
     }
     return failures;
-  }
-
-  /** Claims slot `id` of `kind` for a resource of the program: false when another one holds it. */
-  claimSlot(kind: string, id: string): boolean {
-    const key = keyOf(kind, id);
-    if (this.slots.has(key)) return false;
-    this.slots.add(key);
-    return true;
-  }
-
-  /** Whether a resource of the program holds slot `id` of `kind`. */
-  holdsSlot(kind: string, id: string): boolean {
-    return this.slots.has(keyOf(kind, id));
-  }
-
-  releaseSlot(kind: string, id: string): void {
-    this.slots.delete(keyOf(kind, id));
-  }
-
-  /**
-   * Whether slot `field` of the parent at `parentPath` is configured in the account, as far as
-   * this process knows; undefined when the parent's answer has no such field. `read` is the
-   * parent's GET, made once per parent; a parent that is gone has no slot configured.
-   */
-  async slotConfigured(parentPath: string, field: string, read: () => Promise<ApiObject>): Promise<boolean | undefined> {
-    const written = this.slotWrites.get(`${parentPath} ${field}`);
-    if (written !== undefined) return written;
-    let parent = this.parents.get(parentPath);
-    if (!parent) {
-      parent = read().catch((err: unknown) => {
-        if (err instanceof ApiError && err.notFound) return undefined;
-        // Not the parent's answer: the next check asks again.
-        this.parents.delete(parentPath);
-        throw err;
-      });
-      this.parents.set(parentPath, parent);
-    }
-    const body = await parent;
-    // A write of this process that landed while the parent was read is newer than the read.
-    const since = this.slotWrites.get(`${parentPath} ${field}`);
-    if (since !== undefined) return since;
-    if (body === undefined) return false;
-    if (!(field in body)) return undefined;
-    return body[field] !== null && body[field] !== undefined;
-  }
-
-  /** This process configured (or removed) slot `field` of the parent at `parentPath`. */
-  slotWritten(parentPath: string, field: string, configured: boolean): void {
-    this.slotWrites.set(`${parentPath} ${field}`, configured);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The registry of resource kinds, provider/definitions/index.ts, written from the definition
  * files themselves: a new kind is a new file there and `make generate`. Every module of the
- * folder is loaded, and each export that is a definition with a binding is a kind.
+ * folder and of its `edges/` folder (the kinds ngrok turned off) is loaded, and each export that
+ * is a definition with a binding is a kind.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -11,6 +12,8 @@ import { generatedHeader } from "./shared";
 /** A kind found in the definitions folder: its module and export. */
 export interface FoundDefinition {
   module: string;
+  /** Defined in the folder of the kinds ngrok turned off. */
+  turnedOff: boolean;
   exportName: string;
   def: BoundDefinition;
 }
@@ -18,18 +21,25 @@ export interface FoundDefinition {
 /** The folder's modules that are not definition files. */
 const notDefinitions = new Set(["index", "types"]);
 
-/** The definitions of provider/definitions (compiled or not), by kind name. */
+/** The folder of the kinds ngrok turned off, below the definitions. */
+export const turnedOffFolder = "edges";
+
+/** The definitions of provider/definitions (compiled or not), by kind name: today's kinds, then the turned-off ones. */
 export function discoverDefinitions(dir: string = path.join(__dirname, "..", "definitions")): FoundDefinition[] {
-  const modules = fs
-    .readdirSync(dir)
-    .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith(".d.ts"))
-    .map((f) => f.replace(/\.(js|ts)$/, ""))
-    .filter((m) => !notDefinitions.has(m));
+  const modulesOf = (folder: string, prefix: string): string[] =>
+    fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder)
+          .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith(".d.ts"))
+          .map((f) => prefix + f.replace(/\.(js|ts)$/, ""))
+          .filter((m) => !notDefinitions.has(m))
+      : [];
+  const modules = [...modulesOf(dir, ""), ...modulesOf(path.join(dir, turnedOffFolder), `${turnedOffFolder}/`)];
   const found: FoundDefinition[] = [];
   for (const module of [...new Set(modules)].sort()) {
     const exports = require(path.join(dir, module)) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(exports)) {
-      if (isBoundDefinition(value)) found.push({ module, exportName, def: value });
+      if (isBoundDefinition(value)) found.push({ module, turnedOff: module.startsWith(`${turnedOffFolder}/`), exportName, def: value });
     }
   }
   const byName = new Map<string, FoundDefinition>();
@@ -38,7 +48,7 @@ export function discoverDefinitions(dir: string = path.join(__dirname, "..", "de
     if (other) throw new Error(`two definitions of ${f.def.name}: ${other.module}.ts and ${f.module}.ts`);
     byName.set(f.def.name, f);
   }
-  return found.sort((a, b) => (a.def.name < b.def.name ? -1 : 1));
+  return found.sort((a, b) => Number(a.turnedOff) - Number(b.turnedOff) || (a.def.name < b.def.name ? -1 : 1));
 }
 
 function isBoundDefinition(value: unknown): value is BoundDefinition {
@@ -54,9 +64,16 @@ export function renderRegistry(found: readonly FoundDefinition[]): string {
   for (const f of found) out += `import { ${f.exportName} } from "./${f.module}";\n`;
   out += `import type { BoundDefinition } from "./types";\n\n`;
   out += "export const definitions = {\n";
-  for (const f of found) out += `  ${f.def.name}: ${f.exportName},\n`;
+  let turnedOff = false;
+  for (const f of found) {
+    if (f.turnedOff && !turnedOff) out += "  // What ngrok turned off (edges/): edges, their routes and modules, backends.\n";
+    turnedOff = f.turnedOff;
+    out += `  ${f.def.name}: ${f.exportName},\n`;
+  }
   out += "} as const satisfies Record<string, BoundDefinition>;\n\n";
   out += "export type ResourceKind = keyof typeof definitions;\n\n";
+  out += "/** The kinds ngrok turned off (edges, routes, modules, backends): the API as specified, and the emulator, keep them. */\n";
+  out += `export const turnedOffKinds: ReadonlySet<ResourceKind> = new Set([${found.filter((f) => f.turnedOff).map((f) => JSON.stringify(f.def.name)).join(", ")}]);\n\n`;
   out += "export function isResourceKind(kind: string): kind is ResourceKind {\n";
   out += "  return Object.prototype.hasOwnProperty.call(definitions, kind);\n";
   out += "}\n\n";

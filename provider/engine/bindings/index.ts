@@ -1,6 +1,6 @@
 /** The wire strategy of each kind of binding. */
 import { ItemsWire } from "./items";
-import { SlotWire } from "./slot";
+import { SlotWire } from "./edges/slot";
 import type { Wire, WireContext } from "./wire";
 
 export type { Wire, WireContext } from "./wire";

@@ -13,7 +13,7 @@ export interface WireContext {
   def: BoundDefinition;
   /** The client for the current settings, resolved per call. */
   client: () => ApiClient;
-  /** What this process knows of the program (slots held by its resources). */
+  /** What this process knows of the program (each binding may keep a part of its own). */
   state: ProgramState;
   /** Whether reads may be served from walks of the kind's list. */
   readFromLists: () => boolean;
@@ -44,4 +44,6 @@ export interface Wire {
   problemsOfNew?(inputs: Props): Promise<CheckFailure[]>;
   /** An existing resource, staying where it is, keeps what it holds for this run (its slot). */
   holdExisting?(olds: Props, news: Props): void;
+  /** The program's inputs without what only the binding reads (a slot's resource name), recorded. */
+  fromProgram?(news: Props): Props;
 }

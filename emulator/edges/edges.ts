@@ -1,18 +1,18 @@
 // HTTPS edges, their routes, TLS edges, and the modules mounted on routes and TLS edges.
-// The module bodies are validated by rules/modules.ts; hostports must name reserved domains.
+// The module bodies are validated by modules.ts; hostports must name reserved domains.
 import { z } from "zod";
 import { common, freshRef, str, strList, type CollectionDef, type Ctx, type ModuleDef } from "../collection";
 import { ApiFailure, badValue } from "../errors";
-import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "../rules/modules";
+import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "./modules";
 import type { Rec } from "../store";
 import { description, isObject, metadata, stringList, type Json, type JsonObject } from "../validate";
 import { backendKind } from "./backends";
-import { UNSERVED_INLINE_MODULES, refuseUnservedModules } from "./unsupported";
+import { UNSERVED_INLINE_MODULES, refuseUnservedModules } from "../collections/unsupported";
 
 // ---------------------------------------------------------------------------------------
 // Modules
 
-/** Module endpoints of an edge kind, backed by the validators in rules/modules.ts. */
+/** Module endpoints of an edge kind, backed by the validators in modules.ts. */
 function edgeModules(edgeKind: EdgeKind, names: readonly string[]): ModuleDef[] {
   return names.map((name) => ({
     name,

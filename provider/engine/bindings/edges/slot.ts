@@ -7,19 +7,22 @@
  * segment (`null` when not configured): one read per parent serves all its slots, at preview and
  * at `up`, so a create is one PUT.
  */
-import { ApiError } from "../../client/errors";
-import type { ApiObject, Props, SlotBinding } from "../../definitions/types";
-import { article } from "../../words";
-import { importIdKey } from "../adopt";
-import { createBody } from "../bodies";
-import type { CheckFailure } from "../check";
-import { fillPath, idForm, idFromKeys, idKeys, keysFromId, pathInputs } from "../locate";
-import { containsUnknown, isAbsent } from "../values";
-import type { Wire, WireContext } from "./wire";
+import { ApiError } from "../../../client/errors";
+import type { ApiObject, Props, SlotBinding } from "../../../definitions/types";
+import { article } from "../../../words";
+import { importIdKey } from "../../adopt";
+import { createBody } from "../../bodies";
+import type { CheckFailure } from "../../check";
+import { fillPath, idForm, idFromKeys, idKeys, keysFromId, pathInputs } from "../../locate";
+import { containsUnknown, isAbsent, unknownValue } from "../../values";
+import type { Wire, WireContext } from "../wire";
+import { SlotState, resourceNameKey } from "./slot-state";
 
 export class SlotWire implements Wire {
   readonly pathInputs: ReadonlySet<string>;
   private readonly keys: readonly string[];
+  /** What this process knows of the program's slots, shared by every slot kind. */
+  private readonly slots: SlotState;
 
   constructor(
     private readonly ctx: WireContext,
@@ -27,6 +30,17 @@ export class SlotWire implements Wire {
   ) {
     this.pathInputs = pathInputs(binding);
     this.keys = idKeys(binding)!;
+    this.slots = ctx.state.part(SlotState, () => new SlotState());
+  }
+
+  /** The program's inputs without the resource's name, which its SDK class sends for messages that name it. */
+  fromProgram(news: Props): Props {
+    const { [resourceNameKey]: name, ...rest } = news;
+    if (typeof name === "string") {
+      const id = this.idOf(rest);
+      if (!id.includes(unknownValue)) this.slots.recordName(this.ctx.def.name, id, name);
+    }
+    return rest;
   }
 
   idOf(inputs: Props): string {
@@ -38,7 +52,8 @@ export class SlotWire implements Wire {
   }
 
   async create(inputs: Props): Promise<{ id: string; api: ApiObject }> {
-    const { def, state } = this.ctx;
+    const { def } = this.ctx;
+    const state = this.slots;
     const id = this.idOf(inputs);
     if (!state.claimSlot(def.name, id)) {
       throw new Error(duplicateSlot(def.name, id, state.namesOf(def.name, id)));
@@ -71,13 +86,14 @@ export class SlotWire implements Wire {
       if (err instanceof ApiError && err.notFound) this.written(path, false);
       throw err;
     } finally {
-      this.ctx.state.releaseSlot(this.ctx.def.name, id);
+      this.slots.releaseSlot(this.ctx.def.name, id);
     }
   }
 
   /** A new resource: tell at preview what `up` would refuse (a slot taken by the program or outside it). */
   async problemsOfNew(inputs: Props): Promise<CheckFailure[]> {
-    const { def, state } = this.ctx;
+    const { def } = this.ctx;
+    const state = this.slots;
     if (this.keys.some((k) => isAbsent(inputs[k]) || containsUnknown(inputs[k]))) return [];
     const id = this.idOf(inputs);
     const keys = this.keys;
@@ -101,7 +117,7 @@ export class SlotWire implements Wire {
    */
   holdExisting(olds: Props, news: Props): void {
     if (this.keys.some((k) => typeof news[k] !== "string" || containsUnknown(news[k]) || news[k] !== olds[k])) return;
-    this.ctx.state.claimSlot(this.ctx.def.name, this.idOf(news));
+    this.slots.claimSlot(this.ctx.def.name, this.idOf(news));
   }
 
   private path(id: string): string {
@@ -116,11 +132,11 @@ export class SlotWire implements Wire {
     return api;
   }
 
-  /** The slot at `path` is configured in the account (see ProgramState.slotConfigured). */
+  /** The slot at `path` is configured in the account (see SlotState.slotConfigured). */
   private async configured(path: string): Promise<boolean> {
     const { parent, field } = splitSlotPath(path);
     const client = this.ctx.client();
-    const known = await this.ctx.state.slotConfigured(parent, field, () => client.get<ApiObject>(parent));
+    const known = await this.slots.slotConfigured(parent, field, () => client.get<ApiObject>(parent));
     if (known !== undefined) return known;
     // A parent whose answer does not carry the module: the slot's own GET tells.
     try {
@@ -134,7 +150,7 @@ export class SlotWire implements Wire {
 
   private written(path: string, configured: boolean): void {
     const { parent, field } = splitSlotPath(path);
-    this.ctx.state.slotWritten(parent, field, configured);
+    this.slots.slotWritten(parent, field, configured);
   }
 
   /** Why a slot cannot be claimed: it is configured outside the program. */

@@ -4,8 +4,8 @@
  * the module being implied by the resource type. It is written whole with PUT, read with GET and
  * removed with DELETE (https://ngrok.com/docs/api).
  */
-import { refType } from "./common";
-import type { CrossFieldRule, ParentResource, PropertySpec, Props, BoundDefinition } from "./types";
+import { refType } from "../common";
+import type { CrossFieldRule, ParentResource, PropertySpec, Props, BoundDefinition } from "../types";
 
 const UINT32_MAX = 4294967295;
 

@@ -1,4 +1,4 @@
-import { refType } from "./common";
+import { refType } from "../common";
 import { tlsEdgeModule } from "./edge-common";
 
 export const tlsEdgeBackend = tlsEdgeModule({
