@@ -36,17 +36,32 @@ it("no file points at a path outside the repository", () => {
   expect(offenders).toEqual([]);
 });
 
-it("every relative link in the Markdown files leads to a file in the repository", () => {
+/** The anchors GitHub gives a Markdown file's headings: lower case, punctuation dropped, spaces as hyphens. */
+function anchors(file: string): Set<string> {
+  const text = fs.readFileSync(file, "utf8").replace(/^```[\s\S]*?^```/gm, "");
+  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-")));
+}
+
+it("every relative link in the Markdown files leads to a file in the repository, and to a heading of it", () => {
   const broken: string[] = [];
   for (const file of all.filter((p) => p.endsWith(".md"))) {
     for (const m of fs.readFileSync(file, "utf8").matchAll(/\]\(([^)\s]+)\)/g)) {
-      const target = m[1]!.split("#")[0]!;
-      if (target === "" || /^[a-z]+:/i.test(target)) continue; // an anchor or a URL
-      const resolved = path.resolve(path.dirname(file), target);
+      const [target, anchor] = m[1]!.split("#") as [string, string | undefined];
+      if (/^[a-z]+:/i.test(target)) continue; // a URL
+      const resolved = target === "" ? file : path.resolve(path.dirname(file), target);
       if (path.relative(root, resolved).startsWith("..") || !fs.existsSync(resolved)) broken.push(`${rel(file)}: ${m[1]}`);
+      else if (anchor !== undefined && resolved.endsWith(".md") && !anchors(resolved).has(anchor)) broken.push(`${rel(file)}: ${m[1]} (no such heading)`);
     }
   }
   expect(broken).toEqual([]);
+});
+
+it("the README is for users: at most 250 lines, linking every page of docs/, with no hashes or load averages", () => {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  expect(readme.split("\n").length - (readme.endsWith("\n") ? 1 : 0)).toBeLessThanOrEqual(250);
+  const pages = fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md"));
+  expect(pages.filter((f) => !readme.includes(`](docs/${f}`))).toEqual([]);
+  expect(readme).not.toMatch(/\b[0-9a-f]{16,}\b|load average/i);
 });
 
 it("the contributors' guide is CONTRIBUTING.md, linked from the README, with the architecture, adding a resource, the tests and the conventions", () => {
