@@ -115,7 +115,7 @@ export function pluginProgram(example: string): string {
  * compiles into a directory of its own and renames it into place, so that a directory found
  * there is whole; two processes compiling at once both succeed, and one keeps its copy.
  */
-function compiledPluginSdk(): string {
+export function compiledPluginSdk(): string {
   const sdk = path.join(repoRoot, "sdk", "nodejs");
   const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
   const hash = crypto.createHash("sha256");
