@@ -5,12 +5,11 @@
  * a preview still shows which phase, rule and action of the policy changed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { ACTIONS, snake } from "../provider/policy/actions";
-import { isRecord, toTyped } from "../provider/policy/parse";
-import { secretFields, splitSecrets } from "../provider/policy/secrets";
+import { canSplitNow } from "../provider/policy/secrets";
+import { PolicyValue } from "../provider/policy/value";
 
 export type * from "../provider/policy/types";
-export { toWirePolicy } from "../provider/policy/parse";
+export { toWirePolicy } from "../provider/policy/value";
 import type { TrafficPolicy } from "../provider/policy/types";
 
 /**
@@ -28,66 +27,31 @@ type Inputs<T> = T extends string | number | boolean
       : T;
 
 /**
- * `trafficPolicy` in the typed form without its credentials, and `trafficPolicySecrets`. Text is
- * parsed here so that the engine compares and shows policies as objects whatever their spelling;
- * text that does not parse goes on as it is, for the provider's check to explain.
+ * `trafficPolicy` in the typed form without its credentials, and `trafficPolicySecrets`, as the
+ * policy value splits them. Text is parsed here so that the engine compares and shows policies as
+ * objects whatever their spelling; text that does not parse goes on as it is, for the provider's
+ * check to explain.
  */
 export function preparePolicyInputs(props: pulumi.Inputs): pulumi.Inputs {
   const given: unknown = props.trafficPolicy;
   if (given === undefined || given === null) return { trafficPolicySecrets: undefined };
-  if (typeof given === "string" || hasPlainStructure(given)) {
-    let typed: unknown;
-    try {
-      typed = toTyped(given);
-    } catch {
-      return { trafficPolicy: given, trafficPolicySecrets: undefined };
-    }
-    const { policy, secrets } = splitSecrets(typed);
+  if (typeof given === "string" || canSplitNow(given, isOutputLike)) {
+    // Read, not memoised: the program may still change its object after handing it over.
+    const split = PolicyValue.read(given).inputs();
+    if (!split) return { trafficPolicy: given, trafficPolicySecrets: undefined };
     return {
-      trafficPolicy: policy,
-      trafficPolicySecrets: Object.fromEntries(Object.entries(secrets).map(([at, value]) => [at, pulumi.secret(value as pulumi.Input<string>)])),
+      trafficPolicy: split.trafficPolicy,
+      trafficPolicySecrets: Object.fromEntries(
+        Object.entries(split.trafficPolicySecrets).map(([at, value]) => [at, pulumi.secret(value as pulumi.Input<string>)]),
+      ),
     };
   }
   // The policy, or a part of its structure, is still to come: split it once known (its
   // credentials are then one secret, and the policy's own secrecy is the program's).
-  const split = (pulumi.output(given) as pulumi.Output<unknown>).apply((value: unknown) => {
-    try {
-      return splitSecrets(toTyped(value));
-    } catch {
-      return { policy: value, secrets: {} };
-    }
-  });
-  return { trafficPolicy: split.apply((s) => s.policy), trafficPolicySecrets: pulumi.secret(split.apply((s) => s.secrets)) };
-}
-
-/** Phases, rules, actions, their types and configs, and the lists holding credentials are plain values. */
-function hasPlainStructure(policy: unknown): boolean {
-  if (!isPlain(policy) || !isRecord(policy)) return false;
-  return Object.values(policy).every(
-    (rules) =>
-      rules === undefined ||
-      (Array.isArray(rules) &&
-        rules.every(
-          (rule) =>
-            isRecord(rule) &&
-            isPlain(rule) &&
-            Array.isArray(rule.actions) &&
-            rule.actions.every((action) => {
-              if (!isRecord(action) || !isPlain(action) || typeof action.type !== "string") return false;
-              if (action.config === undefined) return true;
-              if (!isRecord(action.config) || !isPlain(action.config)) return false;
-              // A credential may be an output; a list of them must be a list, to split it element by element.
-              const config = action.config;
-              const spec = ACTIONS[action.type];
-              const fields = spec && spec.config !== "open" ? spec.config : {};
-              return secretFields(action).every((f) => fields[snake(f)]?.kind !== "strings" || !isOutputLike(config[f]));
-            }),
-        )),
+  const split = (pulumi.output(given) as pulumi.Output<unknown>).apply(
+    (value: unknown) => PolicyValue.read(value).inputs() ?? { trafficPolicy: value, trafficPolicySecrets: {} },
   );
-}
-
-function isPlain(value: unknown): boolean {
-  return !isOutputLike(value);
+  return { trafficPolicy: split.apply((s) => s.trafficPolicy), trafficPolicySecrets: pulumi.secret(split.apply((s) => s.trafficPolicySecrets)) };
 }
 
 function isOutputLike(value: unknown): boolean {

@@ -1,10 +1,7 @@
 import type { z } from "zod";
-import { containsUnknown, unknownValue } from "../engine/values";
-import { PolicyTextError, toTyped, toWirePolicy } from "../policy/parse";
-import { mergeSecrets, splitSecrets } from "../policy/secrets";
-import { policyKey } from "../policy/normalise";
-import { validatePolicy, type PolicyTarget } from "../policy/validate";
-import type { TrafficPolicy } from "../policy/types";
+import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
+import type { PolicyTarget } from "../policy/validate";
+import { PolicyValue } from "../policy/value";
 import { createdAt, description, metadata, refType, uri } from "./common";
 import type { ApiObject, BoundDefinition, ExternalType, Props } from "./types";
 
@@ -44,15 +41,18 @@ const endpointUrl = (zod: typeof z) =>
     else if (m[1] === "tcp" && m[3] === undefined) ctx.addIssue({ code: "custom", message: "must give a port for tcp (the scheme has no default)" });
   });
 
-/** The policy read from the API's text, in the typed form; the text itself when it cannot be read. */
-function typedFromApi(api: ApiObject): unknown {
+/**
+ * The policy the program gives: `trafficPolicy` (as the SDK class or the plugin's host hands it
+ * over, in any spelling) with the credentials of `trafficPolicySecrets` in their places.
+ */
+function givenPolicy(policy: unknown, inputs: Props): PolicyValue {
+  return PolicyValue.of(policy).withSecrets(inputs["trafficPolicySecrets"]);
+}
+
+/** The policy the API holds, or undefined when it holds none. */
+function apiPolicy(api: ApiObject): PolicyValue | undefined {
   const text = api["traffic_policy"];
-  if (typeof text !== "string" || text === "") return undefined;
-  try {
-    return toTyped(text);
-  } catch {
-    return text;
-  }
+  return typeof text === "string" && text !== "" ? PolicyValue.of(text) : undefined;
 }
 
 const trafficPolicyType: ExternalType = {
@@ -64,54 +64,21 @@ const trafficPolicyType: ExternalType = {
   docs: "TrafficPolicy \\| string",
   problems(value: unknown, inputs: Props) {
     if (value === unknownValue) return [];
-    let typed: unknown;
-    try {
-      typed = toTyped(value);
-    } catch (err) {
-      if (!(err instanceof PolicyTextError)) throw err;
-      const where = err.line !== undefined ? ` at line ${err.line}, column ${err.column}` : "";
-      return [{ path: [], message: `${err.message}${where}` }];
-    }
-    const secrets = inputs["trafficPolicySecrets"];
-    const merged = containsUnknown(secrets) ? typed : mergeSecrets(typed, secrets);
     // A problem about a value still unknown at preview is no problem yet.
-    return validatePolicy(merged, targetOf(inputs["url"])).filter((p) => !containsUnknown(valueAt(merged, p.path)));
+    return givenPolicy(value, inputs).problems(targetOf(inputs["url"]), containsUnknown);
   },
 };
-
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
-
-/** The policy the API receives: the program's policy with its credentials in place, as ngrok's JSON form. */
-function policyText(inputs: Props): string {
-  const typed = mergeSecrets(toTyped(inputs["trafficPolicy"]), inputs["trafficPolicySecrets"]);
-  return JSON.stringify(toWirePolicy(typed as TrafficPolicy));
-}
 
 /**
  * The policy's credentials split into `trafficPolicySecrets`, text parsed, as the SDK class's
  * preparePolicyInputs does; credentials already split out (inputs read back for an import) stay.
+ * Text that does not parse goes on as it is, for the check to explain.
  */
 function splitPolicyInputs(inputs: Props): Props {
   const given = inputs["trafficPolicy"];
-  if (given === undefined || given === null || given === unknownValue) return {};
+  if (isAbsent(given) || given === unknownValue) return {};
   const known = inputs["trafficPolicySecrets"];
-  let typed: unknown;
-  try {
-    typed = toTyped(given);
-  } catch {
-    // Text that does not parse goes on as it is, for the check to explain.
-    return {};
-  }
-  const merged = known && typeof known === "object" && !containsUnknown(known) ? mergeSecrets(typed, known) : typed;
-  const { policy, secrets } = splitSecrets(merged);
-  return { trafficPolicy: policy, trafficPolicySecrets: secrets };
+  return { ...PolicyValue.of(given).withSecrets(containsUnknown(known) ? undefined : known).inputs() };
 }
 
 export const cloudEndpoint: BoundDefinition = {
@@ -142,12 +109,9 @@ export const cloudEndpoint: BoundDefinition = {
         "Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the " +
         "policy the API holds, in the typed form, without them.",
       input: { api: "traffic_policy", required: true, onChange: "update", unset: "clear" },
-      normalize: policyKey,
-      toApi: policyText,
-      fromApi: (api) => {
-        const typed = typedFromApi(api);
-        return typeof typed === "string" || typed === undefined ? typed : splitSecrets(typed).policy;
-      },
+      normalize: (value) => PolicyValue.of(value).key(),
+      toApi: (inputs) => givenPolicy(inputs["trafficPolicy"], inputs).apiText(),
+      fromApi: (api) => apiPolicy(api)?.typed(),
       present: true,
     },
     trafficPolicySecrets: {
@@ -156,10 +120,7 @@ export const cloudEndpoint: BoundDefinition = {
         "The policy's credentials, by their place in it (`onHttpRequest[0].actions[1].config.clientSecret`): set by the class from " +
         "`trafficPolicy`, each value a secret, so that a preview shows which action's credential changed and never its value.",
       input: { api: "traffic_policy", onChange: "update", unset: "clear", carriedBy: "trafficPolicy" },
-      fromApi: (api) => {
-        const typed = typedFromApi(api);
-        return typeof typed === "string" || typed === undefined ? undefined : splitSecrets(typed).secrets;
-      },
+      fromApi: (api) => apiPolicy(api)?.secrets(),
       secret: true,
       setBySdk: true,
     },

@@ -4,12 +4,13 @@
  * their canonical form, so spelling, key order and documented defaults are no change.
  */
 import { ACTIONS, PHASES, camel } from "./actions";
-import { canonicalPolicy } from "./normalise";
 import { isRecord } from "./parse";
+import { PolicyValue } from "./value";
 
+/** Each policy in any spelling, or its value. */
 export function policyChanges(before: unknown, after: unknown): string[] {
-  const a = canonicalPolicy(before);
-  const b = canonicalPolicy(after);
+  const a = canonicalOf(before);
+  const b = canonicalOf(after);
   const changes: string[] = [];
   if (!isRecord(a) || !isRecord(b)) return JSON.stringify(a) === JSON.stringify(b) ? [] : ["the whole policy"];
   for (const phase of new Set([...Object.keys(a), ...Object.keys(b)])) {
@@ -56,4 +57,9 @@ function label(action: Record<string, unknown> | undefined): string {
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function canonicalOf(policy: unknown): unknown {
+  const value = policy instanceof PolicyValue ? policy : PolicyValue.read(policy);
+  return JSON.parse(value.key()) as unknown;
 }

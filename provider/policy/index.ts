@@ -1,11 +1,11 @@
 /**
- * ngrok Traffic Policies: the typed form programs write, the wire form ngrok documents, and
- * conversion, normalisation, validation, secrets and differences between them.
+ * ngrok Traffic Policies: the typed form programs write, the wire form ngrok documents, and the
+ * policy value read once from either (or from YAML or JSON text) that answers everything else.
  */
 export type * from "./types";
 export { ACTIONS, PHASES, type ActionSpec, type FieldSpec, type Phase, type WirePhase } from "./actions";
-export { PolicyTextError, parseText, toTyped, toWirePolicy, typedToWire, wireToTyped } from "./parse";
-export { canonicalPolicy, canonicalWire, policyKey } from "./normalise";
-export { pathText, validatePolicy, type PathSegment, type PolicyProblem, type PolicyTarget } from "./validate";
-export { mergeSecrets, splitSecrets, type SplitPolicy } from "./secrets";
+export { PolicyValue, policyWork, toWirePolicy, type PolicyInputs, type PolicyWork } from "./value";
+export { PolicyTextError } from "./parse";
+export { canSplitNow } from "./secrets";
+export { pathText, type PathSegment, type PolicyProblem, type PolicyTarget } from "./validate";
 export { policyChanges } from "./diff";

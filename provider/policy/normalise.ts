@@ -1,28 +1,12 @@
 /**
- * The canonical wire form of a policy: what the service means by it. Key order, whitespace, the
- * spelling (typed object, YAML or JSON text), empty lists and the defaults ngrok documents for
- * omitted fields make no difference to it, so two policies that mean the same compare equal.
+ * The canonical wire form of a policy: what the service means by it. Key order, empty lists and
+ * the defaults ngrok documents for omitted fields make no difference to it, so two policies that
+ * mean the same compare equal whatever their spelling.
  */
 import { ACTIONS, PHASES, type FieldSpec } from "./actions";
-import { isRecord, toTyped, typedToWire } from "./parse";
+import { isRecord } from "./parse";
 
-/** The canonical wire form of a policy in any spelling; `undefined` when it cannot be read. */
-export function canonicalPolicy(input: unknown): unknown {
-  let typed: unknown;
-  try {
-    typed = toTyped(input);
-  } catch {
-    return undefined;
-  }
-  return canonicalWire(typedToWire(typed));
-}
-
-/** Canonical JSON text of a policy, for comparisons; the input itself when it cannot be read. */
-export function policyKey(input: unknown): string {
-  const canonical = canonicalPolicy(input);
-  return canonical === undefined ? JSON.stringify(input) : JSON.stringify(canonical);
-}
-
+/** The canonical form of a policy's wire form (anything that is not a policy comes back as it is). */
 export function canonicalWire(wire: unknown): unknown {
   if (!isRecord(wire)) return wire;
   const out: Record<string, unknown> = {};

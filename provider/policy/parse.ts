@@ -1,10 +1,9 @@
 /**
- * The two spellings of a policy and the text ngrok's documentation writes: typed (camelCase) to
- * wire (snake_case) and back, driven by the table of actions, and YAML or JSON text to the wire
- * form. Keys the table does not know are renamed mechanically, so validation can name them.
+ * The spellings of a policy: YAML or JSON text read into the wire form, and the typed form
+ * (camelCase) to the wire form (snake_case) and back, driven by the table of actions. Keys the
+ * table does not know are renamed mechanically, so validation can name them.
  */
 import { ACTIONS, PHASES, camel, snake, type FieldSpec } from "./actions";
-import type { TrafficPolicy, WirePolicy } from "./types";
 
 type Direction = "toTyped" | "toWire";
 
@@ -36,24 +35,17 @@ export function parseText(text: string): unknown {
   return value ?? {};
 }
 
-/** The typed form of a wire-form value (parsed text). */
+/** The typed form of a wire-form value. */
 export function wireToTyped(wire: unknown): unknown {
   return convertPolicy(wire, "toTyped");
 }
 
-/** The wire form of a typed value. */
+/**
+ * The wire form of a typed value. A wire value comes back as it is: its names are already
+ * snake_case, which renaming leaves alone, so an object in either spelling may be given.
+ */
 export function typedToWire(typed: unknown): unknown {
   return convertPolicy(typed, "toWire");
-}
-
-/** The policy in ngrok's documented JSON form, from the typed object or from YAML or JSON text. */
-export function toWirePolicy(input: TrafficPolicy | string): WirePolicy {
-  return typedToWire(toTyped(input)) as WirePolicy;
-}
-
-/** The typed form of a policy given as the typed object or as text (text errors throw PolicyTextError). */
-export function toTyped(input: unknown): unknown {
-  return typeof input === "string" ? wireToTyped(parseText(input)) : input;
 }
 
 const phaseNames: Record<Direction, Record<string, string>> = {
@@ -61,11 +53,21 @@ const phaseNames: Record<Direction, Record<string, string>> = {
   toWire: Object.fromEntries(Object.entries(PHASES).map(([w, t]) => [t, w])),
 };
 
+/** A phase's wire name from its typed name (or a name no phase has, renamed mechanically). */
+export function wirePhase(typed: string): string {
+  return phaseNames.toWire[typed] ?? snake(typed);
+}
+
+/** A phase's typed name from its wire name (or a name no phase has, renamed mechanically). */
+export function typedPhase(wire: string): string {
+  return phaseNames.toTyped[wire] ?? camel(wire);
+}
+
 function convertPolicy(policy: unknown, dir: Direction): unknown {
   if (!isRecord(policy)) return policy;
   const out: Record<string, unknown> = {};
   for (const [key, rules] of Object.entries(policy)) {
-    const name = phaseNames[dir][key] ?? rename(key, dir);
+    const name = dir === "toWire" ? wirePhase(key) : typedPhase(key);
     out[name] = Array.isArray(rules) ? rules.map((r) => convertRule(r, dir)) : rules;
   }
   return out;
@@ -108,6 +110,13 @@ function rename(key: string, dir: Direction): string {
   return dir === "toTyped" ? camel(key) : snake(key);
 }
 
+/**
+ * A plain object (an object literal, parsed JSON or YAML). Anything else is a value: a list, or
+ * an instance of a class, such as a program's Output still to come, which is never walked into.
+ */
 export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  // Any realm's Object.prototype (structuredClone's in a test runner's sandbox is not this one's).
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }

@@ -1,30 +1,36 @@
 /**
  * The credentials a policy holds (basic-auth credentials, OAuth and OpenID Connect client
- * secrets, webhook secrets, a TLS private key) taken out of it and put back. A resource keeps the
- * policy without them, whose changes a preview can show rule by rule, and the credentials beside
- * it in a map from where each one sits in the policy to its value, each value a secret.
+ * secrets, webhook secrets, a TLS private key), taken out of its wire form and put back. A
+ * resource keeps the policy without them, whose changes a preview can show rule by rule, and the
+ * credentials beside it in a map from where each one sits in the policy to its value, each value a
+ * secret. Places are written in the typed form, as state has always kept them:
+ * `onHttpRequest[0].actions[1].config.clientSecret`, and one entry per element of a list
+ * (`config.credentials[0]`).
  */
-import { ACTIONS, camel } from "./actions";
-import { isRecord } from "./parse";
-import type { PathSegment } from "./validate";
+import { ACTIONS, camel, snake, type FieldSpec } from "./actions";
+import { isRecord, typedPhase, wirePhase } from "./parse";
 
 export interface SplitPolicy {
   /** The policy without its credentials (same shape otherwise). */
   policy: unknown;
-  /**
-   * Each credential by its place: `onHttpRequest[0].actions[1].config.clientSecret`, and one entry
-   * per element of a list (`config.credentials[0]`). Values are strings, or what the program gave
-   * for them (an SDK class splits a policy whose values may still be outputs).
-   */
+  /** Each credential by its place. Values are strings, or what the program gave for them. */
   secrets: Record<string, unknown>;
 }
 
-/** Where each secret field of each action sits, and its value (typed form). */
-export function splitSecrets(typed: unknown): SplitPolicy {
+/** The wire names of an action's credential fields, and their specs. */
+function credentialFields(action: unknown): [string, FieldSpec][] {
+  if (!isRecord(action) || typeof action.type !== "string") return [];
+  const spec = ACTIONS[action.type];
+  if (!spec || spec.config === "open") return [];
+  return Object.entries(spec.config).filter(([, f]) => f.secret);
+}
+
+/** The wire form without its credentials, and the credentials by their place. */
+export function splitCredentials(wire: unknown): SplitPolicy {
   const secrets: Record<string, unknown> = {};
-  if (!isRecord(typed)) return { policy: typed, secrets };
+  if (!isRecord(wire)) return { policy: wire, secrets };
   const policy: Record<string, unknown> = {};
-  for (const [phase, rules] of Object.entries(typed)) {
+  for (const [phase, rules] of Object.entries(wire)) {
     if (!Array.isArray(rules)) {
       policy[phase] = rules;
       continue;
@@ -34,12 +40,12 @@ export function splitSecrets(typed: unknown): SplitPolicy {
       return {
         ...rule,
         actions: rule.actions.map((action, a) => {
-          const fields = secretFields(action);
+          const fields = credentialFields(action);
           if (!fields.length || !isRecord(action) || !isRecord(action.config)) return action;
           const config: Record<string, unknown> = { ...action.config };
-          for (const field of fields) {
+          for (const [field] of fields) {
             const value = config[field];
-            const at = `${phase}[${r}].actions[${a}].config.${field}`;
+            const at = `${typedPhase(phase)}[${r}].actions[${a}].config.${camel(field)}`;
             if (value === undefined || value === null) continue;
             if (Array.isArray(value)) value.forEach((v, i) => (secrets[`${at}[${i}]`] = v));
             else secrets[at] = value;
@@ -53,54 +59,82 @@ export function splitSecrets(typed: unknown): SplitPolicy {
   return { policy, secrets };
 }
 
-/** The policy with its credentials back in place (a value already in the policy wins). */
-export function mergeSecrets(policy: unknown, secrets: unknown): unknown {
-  if (!isRecord(secrets) || Object.keys(secrets).length === 0 || !isRecord(policy)) return policy;
-  const merged = structuredClone(policy) as Record<string, unknown>;
-  for (const [at, value] of Object.entries(secrets)) {
-    // Only a place of an action's config holds a credential.
-    if (!/^[A-Za-z]+\[\d+\]\.actions\[\d+\]\.config\.[A-Za-z]+(\[\d+\])?$/.test(at)) continue;
-    const path = parsePath(at);
-    if (path) setIfAbsent(merged, path, value);
-  }
-  return merged;
-}
+const PLACE = /^([A-Za-z]+)\[(\d+)\]\.actions\[(\d+)\]\.config\.([A-Za-z]+)(?:\[(\d+)\])?$/;
 
-/** The camelCase names of an action's secret config fields. */
-export function secretFields(action: unknown): string[] {
-  if (!isRecord(action) || typeof action.type !== "string") return [];
-  const spec = ACTIONS[action.type];
-  if (!spec || spec.config === "open") return [];
-  return Object.entries(spec.config)
-    .filter(([, f]) => f.secret)
-    .map(([wire]) => camel(wire));
-}
-
-function parsePath(text: string): PathSegment[] | undefined {
-  const path: PathSegment[] = [];
-  const re = /([A-Za-z_$][\w$]*)|\[(\d+)\]|\./gy;
-  let m: RegExpExecArray | null;
-  while (re.lastIndex < text.length && (m = re.exec(text))) {
-    if (m[1] !== undefined) path.push(m[1]);
-    else if (m[2] !== undefined) path.push(Number(m[2]));
-  }
-  return re.lastIndex === text.length ? path : undefined;
-}
-
-function setIfAbsent(root: Record<string, unknown>, path: PathSegment[], value: unknown): void {
-  let node: unknown = root;
-  for (let i = 0; i < path.length - 1; i++) {
-    const container = node as Record<string | number, unknown>;
-    let next = container[path[i]!];
-    // Only a list of credentials is made here; any other place must exist in the policy.
-    if ((next === undefined || next === null) && i === path.length - 2 && typeof path[i + 1] === "number") {
-      next = [];
-      container[path[i]!] = next;
+/**
+ * The wire form with credentials put in their places. Only the place of a credential field of the
+ * action found there takes a value, and a credential already in the policy stays. The policy given
+ * is not changed: the objects on the way to a place are copied.
+ */
+export function placeCredentials(wire: unknown, secrets: Readonly<Record<string, unknown>>): unknown {
+  if (!isRecord(wire)) return wire;
+  const copied = new Set<object>();
+  const own = <T extends object>(value: T): T => {
+    if (copied.has(value)) return value;
+    const copy = (Array.isArray(value) ? [...value] : { ...value }) as T;
+    copied.add(copy);
+    return copy;
+  };
+  const root = own(wire);
+  for (const [place, value] of Object.entries(secrets)) {
+    const m = PLACE.exec(place);
+    if (!m) continue;
+    const [phase, r, a, field, element] = [wirePhase(m[1]!), Number(m[2]), Number(m[3]), snake(m[4]!), m[5]];
+    const rules = root[phase];
+    const rule = Array.isArray(rules) ? rules[r] : undefined;
+    const action = isRecord(rule) && Array.isArray(rule.actions) ? rule.actions[a] : undefined;
+    const spec = credentialFields(action).find(([name]) => name === field)?.[1];
+    if (!spec || !isRecord(action) || !(action.config === undefined || isRecord(action.config))) continue;
+    // The path to the place, each object on it this policy's own.
+    const ownRules = own(rules as unknown[]);
+    const ownRule = own(rule as Record<string, unknown>);
+    const ownActions = own(ownRule.actions as unknown[]);
+    const ownAction = own(action);
+    const config = own((action.config ?? {}) as Record<string, unknown>);
+    root[phase] = ownRules;
+    ownRules[r] = ownRule;
+    ownRule.actions = ownActions;
+    ownActions[a] = ownAction;
+    ownAction.config = config;
+    if (element === undefined) {
+      if (config[field] === undefined) config[field] = value;
+      continue;
     }
-    if (next === null || typeof next !== "object") return;
-    node = next;
+    // A list of credentials, one place per element.
+    const list = config[field] ?? [];
+    if (!Array.isArray(list)) continue;
+    const ownList = own(list);
+    config[field] = ownList;
+    if (ownList[Number(element)] === undefined) ownList[Number(element)] = value;
   }
-  const last = path[path.length - 1]!;
-  const container = node as Record<string | number, unknown>;
-  if (container[last] === undefined) container[last] = value;
+  return root;
+}
+
+/**
+ * Whether the credentials of a policy a program gives (in either spelling) can be taken out now:
+ * its phases, rules, actions, their types and configs, and the lists holding credentials are
+ * values, not `pending` ones (a program's Outputs still to come). A credential itself may be pending.
+ */
+export function canSplitNow(given: unknown, pending: (value: unknown) => boolean): boolean {
+  if (pending(given) || !isRecord(given)) return false;
+  return Object.values(given).every(
+    (rules) =>
+      rules === undefined ||
+      (Array.isArray(rules) &&
+        rules.every(
+          (rule) =>
+            isRecord(rule) &&
+            Array.isArray(rule.actions) &&
+            rule.actions.every((action) => {
+              if (!isRecord(action) || typeof action.type !== "string") return false;
+              if (action.config === undefined) return true;
+              if (!isRecord(action.config)) return false;
+              // A list of credentials is split element by element: it must be a list now.
+              const config = action.config;
+              return credentialFields(action).every(
+                ([field, spec]) => spec.kind !== "strings" || (!pending(config[field]) && !pending(config[camel(field)])),
+              );
+            }),
+        )),
+  );
 }

@@ -1,12 +1,13 @@
 /**
- * Validation of a typed policy against ngrok's Traffic Policy documentation, with no request:
- * phases, action types and their phases, configuration fields (unknown, missing, types,
+ * Validation of a policy's wire form against ngrok's Traffic Policy documentation, with no
+ * request: phases, action types and their phases, configuration fields (unknown, missing, types,
  * documented limits), CEL expressions (parsed with @bufbuild/cel) and what the endpoint's URL
- * allows. Each problem names where it is as a path in the typed form and never quotes a value
- * the program gave, except names from ngrok's closed vocabularies (phases, action types).
+ * allows. Each problem names where it is as a path in the typed form, the program's spelling
+ * (`onHttpRequest[0].actions[1].config.statusCode`), and never quotes a value the program gave,
+ * except names from ngrok's closed vocabularies (phases, action types).
  */
-import { ACTIONS, PHASES, type FieldSpec, type WirePhase } from "./actions";
-import { isRecord } from "./parse";
+import { ACTIONS, PHASES, camel, type FieldSpec, type WirePhase } from "./actions";
+import { isRecord, typedPhase } from "./parse";
 
 export type PathSegment = string | number;
 
@@ -15,6 +16,11 @@ export interface PolicyProblem {
   path: PathSegment[];
   /** Begins with a verb: "is not ...", "must ...". */
   message: string;
+}
+
+/** A problem, and where it is in the wire form (to find the value there). */
+export interface WireProblem extends PolicyProblem {
+  at: PathSegment[];
 }
 
 /** What the endpoint's URL allows. */
@@ -27,43 +33,63 @@ export interface PolicyTarget {
   cloud: boolean;
 }
 
-const typedPhases = Object.fromEntries(Object.entries(PHASES).map(([wire, typed]) => [typed, wire as WirePhase]));
 const HTTP_SCHEMES = ["http", "https"];
 const RULE_KEYS = ["name", "expressions", "actions"];
 const DURATION = /^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
 
-export function validatePolicy(policy: unknown, target?: PolicyTarget): PolicyProblem[] {
-  const problems: PolicyProblem[] = [];
-  const add = (path: PathSegment[], message: string) => problems.push({ path, message });
-  if (!isRecord(policy)) {
-    add([], "must be a Traffic Policy: an object of phases, or its YAML or JSON text");
+/** A place in the policy: its path in the typed form and in the wire form. */
+class Place {
+  constructor(
+    readonly typed: PathSegment[] = [],
+    readonly wire: PathSegment[] = [],
+  ) {}
+  /** A key below this place, named `typed` in the typed form. */
+  key(wire: string, typed = wire): Place {
+    return new Place([...this.typed, typed], [...this.wire, wire]);
+  }
+  /** A configuration field (its typed name is its camelCase name). */
+  field(wire: string): Place {
+    return this.key(wire, camel(wire));
+  }
+  index(i: number): Place {
+    return new Place([...this.typed, i], [...this.wire, i]);
+  }
+}
+
+export function validatePolicy(wire: unknown, target?: PolicyTarget): WireProblem[] {
+  const problems: WireProblem[] = [];
+  const add: Add = (place, message) => problems.push({ path: place.typed, at: place.wire, message });
+  const root = new Place();
+  if (!isRecord(wire)) {
+    add(root, "must be a Traffic Policy: an object of phases, or its YAML or JSON text");
     return problems;
   }
-  for (const [phase, rules] of Object.entries(policy)) {
-    const wirePhase = typedPhases[phase];
-    if (!wirePhase) {
-      add([phase], `is not a Traffic Policy phase (phases: ${Object.keys(typedPhases).join(", ")})`);
+  for (const [phase, rules] of Object.entries(wire)) {
+    const at = root.key(phase, typedPhase(phase));
+    if (!(phase in PHASES)) {
+      add(at, `is not a Traffic Policy phase (phases: ${Object.values(PHASES).join(", ")})`);
       continue;
     }
+    const wirePhase = phase as WirePhase;
     if (rules === undefined || rules === null) continue;
     if (!Array.isArray(rules)) {
-      add([phase], "must be a list of rules");
+      add(at, "must be a list of rules");
       continue;
     }
     if (target) {
       if (wirePhase !== "on_tcp_connect" && !HTTP_SCHEMES.includes(target.scheme)) {
-        add([phase], `is an HTTP phase, and the endpoint's url is ${target.scheme}: only onTcpConnect applies (ERR_NGROK_2230)`);
+        add(at, `is an HTTP phase, and the endpoint's url is ${target.scheme}: only onTcpConnect applies (ERR_NGROK_2230)`);
       } else if (wirePhase === "on_tcp_connect" && target.internal && HTTP_SCHEMES.includes(target.scheme)) {
-        add([phase], "does not apply to an internal HTTP or HTTPS endpoint (ERR_NGROK_2262)");
+        add(at, "does not apply to an internal HTTP or HTTPS endpoint (ERR_NGROK_2262)");
       }
     }
-    rules.forEach((rule, r) => validateRule(rule, [phase, r], wirePhase, target, add));
+    rules.forEach((rule, r) => validateRule(rule, at.index(r), wirePhase, target, add));
   }
   if (target?.cloud && problems.length === 0) {
-    const phase = HTTP_SCHEMES.includes(target.scheme) ? "onHttpRequest" : "onTcpConnect";
-    if (!alwaysAnswers(policy[phase])) {
+    const phase: WirePhase = HTTP_SCHEMES.includes(target.scheme) ? "on_http_request" : "on_tcp_connect";
+    if (!alwaysAnswers(wire[phase])) {
       add(
-        [phase],
+        root.key(phase, PHASES[phase]),
         "must have a rule without expressions whose actions include a terminating action (custom-response, deny, " +
           "forward-internal or close-connection): a cloud endpoint's policy must handle all traffic (ERR_NGROK_2235)",
       );
@@ -83,31 +109,31 @@ function alwaysAnswers(rules: unknown): boolean {
   );
 }
 
-type Add = (path: PathSegment[], message: string) => void;
+type Add = (place: Place, message: string) => void;
 
-function validateRule(rule: unknown, at: PathSegment[], phase: WirePhase, target: PolicyTarget | undefined, add: Add): void {
+function validateRule(rule: unknown, at: Place, phase: WirePhase, target: PolicyTarget | undefined, add: Add): void {
   if (!isRecord(rule)) return add(at, "must be a rule: { name, expressions, actions }");
   const unknown = Object.keys(rule).filter((k) => !RULE_KEYS.includes(k));
   if (unknown.length) add(at, `has unknown field(s): ${unknown.join(", ")} (a rule has ${RULE_KEYS.join(", ")})`);
-  if (rule.name !== undefined && typeof rule.name !== "string") add([...at, "name"], "must be a string");
+  if (rule.name !== undefined && typeof rule.name !== "string") add(at.key("name"), "must be a string");
   if (rule.expressions !== undefined) {
-    if (!Array.isArray(rule.expressions)) add([...at, "expressions"], "must be a list of CEL expressions");
-    else rule.expressions.forEach((e, i) => checkCel(e, [...at, "expressions", i], add));
+    if (!Array.isArray(rule.expressions)) add(at.key("expressions"), "must be a list of CEL expressions");
+    else rule.expressions.forEach((e, i) => checkCel(e, at.key("expressions").index(i), add));
   }
   if (!Array.isArray(rule.actions) || rule.actions.length === 0) {
-    add([...at, "actions"], "must be a list of at least one action");
+    add(at.key("actions"), "must be a list of at least one action");
     return;
   }
-  rule.actions.forEach((action, i) => validateAction(action, [...at, "actions", i], phase, target, add));
+  rule.actions.forEach((action, i) => validateAction(action, at.key("actions").index(i), phase, target, add));
 }
 
-function validateAction(action: unknown, at: PathSegment[], phase: WirePhase, target: PolicyTarget | undefined, add: Add): void {
+function validateAction(action: unknown, at: Place, phase: WirePhase, target: PolicyTarget | undefined, add: Add): void {
   if (!isRecord(action)) return add(at, "must be an action: { type, config }");
   const extra = Object.keys(action).filter((k) => k !== "type" && k !== "config");
   if (extra.length) add(at, `has unknown field(s): ${extra.join(", ")} (an action has type and config)`);
-  if (typeof action.type !== "string") return add([...at, "type"], "is required: the action's type, such as \"rate-limit\"");
+  if (typeof action.type !== "string") return add(at.key("type"), "is required: the action's type, such as \"rate-limit\"");
   const spec = ACTIONS[action.type];
-  if (!spec) return add([...at, "type"], `"${action.type}" is not a documented Traffic Policy action (actions: ${Object.keys(ACTIONS).join(", ")})`);
+  if (!spec) return add(at.key("type"), `"${action.type}" is not a documented Traffic Policy action (actions: ${Object.keys(ACTIONS).join(", ")})`);
   if (!spec.phases.includes(phase)) {
     const allowed = spec.phases.map((p) => PHASES[p]).join(", ");
     add(at, `(${action.type}) cannot run in ${PHASES[phase]}: it runs in ${allowed} (ERR_NGROK_2202)`);
@@ -116,31 +142,31 @@ function validateAction(action: unknown, at: PathSegment[], phase: WirePhase, ta
     add(at, `(${action.type}) applies only to ${spec.schemes.join(" and ")} endpoints, and the endpoint's url is ${target.scheme}`);
   }
   if (spec.config === "open") {
-    if (action.config !== undefined && !isRecord(action.config)) add([...at, "config"], "must be an object");
+    if (action.config !== undefined && !isRecord(action.config)) add(at.key("config"), "must be an object");
     return;
   }
   const config = action.config ?? {};
-  if (!isRecord(config)) return add([...at, "config"], "must be an object");
-  validateFields(spec.config, config, [...at, "config"], add);
+  if (!isRecord(config)) return add(at.key("config"), "must be an object");
+  validateFields(spec.config, config, at.key("config"), add);
 }
 
-function validateFields(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>, at: PathSegment[], add: Add): void {
-  const byName = new Map(Object.entries(fields).map(([wire, spec]) => [camelOf(wire), spec]));
-  const unknown = Object.keys(value).filter((k) => !byName.has(k));
+function validateFields(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>, at: Place, add: Add): void {
+  const unknown = Object.keys(value).filter((k) => !(k in fields));
   if (unknown.length) {
-    add(at, `has unknown field(s): ${unknown.join(", ")} (fields: ${[...byName.keys()].join(", ") || "none"})`);
+    const known = Object.keys(fields).map(camel);
+    add(at, `has unknown field(s): ${unknown.map(camel).join(", ")} (fields: ${known.join(", ") || "none"})`);
   }
-  for (const [name, spec] of byName) {
+  for (const [name, spec] of Object.entries(fields)) {
     const v = value[name];
     if (v === undefined || v === null) {
-      if (spec.required) add([...at, name], "is required");
+      if (spec.required) add(at.field(name), "is required");
       continue;
     }
-    validateValue(spec, v, [...at, name], add);
+    validateValue(spec, v, at.field(name), add);
   }
 }
 
-function validateValue(spec: FieldSpec, v: unknown, at: PathSegment[], add: Add): void {
+function validateValue(spec: FieldSpec, v: unknown, at: Place, add: Add): void {
   switch (spec.kind) {
     case "string":
       if (typeof v !== "string") return add(at, "must be a string");
@@ -165,10 +191,10 @@ function validateValue(spec: FieldSpec, v: unknown, at: PathSegment[], add: Add)
       if (!Array.isArray(v)) return add(at, spec.kind === "strings" ? "must be a list of strings" : "must be a list of whole numbers");
       v.forEach((item, i) => {
         if (spec.kind === "integers") {
-          if (typeof item !== "number" || !Number.isInteger(item)) add([...at, i], "must be a whole number");
-        } else if (typeof item !== "string") add([...at, i], "must be a string");
-        else if (spec.enum && !spec.enum.includes(item)) add([...at, i], `must be one of ${spec.enum.map((e) => `"${e}"`).join(", ")}`);
-        else if (spec.cel) checkCel(item, [...at, i], add);
+          if (typeof item !== "number" || !Number.isInteger(item)) add(at.index(i), "must be a whole number");
+        } else if (typeof item !== "string") add(at.index(i), "must be a string");
+        else if (spec.enum && !spec.enum.includes(item)) add(at.index(i), `must be one of ${spec.enum.map((e) => `"${e}"`).join(", ")}`);
+        else if (spec.cel) checkCel(item, at.index(i), add);
       });
       if (spec.required && v.length === 0) add(at, "must not be empty");
       return;
@@ -176,7 +202,7 @@ function validateValue(spec: FieldSpec, v: unknown, at: PathSegment[], add: Add)
     case "stringMap":
     case "anyMap":
       if (!isRecord(v)) return add(at, "must be an object");
-      if (spec.kind === "stringMap") for (const [k, item] of Object.entries(v)) if (typeof item !== "string") add([...at, k], "must be a string");
+      if (spec.kind === "stringMap") for (const [k, item] of Object.entries(v)) if (typeof item !== "string") add(at.key(k), "must be a string");
       return;
     case "object":
       if (!isRecord(v)) return add(at, "must be an object");
@@ -185,8 +211,8 @@ function validateValue(spec: FieldSpec, v: unknown, at: PathSegment[], add: Add)
     case "objects":
       if (!Array.isArray(v)) return add(at, "must be a list of objects");
       v.forEach((item, i) => {
-        if (!isRecord(item)) add([...at, i], "must be an object");
-        else if (spec.fields) validateFields(spec.fields, item, [...at, i], add);
+        if (!isRecord(item)) add(at.index(i), "must be an object");
+        else if (spec.fields) validateFields(spec.fields, item, at.index(i), add);
       });
       if (spec.required && v.length === 0) add(at, "must not be empty");
       return;
@@ -194,7 +220,7 @@ function validateValue(spec: FieldSpec, v: unknown, at: PathSegment[], add: Add)
 }
 
 /** A CEL expression parsed with @bufbuild/cel; a failure names its line (when several) and column. */
-function checkCel(expression: unknown, at: PathSegment[], add: Add): void {
+function checkCel(expression: unknown, at: Place, add: Add): void {
   if (typeof expression !== "string") return add(at, "must be a CEL expression (a string)");
   if (expression.trim() === "") return add(at, "must not be empty");
   const { parse } = require("@bufbuild/cel") as typeof import("@bufbuild/cel");
@@ -208,10 +234,6 @@ function checkCel(expression: unknown, at: PathSegment[], add: Add): void {
     const where = line > 1 ? `line ${line}, column ${m[2]}` : `column ${m[2]}`;
     add(at, `is not a valid CEL expression: at ${where}, ${m[3]!.split("\n")[0]}`);
   }
-}
-
-function camelOf(wire: string): string {
-  return wire.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }
 
 /** A path as a program writes it: `trafficPolicy.onHttpRequest[0].expressions[1]`. */

@@ -1,11 +1,12 @@
 /**
- * CloudEndpoint through the provider's operations, against the emulator over loopback: the three
+ * CloudEndpoint through the provider's operations, against the emulator over loopback: the
  * spellings of a policy, its validation at preview with no request, its credentials, and the
  * life cycle (create, read, in-place policy change, URL replace, delete).
  */
 import type { Emulator } from "../../emulator";
 import { dispatch } from "../../provider";
-import { splitSecrets } from "../../provider/policy";
+import { cloudEndpoint } from "../../provider/definitions/cloud-endpoint";
+import { PolicyValue, policyWork, type PolicyWork } from "../../provider/policy";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
@@ -58,16 +59,15 @@ const policyJson = JSON.stringify({
 
 /** The inputs the SDK class hands the engine: the policy without its credentials, and them beside it. */
 function asEngineGetsIt(policy: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const { toTyped } = require("../../provider/policy") as typeof import("../../provider/policy");
-  const { policy: plain, secrets } = splitSecrets(toTyped(policy));
-  return { url: "https://App.Example.com:443", trafficPolicy: plain, trafficPolicySecrets: secrets, ...extra };
+  const { trafficPolicy, trafficPolicySecrets } = PolicyValue.read(policy).inputs()!;
+  return { url: "https://App.Example.com:443", trafficPolicy, trafficPolicySecrets, ...extra };
 }
 
 describe("CloudEndpoint check", () => {
   const reasons = async (news: Record<string, unknown>) => (await endpoint.check({}, news)).failures.map((f) => f.reason);
 
-  it("accepts the policy as an object, YAML text and JSON text", async () => {
-    for (const trafficPolicy of [policyObject, policyYaml, policyJson]) {
+  it("accepts the policy as the typed object, ngrok's documented object, YAML text and JSON text", async () => {
+    for (const trafficPolicy of [policyObject, JSON.parse(policyJson) as unknown, policyYaml, policyJson]) {
       expect(await reasons({ url: "https://app.example.com", trafficPolicy })).toEqual([]);
       expect(await reasons(asEngineGetsIt(trafficPolicy))).toEqual([]);
     }
@@ -112,9 +112,9 @@ describe("CloudEndpoint check", () => {
 });
 
 describe("CloudEndpoint diff", () => {
-  it("sees no change between the three spellings, the URL's spellings, or defaults spelled out", async () => {
+  it("sees no change between the spellings, the URL's spellings, or defaults spelled out", async () => {
     const olds = { ...asEngineGetsIt(policyObject), url: "https://app.example.com" };
-    for (const policy of [policyObject, policyYaml, policyJson]) {
+    for (const policy of [policyObject, JSON.parse(policyJson) as unknown, policyYaml, policyJson]) {
       expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(policy))).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
     }
   });
@@ -166,5 +166,53 @@ describe("CloudEndpoint life cycle", () => {
     const before = (await call(emu, "GET", "/endpoints")).json.endpoints as unknown[];
     await expect(endpoint.create(asEngineGetsIt(policyObject, { url: "https://nowhere.example.org" }))).rejects.toThrow(/ERR_NGROK_18006/);
     expect((await call(emu, "GET", "/endpoints")).json.endpoints).toEqual(before);
+  });
+});
+
+describe("CloudEndpoint reads each policy once per operation", () => {
+  /** The inputs as a host hands them over: a fresh copy, as a request's are. */
+  const fresh = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+  async function counted<T>(run: () => Promise<T>): Promise<{ result: T; work: PolicyWork }> {
+    const before = policyWork();
+    const result = await run();
+    const after = policyWork();
+    return { result, work: { reads: after.reads - before.reads, walks: after.walks - before.walks } };
+  }
+
+  // Texts already read are remembered (the API's answers too): each case's policy is its own.
+  const named = (name: string) => {
+    const policy = structuredClone(policyObject);
+    policy.onHttpRequest[0]!.name = name;
+    return policy;
+  };
+  it.each([
+    ["object", named("counted object"), named("counted object, changed")],
+    ["YAML", policyYaml.replace("admins only", "counted yaml"), named("counted yaml, changed")],
+  ])("from the %s spelling: a check reads the given policy once, a create it and the API's answer, an update them and the old outputs", async (_name, policy, changed) => {
+    const inputs = asEngineGetsIt(policy, { url: "https://app.example.com" });
+    // A check: the policy read once, then validated and keyed (for the check of references).
+    const check = await counted(() => endpoint.check({}, fresh(inputs)));
+    expect(check.result.failures).toEqual([]);
+    expect(check.work).toEqual({ reads: 1, walks: 3 });
+    // A create: the inputs' policy read once (the API's text made from it), the API's answer once
+    // (its typed form and its credentials split from it).
+    const create = await counted(() => endpoint.create(fresh(inputs)));
+    expect(create.work).toEqual({ reads: 2, walks: 4 });
+    const { id, outs } = create.result;
+    // An update: the old outputs' policy, the new inputs' and the API's answer, each read once.
+    const news = asEngineGetsIt(changed, { url: "https://app.example.com" });
+    const update = await counted(() => endpoint.update(id, fresh(outs), fresh(news)));
+    expect(update.work).toEqual({ reads: 3, walks: 7 });
+    await endpoint.delete(id, update.result.outs);
+  });
+
+  it("a host with no SDK code splits the program's policy and checks it with one reading", async () => {
+    const given = { url: "https://app.example.com", trafficPolicy: `${policyYaml}# prepared\n` };
+    const { result, work } = await counted(() => {
+      const prepared = { ...given, ...cloudEndpoint.prepareInputs!(given) };
+      return endpoint.check({}, prepared);
+    });
+    expect(result.failures).toEqual([]);
+    expect(work.reads).toBe(1);
   });
 });

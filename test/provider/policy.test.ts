@@ -3,7 +3,7 @@
  * what changed between two policies is named rule by rule and action by action, and credentials
  * come out of a policy and go back in place. (CloudEndpoint's own test drives it against the emulator.)
  */
-import { ACTIONS, mergeSecrets, policyChanges, splitSecrets, toWirePolicy, type TrafficPolicy, type TrafficPolicyAction } from "../../provider/policy";
+import { ACTIONS, PolicyValue, policyChanges, toWirePolicy, type TrafficPolicy, type TrafficPolicyAction } from "../../provider/policy";
 
 /** Every action type of the typed union: the compiler names a missing or extra one. */
 const typedActions: Record<TrafficPolicyAction["type"], true> = {
@@ -47,10 +47,44 @@ it("names what changed by phase, rule and action, and sees spelling and defaults
 });
 
 it("takes credentials out by their place and puts them back", () => {
-  const { policy: plain, secrets } = splitSecrets(policy);
+  const { trafficPolicy: plain, trafficPolicySecrets: secrets } = PolicyValue.read(policy).inputs()!;
   expect(secrets).toEqual({ "onHttpRequest[0].actions[0].config.clientSecret": "s3cret" });
   expect(JSON.stringify(plain)).not.toContain("s3cret");
-  expect(mergeSecrets(plain, secrets)).toEqual(policy);
-  // A place outside an action's config holds nothing.
-  expect(mergeSecrets(plain, { onHttpRequest: "x", "onHttpRequest[0].name": "y" })).toEqual(plain);
+  expect(PolicyValue.read(plain).withSecrets(secrets).toWire()).toEqual(toWirePolicy(policy));
+  // Only a credential's place holds one.
+  const elsewhere = { onHttpRequest: "x", "onHttpRequest[0].name": "y", "onHttpRequest[1].actions[0].config.name": "z" };
+  expect(PolicyValue.read(plain).withSecrets(elsewhere).toWire()).toEqual(toWirePolicy(plain as TrafficPolicy));
+});
+
+it("reads every spelling into one value: the typed object, ngrok's documented object, YAML and JSON text", () => {
+  const wire = toWirePolicy(policy);
+  const yaml = `
+on_http_response:
+  - actions: [{ type: add-headers, config: { headers: { X-Served-By: ngrok } } }]
+on_http_request:
+  - name: auth
+    actions: [{ type: openid-connect, config: { client_secret: s3cret, client_id: app, issuer_url: "https://id.example.com" } }]
+  - actions: [{ type: rate-limit, config: { name: x, algorithm: sliding_window, capacity: 10, rate: 60s, bucket_key: [conn.client_ip] } }]
+  - actions: [{ type: forward-internal, config: { url: "https://app.internal", on_error: continue } }]
+`;
+  const values = [policy, wire, yaml, JSON.stringify(wire)].map((given) => PolicyValue.read(given));
+  const [typed, ...others] = values;
+  for (const value of others) {
+    expect(value.key()).toBe(typed!.key());
+    expect(value.inputs()).toEqual(typed!.inputs());
+    expect(value.toWire()).toEqual(expect.objectContaining(wire));
+  }
+  expect(typed!.inputs()!.trafficPolicySecrets).toEqual({ "onHttpRequest[0].actions[0].config.clientSecret": "s3cret" });
+  expect(typed!.apiText()).toBe(JSON.stringify(wire));
+});
+
+it("names each problem by its place in the typed form, whatever the spelling", () => {
+  const wire = { on_http_request: [{ actions: [{ type: "custom-response", config: { status_code: 99, colour: "red" } }] }], on_tcp_conect: [] };
+  const problems = PolicyValue.read(wire).problems().map((p) => [p.path.join("/"), p.message]);
+  expect(problems).toEqual([
+    ["onHttpRequest/0/actions/0/config", expect.stringMatching(/^has unknown field\(s\): colour /)],
+    ["onHttpRequest/0/actions/0/config/statusCode", "must be at least 100"],
+    ["onTcpConect", expect.stringMatching(/^is not a Traffic Policy phase/)],
+  ]);
+  expect(PolicyValue.read(JSON.stringify(wire)).problems()).toEqual(PolicyValue.read(wire).problems());
 });
