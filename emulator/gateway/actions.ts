@@ -6,6 +6,7 @@ import * as zlib from "node:zlib";
 import { asText, inCidrs, type CelEvaluator } from "./cel";
 import { decodeJwt, JwtError, verifyJwt, type DecodedJwt, type JsonWebKeySet } from "./jwt";
 import { isRecord, type PhaseName } from "./policy";
+import { messageData, setMessageData, type SseMessage } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "./types";
 import { verifyWebhook } from "./webhooks";
 
@@ -28,8 +29,10 @@ export interface Exchange {
   /** actions.ngrok.* */
   actionResults: Record<string, unknown>;
   trace: { rules: RuleTrace[]; actions: ActionTrace[]; logs: LogEntry[]; vars: Partial<Record<PhaseName, Record<string, unknown>>> };
-  /** The upstream's response, in on_http_response. */
+  /** The upstream's response, in on_http_response and on_event_stream_message. */
   response: HttpMessage | undefined;
+  /** The event stream's message on_event_stream_message runs on. */
+  message?: SseMessage;
   upstreamRequest: UpstreamRequest | undefined;
 }
 
@@ -420,6 +423,49 @@ const compressResponse: ActionImpl = {
   },
 };
 
+/**
+ * sse-find-replace (https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/): each
+ * replacement, in order, replaces every match of `from` (a regular expression; `$1` in `to` names
+ * a group) in the message's `data` or `retry`. `field`, `from` and `to` interpolate CEL.
+ */
+const sseFindReplace: ActionImpl = {
+  phases: ["on_event_stream_message"],
+  async run(config, run) {
+    const message = run.ex.message!;
+    const list = config["replacements"];
+    if (!Array.isArray(list) || list.length === 0) throw new ConfigError("sse-find-replace: config.replacements must be a non-empty list");
+    let count = 0;
+    for (const [i, item] of list.entries()) {
+      if (!isRecord(item)) throw new ConfigError(`sse-find-replace: config.replacements[${i}] must be an object`);
+      const field = run.cel.text(str(item, "field", "sse-find-replace", "data"));
+      if (field !== "data" && field !== "retry") throw new ConfigError(`sse-find-replace: config.replacements[${i}].field must be data or retry`);
+      let pattern: RegExp;
+      try {
+        pattern = new RegExp(run.cel.text(str(item, "from", "sse-find-replace")), "g");
+      } catch {
+        throw new ConfigError(`sse-find-replace: config.replacements[${i}].from is not a regular expression`);
+      }
+      const to = run.cel.text(str(item, "to", "sse-find-replace", ""));
+      if (field === "data") {
+        const data = messageData(message);
+        const next = data?.replace(pattern, to);
+        if (next === undefined || next === data) continue;
+        setMessageData(message, next);
+        count++;
+      } else {
+        for (const line of message.lines.filter((l) => l.field === "retry")) {
+          const next = line.value.replace(pattern, to);
+          if (next === line.value) continue;
+          line.value = next;
+          message.changed = true;
+          count++;
+        }
+      }
+    }
+    return { kind: "continue", detail: `${count} replaced` };
+  },
+};
+
 const setVars: ActionImpl = {
   phases: ["on_tcp_connect", ...HTTP],
   async run(config, run) {
@@ -519,6 +565,7 @@ export const ACTIONS: Readonly<Record<string, ActionImpl>> = {
   "jwt-validation": jwtValidation,
   "verify-webhook": verifyWebhookAction,
   "compress-response": compressResponse,
+  "sse-find-replace": sseFindReplace,
   "set-vars": setVars,
   log,
   "forward-internal": forwardInternal,

@@ -6,6 +6,7 @@ import { request as httpsRequest } from "node:https";
 import { CelEvaluator, CelFailure, type Bindings } from "./cel";
 import { ACTIONS, ConfigError, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage } from "./actions";
 import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
+import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
 const MAX_FORWARD_DEPTH = 8;
@@ -116,7 +117,37 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
   const res = await runPhase("on_http_response", policy.on_http_response, exchange, ctx);
   if (res.kind === "failed") return finish(failureResponse(res.failure), res.failure);
   if (res.kind === "answered") return finish(res.response);
+  if (policy.on_event_stream_message?.length && isEventStream(exchange.response.headers)) {
+    const failure = await runEventStream(policy.on_event_stream_message, exchange, ctx);
+    if (failure) return finish(failureResponse(failure), failure);
+  }
   return finish(exchange.response);
+}
+
+/**
+ * on_event_stream_message: the rules run on each message of the upstream's event stream, which
+ * reaches the client with the messages they rewrote. (The emulator reads the whole stream first.)
+ */
+async function runEventStream(rules: readonly WireRule[], ex: Exchange, ctx: ActionContext): Promise<PolicyFailure | undefined> {
+  const response = ex.response!;
+  const parts = splitMessages(response.body.toString("utf8"));
+  let changed = false;
+  for (const part of parts) {
+    if (part.block === "") continue;
+    ex.message = parseMessage(part.block);
+    const result = await runPhase("on_event_stream_message", rules, ex, ctx);
+    if (result.kind === "failed") return result.failure;
+    if (ex.message.changed) {
+      part.block = formatMessage(ex.message);
+      changed = true;
+    }
+  }
+  ex.message = undefined;
+  if (changed) {
+    response.body = Buffer.from(parts.map((p) => p.block + p.separator).join(""), "utf8");
+    response.headers.delete("content-length");
+  }
+  return undefined;
 }
 
 type PhaseResult = { kind: "continue" } | { kind: "answered"; response: HttpMessage | "closed"; fromUpstream: boolean } | { kind: "failed"; failure: PolicyFailure };
@@ -243,7 +274,7 @@ function bindings(ex: Exchange, phase: PhaseName): Bindings {
       },
     };
   }
-  if (phase === "on_http_response" && ex.response !== undefined) {
+  if ((phase === "on_http_response" || phase === "on_event_stream_message") && ex.response !== undefined) {
     const res = ex.response;
     b["res"] = {
       status_code: BigInt(res.status),
@@ -261,7 +292,7 @@ function evaluator(ex: Exchange, phase: PhaseName): CelEvaluator {
   return new CelEvaluator(
     {
       reqHeaders: () => ex.request.headers,
-      resHeaders: () => (phase === "on_http_response" ? ex.response?.headers : undefined),
+      resHeaders: () => (phase === "on_http_response" || phase === "on_event_stream_message" ? ex.response?.headers : undefined),
       queryParams: () => queryParams(ex.request.url),
     },
     () => bindings(ex, phase),

@@ -1,7 +1,7 @@
-// A Traffic Policy in ngrok's documented JSON form (https://ngrok.com/docs/traffic-policy/):
-// phases of ordered rules, each rule a list of CEL expressions and a list of actions.
+// A Traffic Policy in ngrok's documented form (https://ngrok.com/docs/traffic-policy/): phases
+// of ordered rules, each rule a list of CEL expressions and a list of actions. The emulator keeps
+// its own types and parser, written from that documentation.
 import { parse as parseYaml } from "yaml";
-import type { TrafficPolicy } from "../../provider/policy";
 
 export interface WireAction {
   type: string;
@@ -18,25 +18,22 @@ export interface WirePolicy {
   on_tcp_connect?: WireRule[];
   on_http_request?: WireRule[];
   on_http_response?: WireRule[];
+  /** Each message of a Server-Sent Events response (`text/event-stream`). */
+  on_event_stream_message?: WireRule[];
 }
 
-export type PhaseName = "on_tcp_connect" | "on_http_request" | "on_http_response";
-export const PHASES: readonly PhaseName[] = ["on_tcp_connect", "on_http_request", "on_http_response"];
+export type PhaseName = keyof WirePolicy & string;
+export const PHASES: readonly PhaseName[] = ["on_tcp_connect", "on_http_request", "on_http_response", "on_event_stream_message"];
 
-/**
- * Any form a policy is given in: the SDK's typed object (as a CloudEndpoint takes it), the wire
- * object, or its YAML or JSON text (JSON is YAML).
- */
-export type PolicyInput = TrafficPolicy | WirePolicy | string;
-
-/** The typed form names its phases in camelCase (`onHttpRequest`); the wire form never does. */
-const TYPED_PHASES = ["onTcpConnect", "onHttpRequest", "onHttpResponse", "onEventStreamMessage"];
-
-function isTyped(input: PolicyInput): input is TrafficPolicy {
-  return typeof input === "object" && input !== null && Object.keys(input).some((k) => TYPED_PHASES.includes(k));
-}
+/** A policy as a caller gives it: the documented object, or its YAML or JSON text (JSON is YAML). */
+export type PolicyInput = WirePolicy | string;
 
 export class PolicyError extends Error {}
+
+/** `onHttpRequest` for `on_http_request`: how a typed policy (pulumi-ngrok's `TrafficPolicy`) names a phase. */
+function camelName(phase: string): string {
+  return phase.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+}
 
 /**
  * The one place where a policy given by a caller becomes a WirePolicy: text is parsed as YAML
@@ -44,10 +41,6 @@ export class PolicyError extends Error {}
  * naming where, and not halfway through a request.
  */
 export function policyFromInput(input: PolicyInput): WirePolicy {
-  if (isTyped(input)) {
-    const { toWirePolicy } = require("../../provider/policy") as typeof import("../../provider/policy");
-    input = toWirePolicy(input) as WirePolicy;
-  }
   let doc: unknown = input;
   if (typeof input === "string") {
     try {
@@ -61,7 +54,9 @@ export function policyFromInput(input: PolicyInput): WirePolicy {
   const policy: WirePolicy = {};
   for (const [key, value] of Object.entries(doc)) {
     if (!(PHASES as readonly string[]).includes(key)) {
-      throw new PolicyError(`traffic policy: unknown phase '${key}' (phases: ${PHASES.join(", ")})`);
+      const typed = PHASES.find((p) => camelName(p) === key);
+      const hint = typed === undefined ? "" : `; '${key}' is how a typed policy names ${typed}: convert it first (toWirePolicy of pulumi-ngrok)`;
+      throw new PolicyError(`traffic policy: unknown phase '${key}' (phases: ${PHASES.join(", ")})${hint}`);
     }
     if (value === null || value === undefined) continue;
     if (!Array.isArray(value)) throw new PolicyError(`traffic policy: ${key} must be a list of rules`);

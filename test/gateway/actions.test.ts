@@ -299,6 +299,56 @@ const table: Record<string, Row[]> = {
       expect: (r) => expect(r.status).toBe(401),
     },
   ],
+  "sse-find-replace": [
+    {
+      name: "in on_event_stream_message, rewrites each message's data (every match, $1 naming a group) and retry; other messages and fields pass as sent",
+      policy: {
+        on_event_stream_message: [
+          {
+            actions: [
+              {
+                type: "sse-find-replace",
+                config: { replacements: [{ from: "key-(\\d+)", to: "key-$1-redacted" }, { field: "retry", from: "^10000$", to: "${req.url.query_params['retry'][0]}" }] },
+              },
+            ],
+          },
+        ],
+      },
+      request: `${URL_}/stream?retry=500`,
+      options: {
+        upstream: () => ({
+          status: 200,
+          headers: { "content-type": "text/event-stream" },
+          body: "event: token\ndata: key-1 and key-22\nid: 7\n\n: a comment\ndata: nothing here\n\nretry: 10000\n\n",
+        }),
+      },
+      expect: (r) => {
+        expect(r.body).toBe("event: token\ndata: key-1-redacted and key-22-redacted\nid: 7\n\n: a comment\ndata: nothing here\n\nretry: 500\n\n");
+        expect(r.rules.filter((x) => x.phase === "on_event_stream_message")).toHaveLength(3);
+      },
+    },
+    {
+      name: "data over several lines is one value, written back a line per line",
+      policy: { on_event_stream_message: [{ actions: [{ type: "sse-find-replace", config: { replacements: [{ from: "a\\nb" }] } }] }] },
+      request: URL_,
+      options: { upstream: () => ({ status: 200, headers: { "content-type": "text/event-stream; charset=utf-8" }, body: "data: a\ndata: b\ndata: c\n\n" }) },
+      expect: (r) => expect(r.body).toBe("data: \ndata: c\n\n"),
+    },
+    {
+      name: "a response that is no event stream is left alone",
+      policy: { on_event_stream_message: [{ actions: [{ type: "sse-find-replace", config: { replacements: [{ from: "a" }] } }] }] },
+      request: URL_,
+      options: { upstream: () => ({ status: 200, headers: { "content-type": "text/plain" }, body: "data: a\n\n" }) },
+      expect: (r) => expect([r.body, r.rules]).toEqual(["data: a\n\n", []]),
+    },
+    {
+      name: "runs in on_event_stream_message only",
+      policy: { on_http_response: [{ actions: [{ type: "sse-find-replace", config: { replacements: [{ from: "x" }] } }] }] },
+      request: URL_,
+      options: { upstream: echo },
+      expect: (r) => expect([r.status, r.failure?.message]).toEqual([500, "sse-find-replace: action sse-find-replace is not supported in on_http_response"]),
+    },
+  ],
   "compress-response": [
     {
       name: "gzip when asked: Content-Encoding and Vary added, Content-Length removed",

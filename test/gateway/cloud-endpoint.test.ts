@@ -7,9 +7,11 @@
 import { BlockList, isIPv6 } from "node:net";
 import { FakeClock, policyFromInput, policyTester, type PolicyRequest, type PolicyTester, type UpstreamRequest, type WireAction } from "../../emulator";
 import { appPolicy, requiredScope } from "../../examples/cloud-endpoint/policy";
+import { toWirePolicy } from "../../sdk/policy";
 import { rsaKey, signJwt } from "./support";
 
-const policy = appPolicy({ rateLimit: 5, oidcClientId: "web-app", oidcClientSecret: "test-only-secret" });
+// The example's typed policy, as ngrok documents it: the form the gateway runs.
+const policy = toWirePolicy(appPolicy({ rateLimit: 5, oidcClientId: "web-app", oidcClientSecret: "test-only-secret" }));
 const wire = policyFromInput(policy);
 const rules = wire.on_http_request ?? [];
 const actions = rules.flatMap((r) => r.actions);
