@@ -1,10 +1,9 @@
 // IP policies, their rules (the IPv4 and IPv6 ranges a policy allows or denies: `/ip_policy_rules`,
 // ids `ipr_`, as the API reference's examples show), and the IP restrictions that enforce
 // policies on the dashboard, the API, agents or endpoints.
-import { isIP } from "node:net";
 import { z } from "zod";
+import { formatAddress, networkOf, parseCidr, sameBytes } from "../cidr";
 import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
-import { addressBits, formatBits } from "../../provider/definitions/ip";
 import { ApiFailure } from "../errors";
 import { description, metadata, stringList } from "../validate";
 
@@ -32,7 +31,7 @@ export const ipPolicies: CollectionDef = {
 
 interface Range {
   family: 4 | 6;
-  network: bigint;
+  network: Uint8Array;
   prefix: number;
 }
 
@@ -43,27 +42,18 @@ interface Range {
  * Zone ids (`fe80::1%eth0`) are refused.
  */
 function checkCidr(raw: string): Range {
-  const slash = raw.indexOf("/");
-  const address = slash === -1 ? raw : raw.slice(0, slash);
-  const family = address.includes("%") ? 0 : isIP(address);
-  const prefixText = slash === -1 ? undefined : raw.slice(slash + 1);
-  const max = family === 4 ? 32 : 128;
-  if (family === 0 || (prefixText !== undefined && (!/^[0-9]{1,3}$/.test(prefixText) || Number(prefixText) > max))) {
-    throw new ApiFailure(400, "ERR_NGROK_1406", `Invalid CIDR: '${raw}'.`);
-  }
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  const bits = addressBits(address, family as 4 | 6);
-  const hostBits = BigInt(max - prefix);
-  const network = (bits >> hostBits) << hostBits;
-  if (network !== bits) {
-    const suggestion = `${formatBits(network, family as 4 | 6)}/${prefix}`;
+  const range = parseCidr(raw);
+  if (range === undefined) throw new ApiFailure(400, "ERR_NGROK_1406", `Invalid CIDR: '${raw}'.`);
+  const network = networkOf(range);
+  if (!sameBytes(network, range.bytes)) {
+    const suggestion = `${formatAddress(network)}/${range.prefix}`;
     throw new ApiFailure(
       400,
       "ERR_NGROK_1409",
       `IP Policy Rule CIDR '${raw}' must be specified using the lowest IP address in the range. Did you mean '${suggestion}'?`,
     );
   }
-  return { family: family as 4 | 6, network, prefix };
+  return { family: range.family, network, prefix: range.prefix };
 }
 
 /** ERR_NGROK_1408: another rule of the same policy already has this range (however it is written). */
@@ -76,7 +66,7 @@ function checkUnique(ctx: Ctx, policyId: string, raw: string, range: Range, self
     } catch {
       continue; // a rule stored before these checks: it cannot equal a valid range
     }
-    if (theirs.family === range.family && theirs.prefix === range.prefix && theirs.network === range.network) {
+    if (theirs.family === range.family && theirs.prefix === range.prefix && sameBytes(theirs.network, range.network)) {
       throw new ApiFailure(400, "ERR_NGROK_1408", `IP Policy Rule with CIDR '${raw}' already exists.`);
     }
   }

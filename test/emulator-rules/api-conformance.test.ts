@@ -99,7 +99,7 @@ describe("IP policy rules (ngrok API errors reference)", () => {
   });
 
   it("ERR_NGROK_1406: an unparsable CIDR is an invalid CIDR, not a generic bad value", async () => {
-    for (const cidr of ["10.0.0.0/33", "10.0.0/8", "example.com", "2001:db8::/129"]) {
+    for (const cidr of ["10.0.0.0/33", "10.0.0/8", "example.com", "2001:db8::/129", "fe80::1%eth0/64"]) {
       expect(expectError(await rule(cidr), 400, "ERR_NGROK_1406").msg).toContain(`'${cidr}'`);
     }
   });
