@@ -6,7 +6,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { importCycles, importGraph, sourceFiles } from "./support/imports";
+import { importCycles, importGraph, importsInto, sourceFiles } from "./support/imports";
 
 const root = path.resolve(__dirname, "..");
 
@@ -47,4 +47,30 @@ it("the handler runs one flow for every kind: it names no kind of resource or bi
     ...["binding", "listKey", "idPrefix", "keyed", "listedIn", "parent."].filter((f) => source.includes(`.${f}`)),
   ];
   expect(named).toEqual([]);
+});
+
+it("the emulator imports nothing from provider/ or sdk/, not even a type: it is the oracle the provider is tested against", () => {
+  expect(importsInto(root, "emulator", ["provider", "sdk"], ["pulumi-ngrok"])).toEqual([]);
+});
+
+it("an import into provider/ or sdk/ is found however it is written", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imports-"));
+  try {
+    const write = (file: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write("emulator/a.ts", `import type { P } from "../provider/policy";\nexport const a = (): P => require("../sdk/policy") as P;\n`);
+    write("emulator/deep/b.ts", `export { c } from "../../provider";\nexport type D = import("../../sdk").D;\nimport "pulumi-ngrok/provider";\n`);
+    write("emulator/c.ts", `import { z } from "zod";\nimport { a } from "./a";\nimport { x } from "../providers";\nexport const c = [z, a, x];\n`);
+    expect(importsInto(dir, "emulator", ["provider", "sdk"], ["pulumi-ngrok"])).toEqual([
+      "emulator/a.ts -> ../provider/policy",
+      "emulator/a.ts -> ../sdk/policy",
+      "emulator/deep/b.ts -> ../../provider",
+      "emulator/deep/b.ts -> ../../sdk",
+      "emulator/deep/b.ts -> pulumi-ngrok/provider",
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

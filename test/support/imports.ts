@@ -18,12 +18,16 @@ export function sourceFiles(root: string, dirs: readonly string[]): string[] {
   return dirs.filter((d) => fs.existsSync(path.join(root, d))).flatMap(walk).sort();
 }
 
-/** The relative specifiers a source loads at run time: imports, re-exports, `require(...)` and `import(...)`. */
-export function runtimeImports(fileName: string, text: string): string[] {
+/**
+ * The relative specifiers a source loads at run time: imports, re-exports, `require(...)` and
+ * `import(...)`; with `types`, also those it imports only types from. `packages` adds the
+ * specifiers of packages (not relative).
+ */
+export function runtimeImports(fileName: string, text: string, options: { types?: boolean; packages?: boolean } = {}): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const found: string[] = [];
   const literal = (node: ts.Node | undefined): void => {
-    if (node && ts.isStringLiteralLike(node) && node.text.startsWith(".")) found.push(node.text);
+    if (node && ts.isStringLiteralLike(node) && (options.packages || node.text.startsWith("."))) found.push(node.text);
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node)) {
@@ -36,7 +40,7 @@ export function runtimeImports(fileName: string, text: string): string[] {
             ts.isNamedImports(clause.namedBindings) &&
             clause.namedBindings.elements.length > 0 &&
             clause.namedBindings.elements.every((e) => e.isTypeOnly)));
-      if (!typeOnly) literal(node.moduleSpecifier);
+      if (!typeOnly || options.types) literal(node.moduleSpecifier);
     } else if (ts.isExportDeclaration(node)) {
       const typeOnly =
         node.isTypeOnly ||
@@ -44,9 +48,13 @@ export function runtimeImports(fileName: string, text: string): string[] {
           ts.isNamedExports(node.exportClause) &&
           node.exportClause.elements.length > 0 &&
           node.exportClause.elements.every((e) => e.isTypeOnly));
-      if (!typeOnly) literal(node.moduleSpecifier);
+      if (!typeOnly || options.types) literal(node.moduleSpecifier);
     } else if (ts.isImportEqualsDeclaration(node)) {
-      if (!node.isTypeOnly && ts.isExternalModuleReference(node.moduleReference)) literal(node.moduleReference.expression);
+      if ((!node.isTypeOnly || options.types) && ts.isExternalModuleReference(node.moduleReference)) literal(node.moduleReference.expression);
+    } else if (options.types && ts.isImportTypeNode(node)) {
+      // `import("../x").T` in a type.
+      const arg = node.argument;
+      if (ts.isLiteralTypeNode(arg)) literal(arg.literal);
     } else if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const isRequire = ts.isIdentifier(callee) && callee.text === "require";
@@ -140,4 +148,21 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>): str
       return [...group, start];
     })
     .sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+/**
+ * Every import (run-time or type-only, `require` included) by a file under `from` of a file
+ * under one of `into`, or of one of `packages` (a package's own name reaches all of it): as
+ * "importer -> specifier". Directories are relative to `root`.
+ */
+export function importsInto(root: string, from: string, into: readonly string[], packages: readonly string[] = []): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(root, [from])) {
+    for (const specifier of runtimeImports(file, fs.readFileSync(path.join(root, file), "utf8"), { types: true, packages: true })) {
+      const target = specifier.startsWith(".") ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)) : undefined;
+      const named = target === undefined ? packages.some((p) => specifier === p || specifier.startsWith(`${p}/`)) : into.some((d) => target === d || target.startsWith(`${d}/`));
+      if (named) found.push(`${file} -> ${specifier}`);
+    }
+  }
+  return found;
 }
