@@ -23,7 +23,7 @@ export function cidrProblem(cidr: string): string | undefined {
 }
 
 /** An address as a big integer of its family's width (4: 32 bits, 6: 128 bits). */
-export function addressBits(address: string, family: 4 | 6): bigint {
+function addressBits(address: string, family: 4 | 6): bigint {
   if (family === 4) return address.split(".").reduce((n, part) => (n << 8n) | BigInt(Number(part)), 0n);
   // Expand "::" and a trailing dotted IPv4 part into eight 16-bit groups.
   let text = address;
@@ -39,7 +39,7 @@ export function addressBits(address: string, family: 4 | 6): bigint {
   return groups.reduce((n, g) => (n << 16n) | BigInt(parseInt(g, 16)), 0n);
 }
 
-export function formatBits(bits: bigint, family: 4 | 6): string {
+function formatBits(bits: bigint, family: 4 | 6): string {
   if (family === 4) return [24n, 16n, 8n, 0n].map((s) => String((bits >> s) & 0xffn)).join(".");
   const groups = Array.from({ length: 8 }, (_, i) => (bits >> BigInt(112 - 16 * i)) & 0xffffn);
   // The canonical text form (RFC 5952): the longest run of zero groups becomes "::".
