@@ -193,16 +193,19 @@ describe("CloudEndpoint reads each policy once per operation", () => {
     // A check: the policy read once, then validated and keyed (for the check of references).
     const check = await counted(() => endpoint.check({}, fresh(inputs)));
     expect(check.result.failures).toEqual([]);
-    expect(check.work).toEqual({ reads: 1, walks: 3 });
+    expect(check.work.reads).toBe(1);
+    expect(check.work.walks).toBeLessThanOrEqual(3);
     // A create: the inputs' policy read once (the API's text made from it), the API's answer once
     // (its typed form and its credentials split from it).
     const create = await counted(() => endpoint.create(fresh(inputs)));
-    expect(create.work).toEqual({ reads: 2, walks: 4 });
+    expect(create.work.reads).toBe(2);
+    expect(create.work.walks).toBeLessThanOrEqual(4);
     const { id, outs } = create.result;
     // An update: the old outputs' policy, the new inputs' and the API's answer, each read once.
     const news = asEngineGetsIt(changed, { url: "https://app.example.com" });
     const update = await counted(() => endpoint.update(id, fresh(outs), fresh(news)));
-    expect(update.work).toEqual({ reads: 3, walks: 7 });
+    expect(update.work.reads).toBe(3);
+    expect(update.work.walks).toBeLessThanOrEqual(7);
     await endpoint.delete(id, update.result.outs);
   });
 
