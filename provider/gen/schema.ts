@@ -88,9 +88,9 @@ function propertySchema(name: string, p: PropertySpec): JsonObject {
 }
 
 /**
- * A resource as the provider plugin serves it. The dynamic SDK's parent argument (`route`,
- * `edge`) is not here: the engine sends a plugin a resource's id, not the inputs it is located
- * by, so a program passes those inputs (and `parent`) itself.
+ * A resource as the provider plugin serves it. The TypeScript API's parent argument (`route`,
+ * `edge`) is not here: its class turns it into the inputs the resource is located by (and its
+ * `parent`), which a program in another language passes itself.
  */
 function resourceSchema(def: ResourceDefinition): JsonObject {
   const props = outputsOf(def);

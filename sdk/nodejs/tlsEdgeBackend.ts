@@ -9,7 +9,7 @@ import * as utilities from "./utilities";
 /**
  * The backend of a TLS edge: where its connections go (a tunnel group, HTTP response or failover backend).
  *
- * A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+ * A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
  */
 export class TlsEdgeBackend extends pulumi.CustomResource {
     /**

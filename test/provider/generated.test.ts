@@ -57,6 +57,18 @@ it("schema.json marks the certificates' secrets and replacements; the SDK keeps 
   expect(sdk).toContain('additionalSecretOutputs: ["privateKeyPem"]');
 });
 
+it("the TypeScript API is door-neutral: only sdk/door.ts and sdk/nodejs/door.ts know how resources and functions reach the provider", () => {
+  const generated = renderAll("0.1.0").filter((f) => f.path.startsWith("sdk/") && f.path.endsWith(".ts"));
+  const resources = generated.filter((f) => /^export class /m.test(f.content));
+  expect(resources.length).toBeGreaterThan(30);
+  const doorKnowledge = /pulumi\.dynamic|pulumi\.CustomResource(?!Options)|\.\/stub"|provider\/functions\/program|pulumi\.runtime|ngrok:index:|pulumi-nodejs/;
+  expect(generated.filter((f) => doorKnowledge.test(f.content)).map((f) => f.path)).toEqual([]);
+  expect(resources.filter((f) => !/^export class \w+ extends NgrokResource \{$/m.test(f.content)).map((f) => f.path)).toEqual([]);
+  const functions = generated.filter((f) => /^export function /m.test(f.content));
+  expect(functions.length).toBeGreaterThan(30);
+  expect(functions.filter((f) => !/^import \{ invoke(, invokeOutput)? \} from "\.\/door";$/m.test(f.content)).map((f) => f.path)).toEqual([]);
+});
+
 describe("the registry of kinds (provider/definitions/index.ts)", () => {
   const write = (dir: string, file: string, name: string) =>
     fs.writeFileSync(
