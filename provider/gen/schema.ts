@@ -53,7 +53,9 @@ function packageSchema(version: string): JsonObject {
     types,
     resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
     functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
-    // The SDKs of the provider plugin (make sdks): the dynamic SDK is the package itself, `pulumi-ngrok`.
+    // Pulumi's code generators write the Go and Python SDKs from this (make sdks). The TypeScript
+    // API is ours (provider/gen), in both Node.js packages; `nodejs` names the plugin's package for
+    // the code `pulumi import` writes.
     supportPack: true,
     language: {
       nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },

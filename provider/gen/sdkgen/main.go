@@ -1,11 +1,13 @@
-// Command sdkgen writes the provider plugin's SDKs from schema.json with Pulumi's own code
-// generators (github.com/pulumi/pulumi/pkg/v3/codegen): Node.js, Go and Python. The CLI's
-// `pulumi package gen-sdk` delegates to language plugins that are not available here.
+// Command sdkgen writes the provider plugin's Go and Python SDKs from schema.json with Pulumi's
+// own code generators (github.com/pulumi/pulumi/pkg/v3/codegen). The CLI's `pulumi package
+// gen-sdk` delegates to language plugins that are not available here. The TypeScript API is not
+// Pulumi's: provider/gen writes it, for both Node.js packages (Pulumi's Node.js generator cannot
+// express its typed Traffic Policy, parent arguments, `secretRef` or functions).
 //
 //	go run . <schema.json> <out dir> [--check]
 //
-// writes <out>/nodejs, <out>/go and <out>/python; with --check it writes nothing and fails
-// naming the files that differ from what it would write.
+// writes <out>/go and <out>/python; with --check it writes nothing and fails naming the files
+// that differ from what it would write.
 package main
 
 import (
@@ -20,7 +22,6 @@ import (
 	"github.com/blang/semver"
 
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
-	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
@@ -80,9 +81,6 @@ func run(args []string) error {
 	}
 	files := map[string][]byte{}
 	for lang, gen := range map[string]func(*schema.Package) (map[string][]byte, error){
-		"nodejs": func(p *schema.Package) (map[string][]byte, error) {
-			return nodejsgen.GeneratePackage(tool, p, nil, nil, false, noPackages{})
-		},
 		"go": func(p *schema.Package) (map[string][]byte, error) { return gogen.GeneratePackage(tool, p, nil) },
 		"python": func(p *schema.Package) (map[string][]byte, error) {
 			return pythongen.GeneratePackage(tool, p, nil, noPackages{})
@@ -133,7 +131,7 @@ func run(args []string) error {
 	}
 	if check {
 		// A file the generators no longer write (a kind removed) is stale too.
-		for _, lang := range []string{"nodejs", "go", "python"} {
+		for _, lang := range []string{"go", "python"} {
 			root := filepath.Join(positional[1], lang)
 			_ = filepath.WalkDir(root, func(name string, d os.DirEntry, err error) error {
 				if err == nil && !d.IsDir() {
