@@ -4,11 +4,12 @@
 import { settingSources } from "../config";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
+import { goModulePath, type Manifest } from "./manifest";
 import { allFunctions, allResources, typeRoots } from "./model";
 import { inputsOf, limits, objectTypes, outputsOf, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
-export function renderSchema(version: string): string {
-  return `${JSON.stringify(packageSchema(version), null, 2)}\n`;
+export function renderSchema(manifest: Manifest): string {
+  return `${JSON.stringify(packageSchema(manifest), null, 2)}\n`;
 }
 
 const configDocs: Record<string, string> = {
@@ -21,7 +22,8 @@ const configDocs: Record<string, string> = {
     'Serve concurrent reads of a resource kind (refresh, preview\'s adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.',
 };
 
-function packageSchema(version: string): JsonObject {
+function packageSchema(manifest: Manifest): JsonObject {
+  const { version } = manifest;
   const types: JsonObject = {};
   for (const t of objectTypes(typeRoots()).values()) {
     types[`${packageName}:index:${t.name}`] = {
@@ -59,7 +61,7 @@ function packageSchema(version: string): JsonObject {
     supportPack: true,
     language: {
       nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },
-      go: { importBasePath: "example.com/pulumi-ngrok/sdk/go/ngrok", respectSchemaVersion: true },
+      go: { importBasePath: `${goModulePath(manifest)}/ngrok`, respectSchemaVersion: true },
       python: { packageName: "pulumi_ngrok", respectSchemaVersion: true },
     },
   };

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
@@ -28,12 +29,27 @@ import (
 
 const tool = "pulumi-ngrok sdkgen"
 
-const goMod = `module example.com/pulumi-ngrok/sdk/go
+// goMod is the Go SDK's go.mod: its module is the package of importBasePath's parent, the path
+// schema.json's `language.go.importBasePath` gives (from package.json's `repository`).
+func goMod(module string) []byte {
+	return []byte(fmt.Sprintf("module %s\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n", module))
+}
 
-go 1.24
-
-require github.com/pulumi/pulumi/sdk/v3 v3.259.0
-`
+// goModule is the Go SDK's module path: importBasePath (`<module>/ngrok`) without its package.
+func goModule(spec schema.PackageSpec) (string, error) {
+	var goInfo struct {
+		ImportBasePath string `json:"importBasePath"`
+	}
+	if raw, ok := spec.Language["go"]; ok {
+		if err := json.Unmarshal(raw, &goInfo); err != nil {
+			return "", fmt.Errorf("language.go: %w", err)
+		}
+	}
+	if goInfo.ImportBasePath == "" || path.Base(goInfo.ImportBasePath) != spec.Name {
+		return "", fmt.Errorf("language.go.importBasePath must be <module path>/%s", spec.Name)
+	}
+	return path.Dir(goInfo.ImportBasePath), nil
+}
 
 // noPackages loads no other package: the schema refers to none.
 type noPackages struct{}
@@ -106,8 +122,16 @@ func run(args []string) error {
 			files[filepath.Join(positional[1], lang, name)] = content
 		}
 	}
-	// The Go SDK is a module of its own, which a program requires and points at this directory.
-	files[filepath.Join(positional[1], "go", "go.mod")] = []byte(goMod)
+	// The Go SDK is a module of its own, which a program requires (and, offline, replaces with this directory).
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(text, &spec); err != nil {
+		return fmt.Errorf("%s: %w", positional[0], err)
+	}
+	module, err := goModule(spec)
+	if err != nil {
+		return fmt.Errorf("%s: %w", positional[0], err)
+	}
+	files[filepath.Join(positional[1], "go", "go.mod")] = goMod(module)
 
 	names := make([]string, 0, len(files))
 	for name := range files {
