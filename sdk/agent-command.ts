@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link AgentCommand}. */
 export interface AgentCommandArgs {
@@ -35,7 +35,7 @@ export interface AgentCommandArgs {
  * export const agentSessions = restart.resultSessionIds;
  * ```
  */
-export class AgentCommand extends pulumi.dynamic.Resource {
+export class AgentCommand extends NgrokResource {
   /** The tunnel sessions to run the command on (`ts_...`), e.g. the `ids` of `getTunnelSessionsOutput`. A session changes the resource only when the command has not run on it (the new sessions a restart leaves behind do not count as new). */
   declare public readonly sessionIds: pulumi.Output<string[]>;
   /** `restart` (rolling: each agent is back online before the next restarts; not supported on Windows), `stop`, `update` (to the newest release of the agent's major version), or `update-restart`: update every agent, wait `updateWaitSeconds` (at least 10 s, as the API asks; `pulumi up` shows a line as the wait starts, and `lastRunLog` records it), then restart them so that the new version runs. An update that has nothing to do (no update available, already updating, updated and awaiting a restart) is recorded, not an error. */
@@ -67,6 +67,6 @@ export class AgentCommand extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("AgentCommand"), name, props, opts, "ngrok", "AgentCommand");
+    super("AgentCommand", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { inputs, outputs } from "./types";
 
 /** The arguments of an {@link AgentIngress}. */
@@ -32,7 +32,7 @@ export interface AgentIngressArgs {
  * export const nsTargets = ingress.nsTargets;
  * ```
  */
-export class AgentIngress extends pulumi.dynamic.Resource {
+export class AgentIngress extends NgrokResource {
   /** The domain the account owns, used as the base of the regional agent ingress domains; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
   declare public readonly domain: pulumi.Output<string>;
   /** What the agent ingress is for. Optional, at most 255 bytes. */
@@ -69,6 +69,6 @@ export class AgentIngress extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("AgentIngress"), name, props, opts, "ngrok", "AgentIngress");
+    super("AgentIngress", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link ApiKey}. */
 export interface ApiKeyArgs {
@@ -25,7 +25,7 @@ export interface ApiKeyArgs {
  * export const apiToken = key.token; // a secret
  * ```
  */
-export class ApiKey extends pulumi.dynamic.Resource {
+export class ApiKey extends NgrokResource {
   /** What uses the key. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -53,6 +53,6 @@ export class ApiKey extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("ApiKey"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["token"] }), "ngrok", "ApiKey");
+    super("ApiKey", name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["token"] }));
   }
 }

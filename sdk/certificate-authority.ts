@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of a {@link CertificateAuthority}. */
 export interface CertificateAuthorityArgs {
@@ -30,7 +30,7 @@ export interface CertificateAuthorityArgs {
  * export const caExpires = ca.notAfter;
  * ```
  */
-export class CertificateAuthority extends pulumi.dynamic.Resource {
+export class CertificateAuthority extends NgrokResource {
   /** The certificate authority's certificate, PEM-encoded. Checked at preview; the service stores it with a trailing newline (not a change). Changing it replaces the resource. */
   declare public readonly caPem: pulumi.Output<string>;
   /** What the certificate authority is for. Optional, at most 255 bytes. */
@@ -70,6 +70,6 @@ export class CertificateAuthority extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("CertificateAuthority"), name, props, opts, "ngrok", "CertificateAuthority");
+    super("CertificateAuthority", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { outputs } from "./types";
 import type { TrafficPolicy, TrafficPolicyInput } from "./policy";
 import { preparePolicyInputs } from "./policy";
@@ -44,7 +44,7 @@ export interface CloudEndpointArgs {
  * }, { parent: domain });
  * ```
  */
-export class CloudEndpoint extends pulumi.dynamic.Resource {
+export class CloudEndpoint extends NgrokResource {
   /** The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. */
   declare public readonly url: pulumi.Output<string>;
   /** The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them. */
@@ -110,6 +110,6 @@ export class CloudEndpoint extends pulumi.dynamic.Resource {
     );
     if (props.trafficPolicySecrets !== undefined) props.trafficPolicySecrets = pulumi.secret(props.trafficPolicySecrets);
     Object.assign(props, preparePolicyInputs(props));
-    super(providerFor("CloudEndpoint"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["trafficPolicySecrets"] }), "ngrok", "CloudEndpoint");
+    super("CloudEndpoint", name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["trafficPolicySecrets"] }));
   }
 }

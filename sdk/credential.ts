@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of a {@link Credential}. */
 export interface CredentialArgs {
@@ -30,7 +30,7 @@ export interface CredentialArgs {
  * export const authtoken = cred.token; // a secret
  * ```
  */
-export class Credential extends pulumi.dynamic.Resource {
+export class Credential extends NgrokResource {
   /** Who or what uses the credential. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -61,6 +61,6 @@ export class Credential extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("Credential"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["token"] }), "ngrok", "Credential");
+    super("Credential", name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["token"] }));
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { inputs, outputs } from "./types";
 
 /** The arguments of an {@link EventDestination}. */
@@ -30,7 +30,7 @@ export interface EventDestinationArgs {
  * });
  * ```
  */
-export class EventDestination extends pulumi.dynamic.Resource {
+export class EventDestination extends NgrokResource {
   /** What the destination is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -59,6 +59,6 @@ export class EventDestination extends pulumi.dynamic.Resource {
       args,
     );
     if (props.target !== undefined) props.target = pulumi.secret(props.target);
-    super(providerFor("EventDestination"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["target"] }), "ngrok", "EventDestination");
+    super("EventDestination", name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["target"] }));
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link EventSource}. */
 export interface EventSourceArgs {
@@ -26,7 +26,7 @@ export interface EventSourceArgs {
  * });
  * ```
  */
-export class EventSource extends pulumi.dynamic.Resource {
+export class EventSource extends NgrokResource {
   /** The event subscription (`esb_...`) that the type triggers. Its program must leave the subscription's `sources` unset. Changing it replaces the resource. */
   declare public readonly subscriptionId: pulumi.Output<string>;
   /** The event type, `<resource>_<action>.v0`, such as `ip_policy_created.v0`. Changing it replaces the resource. */
@@ -45,6 +45,6 @@ export class EventSource extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("EventSource"), name, props, opts, "ngrok", "EventSource");
+    super("EventSource", name, props, opts);
   }
 }

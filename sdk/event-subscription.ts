@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { inputs, outputs } from "./types";
 
 /** The arguments of an {@link EventSubscription}. */
@@ -32,7 +32,7 @@ export interface EventSubscriptionArgs {
  * });
  * ```
  */
-export class EventSubscription extends pulumi.dynamic.Resource {
+export class EventSubscription extends NgrokResource {
   /** What the subscription is for. Optional, at most 255 characters. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 characters. */
@@ -63,6 +63,6 @@ export class EventSubscription extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("EventSubscription"), name, props, opts, "ngrok", "EventSubscription");
+    super("EventSubscription", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of a {@link FailoverBackend}. */
 export interface FailoverBackendArgs {
@@ -26,7 +26,7 @@ export interface FailoverBackendArgs {
  * const web = new ngrok.FailoverBackend("web", { backends: [primary.id, sorry.id] });
  * ```
  */
-export class FailoverBackend extends pulumi.dynamic.Resource {
+export class FailoverBackend extends NgrokResource {
   /** What the failover chain is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -51,6 +51,6 @@ export class FailoverBackend extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("FailoverBackend"), name, props, opts, "ngrok", "FailoverBackend");
+    super("FailoverBackend", name, props, opts);
   }
 }

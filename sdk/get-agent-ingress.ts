@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getAgentIngress}. */
 export interface GetAgentIngressArgs {
@@ -55,14 +55,10 @@ export interface GetAgentIngressResult {
  * ```
  */
 export function getAgentIngress(args?: GetAgentIngressArgs, opts?: pulumi.InvokeOptions): Promise<GetAgentIngressResult> {
-  return implementation().invoke<GetAgentIngressResult>("getAgentIngress", { ...args }, opts);
+  return invoke<GetAgentIngressResult>("getAgentIngress", { ...args }, opts);
 }
 
 /** The Output form of {@link getAgentIngress}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getAgentIngressOutput(args?: GetAgentIngressOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetAgentIngressResult> {
-  return implementation().invokeOutput<GetAgentIngressResult>("getAgentIngress", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetAgentIngressResult>("getAgentIngress", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getApiKey}. */
 export interface GetApiKeyArgs {
@@ -41,14 +41,10 @@ export interface GetApiKeyResult {
  * ```
  */
 export function getApiKey(args: GetApiKeyArgs, opts?: pulumi.InvokeOptions): Promise<GetApiKeyResult> {
-  return implementation().invoke<GetApiKeyResult>("getApiKey", { ...args }, opts);
+  return invoke<GetApiKeyResult>("getApiKey", { ...args }, opts);
 }
 
 /** The Output form of {@link getApiKey}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getApiKeyOutput(args: GetApiKeyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetApiKeyResult> {
-  return implementation().invokeOutput<GetApiKeyResult>("getApiKey", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetApiKeyResult>("getApiKey", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getCertificateAuthority}. */
 export interface GetCertificateAuthorityArgs {
@@ -51,14 +51,10 @@ export interface GetCertificateAuthorityResult {
  * ```
  */
 export function getCertificateAuthority(args: GetCertificateAuthorityArgs, opts?: pulumi.InvokeOptions): Promise<GetCertificateAuthorityResult> {
-  return implementation().invoke<GetCertificateAuthorityResult>("getCertificateAuthority", { ...args }, opts);
+  return invoke<GetCertificateAuthorityResult>("getCertificateAuthority", { ...args }, opts);
 }
 
 /** The Output form of {@link getCertificateAuthority}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getCertificateAuthorityOutput(args: GetCertificateAuthorityOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCertificateAuthorityResult> {
-  return implementation().invokeOutput<GetCertificateAuthorityResult>("getCertificateAuthority", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetCertificateAuthorityResult>("getCertificateAuthority", args, opts);
 }

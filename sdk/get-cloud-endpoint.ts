@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
 import type { TrafficPolicy } from "./policy";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getCloudEndpoint}. */
 export interface GetCloudEndpointArgs {
@@ -67,14 +67,10 @@ export interface GetCloudEndpointResult {
  * ```
  */
 export function getCloudEndpoint(args: GetCloudEndpointArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudEndpointResult> {
-  return implementation().invoke<GetCloudEndpointResult>("getCloudEndpoint", { ...args }, opts);
+  return invoke<GetCloudEndpointResult>("getCloudEndpoint", { ...args }, opts);
 }
 
 /** The Output form of {@link getCloudEndpoint}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getCloudEndpointOutput(args: GetCloudEndpointOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudEndpointResult> {
-  return implementation().invokeOutput<GetCloudEndpointResult>("getCloudEndpoint", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetCloudEndpointResult>("getCloudEndpoint", args, opts);
 }

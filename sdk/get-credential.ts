@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getCredential}. */
 export interface GetCredentialArgs {
@@ -43,14 +43,10 @@ export interface GetCredentialResult {
  * ```
  */
 export function getCredential(args: GetCredentialArgs, opts?: pulumi.InvokeOptions): Promise<GetCredentialResult> {
-  return implementation().invoke<GetCredentialResult>("getCredential", { ...args }, opts);
+  return invoke<GetCredentialResult>("getCredential", { ...args }, opts);
 }
 
 /** The Output form of {@link getCredential}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getCredentialOutput(args: GetCredentialOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCredentialResult> {
-  return implementation().invokeOutput<GetCredentialResult>("getCredential", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetCredentialResult>("getCredential", args, opts);
 }

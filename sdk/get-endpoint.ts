@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getEndpoint}. */
 export interface GetEndpointArgs {
@@ -58,14 +58,10 @@ export interface GetEndpointResult {
  * ```
  */
 export function getEndpoint(args: GetEndpointArgs, opts?: pulumi.InvokeOptions): Promise<GetEndpointResult> {
-  return implementation().invoke<GetEndpointResult>("getEndpoint", { ...args }, opts);
+  return invoke<GetEndpointResult>("getEndpoint", { ...args }, opts);
 }
 
 /** The Output form of {@link getEndpoint}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getEndpointOutput(args: GetEndpointOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEndpointResult> {
-  return implementation().invokeOutput<GetEndpointResult>("getEndpoint", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetEndpointResult>("getEndpoint", args, opts);
 }

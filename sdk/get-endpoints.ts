@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getEndpoints}. */
 export interface GetEndpointsArgs {
@@ -43,14 +43,10 @@ export interface GetEndpointsResult {
  * ```
  */
 export function getEndpoints(args?: GetEndpointsArgs, opts?: pulumi.InvokeOptions): Promise<GetEndpointsResult> {
-  return implementation().invoke<GetEndpointsResult>("getEndpoints", { ...args }, opts);
+  return invoke<GetEndpointsResult>("getEndpoints", { ...args }, opts);
 }
 
 /** The Output form of {@link getEndpoints}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getEndpointsOutput(args?: GetEndpointsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEndpointsResult> {
-  return implementation().invokeOutput<GetEndpointsResult>("getEndpoints", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetEndpointsResult>("getEndpoints", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getEventDestination}. */
 export interface GetEventDestinationArgs {
@@ -41,14 +41,10 @@ export interface GetEventDestinationResult {
  * ```
  */
 export function getEventDestination(args: GetEventDestinationArgs, opts?: pulumi.InvokeOptions): Promise<GetEventDestinationResult> {
-  return implementation().invoke<GetEventDestinationResult>("getEventDestination", { ...args }, opts);
+  return invoke<GetEventDestinationResult>("getEventDestination", { ...args }, opts);
 }
 
 /** The Output form of {@link getEventDestination}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getEventDestinationOutput(args: GetEventDestinationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventDestinationResult> {
-  return implementation().invokeOutput<GetEventDestinationResult>("getEventDestination", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetEventDestinationResult>("getEventDestination", args, opts);
 }

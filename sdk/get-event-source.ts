@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getEventSource}. */
 export interface GetEventSourceArgs {
@@ -37,14 +37,10 @@ export interface GetEventSourceResult {
  * ```
  */
 export function getEventSource(args: GetEventSourceArgs, opts?: pulumi.InvokeOptions): Promise<GetEventSourceResult> {
-  return implementation().invoke<GetEventSourceResult>("getEventSource", { ...args }, opts);
+  return invoke<GetEventSourceResult>("getEventSource", { ...args }, opts);
 }
 
 /** The Output form of {@link getEventSource}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getEventSourceOutput(args: GetEventSourceOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventSourceResult> {
-  return implementation().invokeOutput<GetEventSourceResult>("getEventSource", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetEventSourceResult>("getEventSource", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getEventSubscription}. */
 export interface GetEventSubscriptionArgs {
@@ -46,14 +46,10 @@ export interface GetEventSubscriptionResult {
  * ```
  */
 export function getEventSubscription(args: GetEventSubscriptionArgs, opts?: pulumi.InvokeOptions): Promise<GetEventSubscriptionResult> {
-  return implementation().invoke<GetEventSubscriptionResult>("getEventSubscription", { ...args }, opts);
+  return invoke<GetEventSubscriptionResult>("getEventSubscription", { ...args }, opts);
 }
 
 /** The Output form of {@link getEventSubscription}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getEventSubscriptionOutput(args: GetEventSubscriptionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventSubscriptionResult> {
-  return implementation().invokeOutput<GetEventSubscriptionResult>("getEventSubscription", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetEventSubscriptionResult>("getEventSubscription", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getFailoverBackend}. */
 export interface GetFailoverBackendArgs {
@@ -41,14 +41,10 @@ export interface GetFailoverBackendResult {
  * ```
  */
 export function getFailoverBackend(args: GetFailoverBackendArgs, opts?: pulumi.InvokeOptions): Promise<GetFailoverBackendResult> {
-  return implementation().invoke<GetFailoverBackendResult>("getFailoverBackend", { ...args }, opts);
+  return invoke<GetFailoverBackendResult>("getFailoverBackend", { ...args }, opts);
 }
 
 /** The Output form of {@link getFailoverBackend}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getFailoverBackendOutput(args: GetFailoverBackendOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetFailoverBackendResult> {
-  return implementation().invokeOutput<GetFailoverBackendResult>("getFailoverBackend", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetFailoverBackendResult>("getFailoverBackend", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpResponseBackend}. */
 export interface GetHttpResponseBackendArgs {
@@ -45,14 +45,10 @@ export interface GetHttpResponseBackendResult {
  * ```
  */
 export function getHttpResponseBackend(args: GetHttpResponseBackendArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpResponseBackendResult> {
-  return implementation().invoke<GetHttpResponseBackendResult>("getHttpResponseBackend", { ...args }, opts);
+  return invoke<GetHttpResponseBackendResult>("getHttpResponseBackend", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpResponseBackend}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpResponseBackendOutput(args: GetHttpResponseBackendOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpResponseBackendResult> {
-  return implementation().invokeOutput<GetHttpResponseBackendResult>("getHttpResponseBackend", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpResponseBackendResult>("getHttpResponseBackend", args, opts);
 }

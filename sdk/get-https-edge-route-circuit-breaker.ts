@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRouteCircuitBreaker}. */
 export interface GetHttpsEdgeRouteCircuitBreakerArgs {
@@ -47,14 +47,10 @@ export interface GetHttpsEdgeRouteCircuitBreakerResult {
  * ```
  */
 export function getHttpsEdgeRouteCircuitBreaker(args: GetHttpsEdgeRouteCircuitBreakerArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteCircuitBreakerResult> {
-  return implementation().invoke<GetHttpsEdgeRouteCircuitBreakerResult>("getHttpsEdgeRouteCircuitBreaker", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteCircuitBreakerResult>("getHttpsEdgeRouteCircuitBreaker", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRouteCircuitBreaker}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteCircuitBreakerOutput(args: GetHttpsEdgeRouteCircuitBreakerOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteCircuitBreakerResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteCircuitBreakerResult>("getHttpsEdgeRouteCircuitBreaker", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteCircuitBreakerResult>("getHttpsEdgeRouteCircuitBreaker", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRouteIpRestriction}. */
 export interface GetHttpsEdgeRouteIpRestrictionArgs {
@@ -42,14 +42,10 @@ export interface GetHttpsEdgeRouteIpRestrictionResult {
  * ```
  */
 export function getHttpsEdgeRouteIpRestriction(args: GetHttpsEdgeRouteIpRestrictionArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteIpRestrictionResult> {
-  return implementation().invoke<GetHttpsEdgeRouteIpRestrictionResult>("getHttpsEdgeRouteIpRestriction", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteIpRestrictionResult>("getHttpsEdgeRouteIpRestriction", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRouteIpRestriction}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteIpRestrictionOutput(args: GetHttpsEdgeRouteIpRestrictionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteIpRestrictionResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteIpRestrictionResult>("getHttpsEdgeRouteIpRestriction", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteIpRestrictionResult>("getHttpsEdgeRouteIpRestriction", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRouteJwtValidation}. */
 export interface GetHttpsEdgeRouteJwtValidationArgs {
@@ -46,14 +46,10 @@ export interface GetHttpsEdgeRouteJwtValidationResult {
  * ```
  */
 export function getHttpsEdgeRouteJwtValidation(args: GetHttpsEdgeRouteJwtValidationArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteJwtValidationResult> {
-  return implementation().invoke<GetHttpsEdgeRouteJwtValidationResult>("getHttpsEdgeRouteJwtValidation", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteJwtValidationResult>("getHttpsEdgeRouteJwtValidation", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRouteJwtValidation}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteJwtValidationOutput(args: GetHttpsEdgeRouteJwtValidationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteJwtValidationResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteJwtValidationResult>("getHttpsEdgeRouteJwtValidation", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteJwtValidationResult>("getHttpsEdgeRouteJwtValidation", args, opts);
 }

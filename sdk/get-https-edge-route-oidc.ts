@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRouteOidc}. */
 export interface GetHttpsEdgeRouteOidcArgs {
@@ -51,14 +51,10 @@ export interface GetHttpsEdgeRouteOidcResult {
  * ```
  */
 export function getHttpsEdgeRouteOidc(args: GetHttpsEdgeRouteOidcArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteOidcResult> {
-  return implementation().invoke<GetHttpsEdgeRouteOidcResult>("getHttpsEdgeRouteOidc", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteOidcResult>("getHttpsEdgeRouteOidc", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRouteOidc}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteOidcOutput(args: GetHttpsEdgeRouteOidcOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteOidcResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteOidcResult>("getHttpsEdgeRouteOidc", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteOidcResult>("getHttpsEdgeRouteOidc", args, opts);
 }

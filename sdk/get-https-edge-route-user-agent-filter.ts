@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRouteUserAgentFilter}. */
 export interface GetHttpsEdgeRouteUserAgentFilterArgs {
@@ -41,14 +41,10 @@ export interface GetHttpsEdgeRouteUserAgentFilterResult {
  * ```
  */
 export function getHttpsEdgeRouteUserAgentFilter(args: GetHttpsEdgeRouteUserAgentFilterArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteUserAgentFilterResult> {
-  return implementation().invoke<GetHttpsEdgeRouteUserAgentFilterResult>("getHttpsEdgeRouteUserAgentFilter", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteUserAgentFilterResult>("getHttpsEdgeRouteUserAgentFilter", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRouteUserAgentFilter}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteUserAgentFilterOutput(args: GetHttpsEdgeRouteUserAgentFilterOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteUserAgentFilterResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteUserAgentFilterResult>("getHttpsEdgeRouteUserAgentFilter", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteUserAgentFilterResult>("getHttpsEdgeRouteUserAgentFilter", args, opts);
 }

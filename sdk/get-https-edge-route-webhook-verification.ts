@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRouteWebhookVerification}. */
 export interface GetHttpsEdgeRouteWebhookVerificationArgs {
@@ -39,14 +39,10 @@ export interface GetHttpsEdgeRouteWebhookVerificationResult {
  * ```
  */
 export function getHttpsEdgeRouteWebhookVerification(args: GetHttpsEdgeRouteWebhookVerificationArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteWebhookVerificationResult> {
-  return implementation().invoke<GetHttpsEdgeRouteWebhookVerificationResult>("getHttpsEdgeRouteWebhookVerification", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteWebhookVerificationResult>("getHttpsEdgeRouteWebhookVerification", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRouteWebhookVerification}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteWebhookVerificationOutput(args: GetHttpsEdgeRouteWebhookVerificationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteWebhookVerificationResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteWebhookVerificationResult>("getHttpsEdgeRouteWebhookVerification", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteWebhookVerificationResult>("getHttpsEdgeRouteWebhookVerification", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdgeRoute}. */
 export interface GetHttpsEdgeRouteArgs {
@@ -49,14 +49,10 @@ export interface GetHttpsEdgeRouteResult {
  * ```
  */
 export function getHttpsEdgeRoute(args: GetHttpsEdgeRouteArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeRouteResult> {
-  return implementation().invoke<GetHttpsEdgeRouteResult>("getHttpsEdgeRoute", { ...args }, opts);
+  return invoke<GetHttpsEdgeRouteResult>("getHttpsEdgeRoute", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdgeRoute}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeRouteOutput(args: GetHttpsEdgeRouteOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeRouteResult> {
-  return implementation().invokeOutput<GetHttpsEdgeRouteResult>("getHttpsEdgeRoute", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeRouteResult>("getHttpsEdgeRoute", args, opts);
 }

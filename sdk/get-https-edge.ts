@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getHttpsEdge}. */
 export interface GetHttpsEdgeArgs {
@@ -41,14 +41,10 @@ export interface GetHttpsEdgeResult {
  * ```
  */
 export function getHttpsEdge(args: GetHttpsEdgeArgs, opts?: pulumi.InvokeOptions): Promise<GetHttpsEdgeResult> {
-  return implementation().invoke<GetHttpsEdgeResult>("getHttpsEdge", { ...args }, opts);
+  return invoke<GetHttpsEdgeResult>("getHttpsEdge", { ...args }, opts);
 }
 
 /** The Output form of {@link getHttpsEdge}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getHttpsEdgeOutput(args: GetHttpsEdgeOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetHttpsEdgeResult> {
-  return implementation().invokeOutput<GetHttpsEdgeResult>("getHttpsEdge", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetHttpsEdgeResult>("getHttpsEdge", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getIpPolicyRule}. */
 export interface GetIpPolicyRuleArgs {
@@ -54,14 +54,10 @@ export interface GetIpPolicyRuleResult {
  * ```
  */
 export function getIpPolicyRule(args?: GetIpPolicyRuleArgs, opts?: pulumi.InvokeOptions): Promise<GetIpPolicyRuleResult> {
-  return implementation().invoke<GetIpPolicyRuleResult>("getIpPolicyRule", { ...args }, opts);
+  return invoke<GetIpPolicyRuleResult>("getIpPolicyRule", { ...args }, opts);
 }
 
 /** The Output form of {@link getIpPolicyRule}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getIpPolicyRuleOutput(args?: GetIpPolicyRuleOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIpPolicyRuleResult> {
-  return implementation().invokeOutput<GetIpPolicyRuleResult>("getIpPolicyRule", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetIpPolicyRuleResult>("getIpPolicyRule", args, opts);
 }

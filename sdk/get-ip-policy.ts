@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getIpPolicy}. */
 export interface GetIpPolicyArgs {
@@ -39,14 +39,10 @@ export interface GetIpPolicyResult {
  * ```
  */
 export function getIpPolicy(args: GetIpPolicyArgs, opts?: pulumi.InvokeOptions): Promise<GetIpPolicyResult> {
-  return implementation().invoke<GetIpPolicyResult>("getIpPolicy", { ...args }, opts);
+  return invoke<GetIpPolicyResult>("getIpPolicy", { ...args }, opts);
 }
 
 /** The Output form of {@link getIpPolicy}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getIpPolicyOutput(args: GetIpPolicyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIpPolicyResult> {
-  return implementation().invokeOutput<GetIpPolicyResult>("getIpPolicy", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetIpPolicyResult>("getIpPolicy", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getIpRestriction}. */
 export interface GetIpRestrictionArgs {
@@ -48,14 +48,10 @@ export interface GetIpRestrictionResult {
  * ```
  */
 export function getIpRestriction(args: GetIpRestrictionArgs, opts?: pulumi.InvokeOptions): Promise<GetIpRestrictionResult> {
-  return implementation().invoke<GetIpRestrictionResult>("getIpRestriction", { ...args }, opts);
+  return invoke<GetIpRestrictionResult>("getIpRestriction", { ...args }, opts);
 }
 
 /** The Output form of {@link getIpRestriction}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getIpRestrictionOutput(args: GetIpRestrictionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIpRestrictionResult> {
-  return implementation().invokeOutput<GetIpRestrictionResult>("getIpRestriction", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetIpRestrictionResult>("getIpRestriction", args, opts);
 }

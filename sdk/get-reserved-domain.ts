@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getReservedDomain}. */
 export interface GetReservedDomainArgs {
@@ -65,14 +65,10 @@ export interface GetReservedDomainResult {
  * ```
  */
 export function getReservedDomain(args?: GetReservedDomainArgs, opts?: pulumi.InvokeOptions): Promise<GetReservedDomainResult> {
-  return implementation().invoke<GetReservedDomainResult>("getReservedDomain", { ...args }, opts);
+  return invoke<GetReservedDomainResult>("getReservedDomain", { ...args }, opts);
 }
 
 /** The Output form of {@link getReservedDomain}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getReservedDomainOutput(args?: GetReservedDomainOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetReservedDomainResult> {
-  return implementation().invokeOutput<GetReservedDomainResult>("getReservedDomain", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetReservedDomainResult>("getReservedDomain", args, opts);
 }

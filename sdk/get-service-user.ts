@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getServiceUser}. */
 export interface GetServiceUserArgs {
@@ -44,14 +44,10 @@ export interface GetServiceUserResult {
  * ```
  */
 export function getServiceUser(args?: GetServiceUserArgs, opts?: pulumi.InvokeOptions): Promise<GetServiceUserResult> {
-  return implementation().invoke<GetServiceUserResult>("getServiceUser", { ...args }, opts);
+  return invoke<GetServiceUserResult>("getServiceUser", { ...args }, opts);
 }
 
 /** The Output form of {@link getServiceUser}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getServiceUserOutput(args?: GetServiceUserOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetServiceUserResult> {
-  return implementation().invokeOutput<GetServiceUserResult>("getServiceUser", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetServiceUserResult>("getServiceUser", args, opts);
 }

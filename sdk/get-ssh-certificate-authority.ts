@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getSshCertificateAuthority}. */
 export interface GetSshCertificateAuthorityArgs {
@@ -43,14 +43,10 @@ export interface GetSshCertificateAuthorityResult {
  * ```
  */
 export function getSshCertificateAuthority(args: GetSshCertificateAuthorityArgs, opts?: pulumi.InvokeOptions): Promise<GetSshCertificateAuthorityResult> {
-  return implementation().invoke<GetSshCertificateAuthorityResult>("getSshCertificateAuthority", { ...args }, opts);
+  return invoke<GetSshCertificateAuthorityResult>("getSshCertificateAuthority", { ...args }, opts);
 }
 
 /** The Output form of {@link getSshCertificateAuthority}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getSshCertificateAuthorityOutput(args: GetSshCertificateAuthorityOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSshCertificateAuthorityResult> {
-  return implementation().invokeOutput<GetSshCertificateAuthorityResult>("getSshCertificateAuthority", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetSshCertificateAuthorityResult>("getSshCertificateAuthority", args, opts);
 }

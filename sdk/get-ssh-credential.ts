@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getSshCredential}. */
 export interface GetSshCredentialArgs {
@@ -45,14 +45,10 @@ export interface GetSshCredentialResult {
  * ```
  */
 export function getSshCredential(args: GetSshCredentialArgs, opts?: pulumi.InvokeOptions): Promise<GetSshCredentialResult> {
-  return implementation().invoke<GetSshCredentialResult>("getSshCredential", { ...args }, opts);
+  return invoke<GetSshCredentialResult>("getSshCredential", { ...args }, opts);
 }
 
 /** The Output form of {@link getSshCredential}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getSshCredentialOutput(args: GetSshCredentialOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSshCredentialResult> {
-  return implementation().invokeOutput<GetSshCredentialResult>("getSshCredential", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetSshCredentialResult>("getSshCredential", args, opts);
 }

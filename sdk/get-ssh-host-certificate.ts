@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getSshHostCertificate}. */
 export interface GetSshHostCertificateArgs {
@@ -53,14 +53,10 @@ export interface GetSshHostCertificateResult {
  * ```
  */
 export function getSshHostCertificate(args: GetSshHostCertificateArgs, opts?: pulumi.InvokeOptions): Promise<GetSshHostCertificateResult> {
-  return implementation().invoke<GetSshHostCertificateResult>("getSshHostCertificate", { ...args }, opts);
+  return invoke<GetSshHostCertificateResult>("getSshHostCertificate", { ...args }, opts);
 }
 
 /** The Output form of {@link getSshHostCertificate}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getSshHostCertificateOutput(args: GetSshHostCertificateOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSshHostCertificateResult> {
-  return implementation().invokeOutput<GetSshHostCertificateResult>("getSshHostCertificate", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetSshHostCertificateResult>("getSshHostCertificate", args, opts);
 }

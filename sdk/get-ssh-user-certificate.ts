@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getSshUserCertificate}. */
 export interface GetSshUserCertificateArgs {
@@ -57,14 +57,10 @@ export interface GetSshUserCertificateResult {
  * ```
  */
 export function getSshUserCertificate(args: GetSshUserCertificateArgs, opts?: pulumi.InvokeOptions): Promise<GetSshUserCertificateResult> {
-  return implementation().invoke<GetSshUserCertificateResult>("getSshUserCertificate", { ...args }, opts);
+  return invoke<GetSshUserCertificateResult>("getSshUserCertificate", { ...args }, opts);
 }
 
 /** The Output form of {@link getSshUserCertificate}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getSshUserCertificateOutput(args: GetSshUserCertificateOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetSshUserCertificateResult> {
-  return implementation().invokeOutput<GetSshUserCertificateResult>("getSshUserCertificate", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetSshUserCertificateResult>("getSshUserCertificate", args, opts);
 }

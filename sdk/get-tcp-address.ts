@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTcpAddress}. */
 export interface GetTcpAddressArgs {
@@ -48,14 +48,10 @@ export interface GetTcpAddressResult {
  * ```
  */
 export function getTcpAddress(args?: GetTcpAddressArgs, opts?: pulumi.InvokeOptions): Promise<GetTcpAddressResult> {
-  return implementation().invoke<GetTcpAddressResult>("getTcpAddress", { ...args }, opts);
+  return invoke<GetTcpAddressResult>("getTcpAddress", { ...args }, opts);
 }
 
 /** The Output form of {@link getTcpAddress}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTcpAddressOutput(args?: GetTcpAddressOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTcpAddressResult> {
-  return implementation().invokeOutput<GetTcpAddressResult>("getTcpAddress", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTcpAddressResult>("getTcpAddress", args, opts);
 }

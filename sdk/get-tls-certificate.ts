@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTlsCertificate}. */
 export interface GetTlsCertificateArgs {
@@ -72,14 +72,10 @@ export interface GetTlsCertificateResult {
  * ```
  */
 export function getTlsCertificate(args: GetTlsCertificateArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsCertificateResult> {
-  return implementation().invoke<GetTlsCertificateResult>("getTlsCertificate", { ...args }, opts);
+  return invoke<GetTlsCertificateResult>("getTlsCertificate", { ...args }, opts);
 }
 
 /** The Output form of {@link getTlsCertificate}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTlsCertificateOutput(args: GetTlsCertificateOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsCertificateResult> {
-  return implementation().invokeOutput<GetTlsCertificateResult>("getTlsCertificate", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTlsCertificateResult>("getTlsCertificate", args, opts);
 }

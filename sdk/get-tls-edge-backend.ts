@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTlsEdgeBackend}. */
 export interface GetTlsEdgeBackendArgs {
@@ -40,14 +40,10 @@ export interface GetTlsEdgeBackendResult {
  * ```
  */
 export function getTlsEdgeBackend(args: GetTlsEdgeBackendArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsEdgeBackendResult> {
-  return implementation().invoke<GetTlsEdgeBackendResult>("getTlsEdgeBackend", { ...args }, opts);
+  return invoke<GetTlsEdgeBackendResult>("getTlsEdgeBackend", { ...args }, opts);
 }
 
 /** The Output form of {@link getTlsEdgeBackend}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTlsEdgeBackendOutput(args: GetTlsEdgeBackendOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsEdgeBackendResult> {
-  return implementation().invokeOutput<GetTlsEdgeBackendResult>("getTlsEdgeBackend", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTlsEdgeBackendResult>("getTlsEdgeBackend", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTlsEdgeIpRestriction}. */
 export interface GetTlsEdgeIpRestrictionArgs {
@@ -40,14 +40,10 @@ export interface GetTlsEdgeIpRestrictionResult {
  * ```
  */
 export function getTlsEdgeIpRestriction(args: GetTlsEdgeIpRestrictionArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsEdgeIpRestrictionResult> {
-  return implementation().invoke<GetTlsEdgeIpRestrictionResult>("getTlsEdgeIpRestriction", { ...args }, opts);
+  return invoke<GetTlsEdgeIpRestrictionResult>("getTlsEdgeIpRestriction", { ...args }, opts);
 }
 
 /** The Output form of {@link getTlsEdgeIpRestriction}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTlsEdgeIpRestrictionOutput(args: GetTlsEdgeIpRestrictionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsEdgeIpRestrictionResult> {
-  return implementation().invokeOutput<GetTlsEdgeIpRestrictionResult>("getTlsEdgeIpRestriction", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTlsEdgeIpRestrictionResult>("getTlsEdgeIpRestriction", args, opts);
 }

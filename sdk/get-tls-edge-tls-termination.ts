@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTlsEdgeTlsTermination}. */
 export interface GetTlsEdgeTlsTerminationArgs {
@@ -39,14 +39,10 @@ export interface GetTlsEdgeTlsTerminationResult {
  * ```
  */
 export function getTlsEdgeTlsTermination(args: GetTlsEdgeTlsTerminationArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsEdgeTlsTerminationResult> {
-  return implementation().invoke<GetTlsEdgeTlsTerminationResult>("getTlsEdgeTlsTermination", { ...args }, opts);
+  return invoke<GetTlsEdgeTlsTerminationResult>("getTlsEdgeTlsTermination", { ...args }, opts);
 }
 
 /** The Output form of {@link getTlsEdgeTlsTermination}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTlsEdgeTlsTerminationOutput(args: GetTlsEdgeTlsTerminationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsEdgeTlsTerminationResult> {
-  return implementation().invokeOutput<GetTlsEdgeTlsTerminationResult>("getTlsEdgeTlsTermination", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTlsEdgeTlsTerminationResult>("getTlsEdgeTlsTermination", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTlsEdge}. */
 export interface GetTlsEdgeArgs {
@@ -41,14 +41,10 @@ export interface GetTlsEdgeResult {
  * ```
  */
 export function getTlsEdge(args: GetTlsEdgeArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsEdgeResult> {
-  return implementation().invoke<GetTlsEdgeResult>("getTlsEdge", { ...args }, opts);
+  return invoke<GetTlsEdgeResult>("getTlsEdge", { ...args }, opts);
 }
 
 /** The Output form of {@link getTlsEdge}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTlsEdgeOutput(args: GetTlsEdgeOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsEdgeResult> {
-  return implementation().invokeOutput<GetTlsEdgeResult>("getTlsEdge", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTlsEdgeResult>("getTlsEdge", args, opts);
 }

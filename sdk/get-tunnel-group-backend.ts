@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTunnelGroupBackend}. */
 export interface GetTunnelGroupBackendArgs {
@@ -44,14 +44,10 @@ export interface GetTunnelGroupBackendResult {
  * ```
  */
 export function getTunnelGroupBackend(args: GetTunnelGroupBackendArgs, opts?: pulumi.InvokeOptions): Promise<GetTunnelGroupBackendResult> {
-  return implementation().invoke<GetTunnelGroupBackendResult>("getTunnelGroupBackend", { ...args }, opts);
+  return invoke<GetTunnelGroupBackendResult>("getTunnelGroupBackend", { ...args }, opts);
 }
 
 /** The Output form of {@link getTunnelGroupBackend}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTunnelGroupBackendOutput(args: GetTunnelGroupBackendOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTunnelGroupBackendResult> {
-  return implementation().invokeOutput<GetTunnelGroupBackendResult>("getTunnelGroupBackend", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTunnelGroupBackendResult>("getTunnelGroupBackend", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTunnelSession}. */
 export interface GetTunnelSessionArgs {
@@ -51,14 +51,10 @@ export interface GetTunnelSessionResult {
  * ```
  */
 export function getTunnelSession(args: GetTunnelSessionArgs, opts?: pulumi.InvokeOptions): Promise<GetTunnelSessionResult> {
-  return implementation().invoke<GetTunnelSessionResult>("getTunnelSession", { ...args }, opts);
+  return invoke<GetTunnelSessionResult>("getTunnelSession", { ...args }, opts);
 }
 
 /** The Output form of {@link getTunnelSession}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTunnelSessionOutput(args: GetTunnelSessionOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTunnelSessionResult> {
-  return implementation().invokeOutput<GetTunnelSessionResult>("getTunnelSession", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTunnelSessionResult>("getTunnelSession", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTunnelSessions}. */
 export interface GetTunnelSessionsArgs {
@@ -37,14 +37,10 @@ export interface GetTunnelSessionsResult {
  * ```
  */
 export function getTunnelSessions(args?: GetTunnelSessionsArgs, opts?: pulumi.InvokeOptions): Promise<GetTunnelSessionsResult> {
-  return implementation().invoke<GetTunnelSessionsResult>("getTunnelSessions", { ...args }, opts);
+  return invoke<GetTunnelSessionsResult>("getTunnelSessions", { ...args }, opts);
 }
 
 /** The Output form of {@link getTunnelSessions}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTunnelSessionsOutput(args?: GetTunnelSessionsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTunnelSessionsResult> {
-  return implementation().invokeOutput<GetTunnelSessionsResult>("getTunnelSessions", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTunnelSessionsResult>("getTunnelSessions", args, opts);
 }

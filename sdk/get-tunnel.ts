@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTunnel}. */
 export interface GetTunnelArgs {
@@ -52,14 +52,10 @@ export interface GetTunnelResult {
  * ```
  */
 export function getTunnel(args: GetTunnelArgs, opts?: pulumi.InvokeOptions): Promise<GetTunnelResult> {
-  return implementation().invoke<GetTunnelResult>("getTunnel", { ...args }, opts);
+  return invoke<GetTunnelResult>("getTunnel", { ...args }, opts);
 }
 
 /** The Output form of {@link getTunnel}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTunnelOutput(args: GetTunnelOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTunnelResult> {
-  return implementation().invokeOutput<GetTunnelResult>("getTunnel", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTunnelResult>("getTunnel", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTunnels}. */
 export interface GetTunnelsArgs {
@@ -48,14 +48,10 @@ export interface GetTunnelsResult {
  * ```
  */
 export function getTunnels(args?: GetTunnelsArgs, opts?: pulumi.InvokeOptions): Promise<GetTunnelsResult> {
-  return implementation().invoke<GetTunnelsResult>("getTunnels", { ...args }, opts);
+  return invoke<GetTunnelsResult>("getTunnels", { ...args }, opts);
 }
 
 /** The Output form of {@link getTunnels}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getTunnelsOutput(args?: GetTunnelsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTunnelsResult> {
-  return implementation().invokeOutput<GetTunnelsResult>("getTunnels", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetTunnelsResult>("getTunnels", args, opts);
 }

@@ -1,7 +1,7 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
 import type { outputs } from "./types";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getVaultSecret}. */
 export interface GetVaultSecretArgs {
@@ -63,14 +63,10 @@ export interface GetVaultSecretResult {
  * ```
  */
 export function getVaultSecret(args?: GetVaultSecretArgs, opts?: pulumi.InvokeOptions): Promise<GetVaultSecretResult> {
-  return implementation().invoke<GetVaultSecretResult>("getVaultSecret", { ...args }, opts);
+  return invoke<GetVaultSecretResult>("getVaultSecret", { ...args }, opts);
 }
 
 /** The Output form of {@link getVaultSecret}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getVaultSecretOutput(args?: GetVaultSecretOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetVaultSecretResult> {
-  return implementation().invokeOutput<GetVaultSecretResult>("getVaultSecret", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetVaultSecretResult>("getVaultSecret", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
-import type * as runtime from "../provider/functions/program";
+import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getVault}. */
 export interface GetVaultArgs {
@@ -52,14 +52,10 @@ export interface GetVaultResult {
  * ```
  */
 export function getVault(args?: GetVaultArgs, opts?: pulumi.InvokeOptions): Promise<GetVaultResult> {
-  return implementation().invoke<GetVaultResult>("getVault", { ...args }, opts);
+  return invoke<GetVaultResult>("getVault", { ...args }, opts);
 }
 
 /** The Output form of {@link getVault}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
 export function getVaultOutput(args?: GetVaultOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetVaultResult> {
-  return implementation().invokeOutput<GetVaultResult>("getVault", args, opts);
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invokeOutput<GetVaultResult>("getVault", args, opts);
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link HttpResponseBackend}. */
 export interface HttpResponseBackendArgs {
@@ -32,7 +32,7 @@ export interface HttpResponseBackendArgs {
  * });
  * ```
  */
-export class HttpResponseBackend extends pulumi.dynamic.Resource {
+export class HttpResponseBackend extends NgrokResource {
   /** What the response is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -63,6 +63,6 @@ export class HttpResponseBackend extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("HttpResponseBackend"), name, props, opts, "ngrok", "HttpResponseBackend");
+    super("HttpResponseBackend", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
 /** The settings of an {@link HttpsEdgeRouteCircuitBreaker}: every argument except where it applies. */
@@ -42,7 +42,9 @@ export type HttpsEdgeRouteCircuitBreakerArgs = HttpsEdgeRouteCircuitBreakerSetti
 /**
  * A circuit breaker on a route: when too many requests to the upstream fail, the service rejects requests for a while instead of forwarding them.
  *
- * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+ * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
+ *
+ * Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`.
  *
  * @example
  * ```typescript
@@ -58,7 +60,7 @@ export type HttpsEdgeRouteCircuitBreakerArgs = HttpsEdgeRouteCircuitBreakerSetti
  * });
  * ```
  */
-export class HttpsEdgeRouteCircuitBreaker extends pulumi.dynamic.Resource {
+export class HttpsEdgeRouteCircuitBreaker extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) of the route. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route (`edghtsrt_...`) the module applies to. Changing it replaces the resource. */
@@ -99,6 +101,6 @@ export class HttpsEdgeRouteCircuitBreaker extends pulumi.dynamic.Resource {
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},
     );
-    super(providerFor("HttpsEdgeRouteCircuitBreaker"), name, props, { ...opts, parent: opts?.parent ?? route }, "ngrok", "HttpsEdgeRouteCircuitBreaker");
+    super("HttpsEdgeRouteCircuitBreaker", name, props, { ...opts, parent: opts?.parent ?? route });
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 import type { outputs } from "./types";
 
@@ -35,7 +35,9 @@ export type HttpsEdgeRouteIpRestrictionArgs = HttpsEdgeRouteIpRestrictionSetting
 /**
  * IP restriction of a route: only source IPs allowed by its IP policies reach the upstream.
  *
- * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+ * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
+ *
+ * Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`.
  *
  * @example
  * ```typescript
@@ -47,7 +49,7 @@ export type HttpsEdgeRouteIpRestrictionArgs = HttpsEdgeRouteIpRestrictionSetting
  * });
  * ```
  */
-export class HttpsEdgeRouteIpRestriction extends pulumi.dynamic.Resource {
+export class HttpsEdgeRouteIpRestriction extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) of the route. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route (`edghtsrt_...`) the module applies to. Changing it replaces the resource. */
@@ -79,6 +81,6 @@ export class HttpsEdgeRouteIpRestriction extends pulumi.dynamic.Resource {
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},
     );
-    super(providerFor("HttpsEdgeRouteIpRestriction"), name, props, { ...opts, parent: opts?.parent ?? route }, "ngrok", "HttpsEdgeRouteIpRestriction");
+    super("HttpsEdgeRouteIpRestriction", name, props, { ...opts, parent: opts?.parent ?? route });
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 import type { inputs, outputs } from "./types";
 
@@ -41,7 +41,9 @@ export type HttpsEdgeRouteJwtValidationArgs = HttpsEdgeRouteJwtValidationSetting
 /**
  * JWT validation on a route: requests must carry a valid JSON Web Token from an allowed issuer and audience. The fields mirror the API's nesting.
  *
- * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+ * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
+ *
+ * Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`.
  *
  * @example
  * ```typescript
@@ -56,7 +58,7 @@ export type HttpsEdgeRouteJwtValidationArgs = HttpsEdgeRouteJwtValidationSetting
  * });
  * ```
  */
-export class HttpsEdgeRouteJwtValidation extends pulumi.dynamic.Resource {
+export class HttpsEdgeRouteJwtValidation extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) of the route. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route (`edghtsrt_...`) the module applies to. Changing it replaces the resource. */
@@ -94,6 +96,6 @@ export class HttpsEdgeRouteJwtValidation extends pulumi.dynamic.Resource {
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},
     );
-    super(providerFor("HttpsEdgeRouteJwtValidation"), name, props, { ...opts, parent: opts?.parent ?? route }, "ngrok", "HttpsEdgeRouteJwtValidation");
+    super("HttpsEdgeRouteJwtValidation", name, props, { ...opts, parent: opts?.parent ?? route });
   }
 }

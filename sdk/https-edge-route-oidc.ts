@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
 /** The settings of an {@link HttpsEdgeRouteOidc}: every argument except where it applies. */
@@ -48,7 +48,9 @@ export type HttpsEdgeRouteOidcArgs = HttpsEdgeRouteOidcSettings &
 /**
  * OpenID Connect authentication of a route: visitors sign in with the identity provider before their requests reach the upstream.
  *
- * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+ * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
+ *
+ * Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`.
  *
  * @example
  * ```typescript
@@ -63,7 +65,7 @@ export type HttpsEdgeRouteOidcArgs = HttpsEdgeRouteOidcSettings &
  * });
  * ```
  */
-export class HttpsEdgeRouteOidc extends pulumi.dynamic.Resource {
+export class HttpsEdgeRouteOidc extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) of the route. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route (`edghtsrt_...`) the module applies to. Changing it replaces the resource. */
@@ -114,6 +116,6 @@ export class HttpsEdgeRouteOidc extends pulumi.dynamic.Resource {
       route ? { edgeId: route.edgeId, routeId: route.id } : {},
     );
     if (props.clientSecret !== undefined) props.clientSecret = pulumi.secret(props.clientSecret);
-    super(providerFor("HttpsEdgeRouteOidc"), name, props, pulumi.mergeOptions({ ...opts, parent: opts?.parent ?? route }, { additionalSecretOutputs: ["clientSecret"] }), "ngrok", "HttpsEdgeRouteOidc");
+    super("HttpsEdgeRouteOidc", name, props, pulumi.mergeOptions({ ...opts, parent: opts?.parent ?? route }, { additionalSecretOutputs: ["clientSecret"] }));
   }
 }

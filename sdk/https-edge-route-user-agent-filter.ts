@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
 /** The settings of an {@link HttpsEdgeRouteUserAgentFilter}: every argument except where it applies. */
@@ -36,7 +36,9 @@ export type HttpsEdgeRouteUserAgentFilterArgs = HttpsEdgeRouteUserAgentFilterSet
 /**
  * User agent filtering on a route: requests are allowed or denied by regular expressions (RE2 syntax) matched against their User-Agent header. Patterns are checked at preview by compiling them (JavaScript's syntax is close to RE2's; lookaround and backreferences, which RE2 lacks, are refused).
  *
- * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+ * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
+ *
+ * Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`.
  *
  * @example
  * ```typescript
@@ -48,7 +50,7 @@ export type HttpsEdgeRouteUserAgentFilterArgs = HttpsEdgeRouteUserAgentFilterSet
  * });
  * ```
  */
-export class HttpsEdgeRouteUserAgentFilter extends pulumi.dynamic.Resource {
+export class HttpsEdgeRouteUserAgentFilter extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) of the route. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route (`edghtsrt_...`) the module applies to. Changing it replaces the resource. */
@@ -80,6 +82,6 @@ export class HttpsEdgeRouteUserAgentFilter extends pulumi.dynamic.Resource {
       given,
       route ? { edgeId: route.edgeId, routeId: route.id } : {},
     );
-    super(providerFor("HttpsEdgeRouteUserAgentFilter"), name, props, { ...opts, parent: opts?.parent ?? route }, "ngrok", "HttpsEdgeRouteUserAgentFilter");
+    super("HttpsEdgeRouteUserAgentFilter", name, props, { ...opts, parent: opts?.parent ?? route });
   }
 }

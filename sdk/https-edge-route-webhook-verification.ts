@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdgeRoute } from "./https-edge-route";
 
 /** The settings of an {@link HttpsEdgeRouteWebhookVerification}: every argument except where it applies. */
@@ -36,7 +36,9 @@ export type HttpsEdgeRouteWebhookVerificationArgs = HttpsEdgeRouteWebhookVerific
 /**
  * Webhook verification of a route: only requests signed by the webhook provider reach the upstream.
  *
- * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+ * A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
+ *
+ * Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`.
  *
  * @example
  * ```typescript
@@ -49,7 +51,7 @@ export type HttpsEdgeRouteWebhookVerificationArgs = HttpsEdgeRouteWebhookVerific
  * });
  * ```
  */
-export class HttpsEdgeRouteWebhookVerification extends pulumi.dynamic.Resource {
+export class HttpsEdgeRouteWebhookVerification extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) of the route. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** The route (`edghtsrt_...`) the module applies to. Changing it replaces the resource. */
@@ -82,6 +84,6 @@ export class HttpsEdgeRouteWebhookVerification extends pulumi.dynamic.Resource {
       route ? { edgeId: route.edgeId, routeId: route.id } : {},
     );
     if (props.secret !== undefined) props.secret = pulumi.secret(props.secret);
-    super(providerFor("HttpsEdgeRouteWebhookVerification"), name, props, pulumi.mergeOptions({ ...opts, parent: opts?.parent ?? route }, { additionalSecretOutputs: ["secret"] }), "ngrok", "HttpsEdgeRouteWebhookVerification");
+    super("HttpsEdgeRouteWebhookVerification", name, props, pulumi.mergeOptions({ ...opts, parent: opts?.parent ?? route }, { additionalSecretOutputs: ["secret"] }));
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { HttpsEdge } from "./https-edge";
 
 /** The settings of an {@link HttpsEdgeRoute}: every argument except where it applies. */
@@ -33,7 +33,9 @@ export type HttpsEdgeRouteArgs = HttpsEdgeRouteSettings &
   );
 
 /**
- * A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.
+ * A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). `get` takes the route's id and its `edgeId`.
+ *
+ * Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`.
  *
  * @example
  * ```typescript
@@ -46,7 +48,7 @@ export type HttpsEdgeRouteArgs = HttpsEdgeRouteSettings &
  * });
  * ```
  */
-export class HttpsEdgeRoute extends pulumi.dynamic.Resource {
+export class HttpsEdgeRoute extends NgrokResource {
   /** The HTTPS edge (`edghts_...`) the route belongs to. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** How `match` is compared with the request path: `exact_path` or `path_prefix`. */
@@ -80,6 +82,6 @@ export class HttpsEdgeRoute extends pulumi.dynamic.Resource {
       given,
       edge ? { edgeId: edge.id } : {},
     );
-    super(providerFor("HttpsEdgeRoute"), name, props, { ...opts, parent: opts?.parent ?? edge }, "ngrok", "HttpsEdgeRoute");
+    super("HttpsEdgeRoute", name, props, { ...opts, parent: opts?.parent ?? edge });
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link HttpsEdge}. */
 export interface HttpsEdgeArgs {
@@ -28,7 +28,7 @@ export interface HttpsEdgeArgs {
  * });
  * ```
  */
-export class HttpsEdge extends pulumi.dynamic.Resource {
+export class HttpsEdge extends NgrokResource {
   /** What the edge is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -53,6 +53,6 @@ export class HttpsEdge extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("HttpsEdge"), name, props, opts, "ngrok", "HttpsEdge");
+    super("HttpsEdge", name, props, opts);
   }
 }

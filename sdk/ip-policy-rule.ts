@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link IpPolicyRule}. */
 export interface IpPolicyRuleArgs {
@@ -30,7 +30,7 @@ export interface IpPolicyRuleArgs {
  * new ngrok.IpPolicyRule("vpn-v6", { ipPolicyId: vpn.id, cidr: "2001:db8:1234::/48", action: "allow", description: "VPN (IPv6)" });
  * ```
  */
-export class IpPolicyRule extends pulumi.dynamic.Resource {
+export class IpPolicyRule extends NgrokResource {
   /** Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -61,6 +61,6 @@ export class IpPolicyRule extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("IpPolicyRule"), name, props, opts, "ngrok", "IpPolicyRule");
+    super("IpPolicyRule", name, props, opts);
   }
 }

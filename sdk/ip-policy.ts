@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link IpPolicy}. */
 export interface IpPolicyArgs {
@@ -23,7 +23,7 @@ export interface IpPolicyArgs {
  * new ngrok.IpPolicyRule("sf", { ipPolicyId: offices.id, cidr: "203.0.113.0/24", action: "allow" });
  * ```
  */
-export class IpPolicy extends pulumi.dynamic.Resource {
+export class IpPolicy extends NgrokResource {
   /** What the policy's addresses are, e.g. `office networks`. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -45,6 +45,6 @@ export class IpPolicy extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("IpPolicy"), name, props, opts, "ngrok", "IpPolicy");
+    super("IpPolicy", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { outputs } from "./types";
 
 /** The arguments of an {@link IpRestriction}. */
@@ -31,7 +31,7 @@ export interface IpRestrictionArgs {
  * new ngrok.IpRestriction("dashboard", { type: "dashboard", ipPolicyIds: [office.id], enforced: true });
  * ```
  */
-export class IpRestriction extends pulumi.dynamic.Resource {
+export class IpRestriction extends NgrokResource {
   /** What the restriction is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -65,6 +65,6 @@ export class IpRestriction extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("IpRestriction"), name, props, opts, "ngrok", "IpRestriction");
+    super("IpRestriction", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { inputs, outputs } from "./types";
 
 /** The arguments of a {@link ReservedDomain}. */
@@ -35,7 +35,7 @@ export interface ReservedDomainArgs {
  * export const cname = domain.cnameTarget;
  * ```
  */
-export class ReservedDomain extends pulumi.dynamic.Resource {
+export class ReservedDomain extends NgrokResource {
   /** The hostname to reserve; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
   declare public readonly domain: pulumi.Output<string>;
   /** Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. */
@@ -87,6 +87,6 @@ export class ReservedDomain extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("ReservedDomain"), name, props, opts, "ngrok", "ReservedDomain");
+    super("ReservedDomain", name, props, opts);
   }
 }

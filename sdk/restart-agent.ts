@@ -1,5 +1,5 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
-import type * as runtime from "../provider/functions/program";
+import { invoke } from "./door";
 
 /** The options of {@link restartAgent}. */
 export interface RestartAgentOptions {
@@ -37,9 +37,5 @@ export interface RestartAgentResult {
  * ```
  */
 export function restartAgent(sessionId: string, options?: RestartAgentOptions): Promise<RestartAgentResult> {
-  return implementation().invoke<RestartAgentResult>("restartAgent", { ...options, sessionId });
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invoke<RestartAgentResult>("restartAgent", { ...options, sessionId });
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of a {@link ServiceUser}. */
 export interface ServiceUserArgs {
@@ -23,7 +23,7 @@ export interface ServiceUserArgs {
  * const key = new ngrok.ApiKey("deployer", { description: "CI deployments", ownerId: deployer.id });
  * ```
  */
-export class ServiceUser extends pulumi.dynamic.Resource {
+export class ServiceUser extends NgrokResource {
   /** A human-readable name that identifies the service. Changed in place. */
   declare public readonly name: pulumi.Output<string>;
   /** Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working. */
@@ -45,6 +45,6 @@ export class ServiceUser extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("ServiceUser"), name, props, opts, "ngrok", "ServiceUser");
+    super("ServiceUser", name, props, opts);
   }
 }

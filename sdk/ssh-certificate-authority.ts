@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link SshCertificateAuthority}. */
 export interface SshCertificateAuthorityArgs {
@@ -29,7 +29,7 @@ export interface SshCertificateAuthorityArgs {
  * export const trustLine = pulumi.interpolate`@cert-authority *.staging.example.com ${ca.publicKey}`;
  * ```
  */
-export class SshCertificateAuthority extends pulumi.dynamic.Resource {
+export class SshCertificateAuthority extends NgrokResource {
   /** What the authority signs for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -63,6 +63,6 @@ export class SshCertificateAuthority extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("SshCertificateAuthority"), name, props, opts, "ngrok", "SshCertificateAuthority");
+    super("SshCertificateAuthority", name, props, opts);
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link SshCredential}. */
 export interface SshCredentialArgs {
@@ -34,7 +34,7 @@ export interface SshCredentialArgs {
  * });
  * ```
  */
-export class SshCredential extends pulumi.dynamic.Resource {
+export class SshCredential extends NgrokResource {
   /** Who or what uses the key. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -65,6 +65,6 @@ export class SshCredential extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("SshCredential"), name, props, opts, "ngrok", "SshCredential");
+    super("SshCredential", name, props, opts);
   }
 }

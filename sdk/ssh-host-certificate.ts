@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link SshHostCertificate}. */
 export interface SshHostCertificateArgs {
@@ -40,7 +40,7 @@ export interface SshHostCertificateArgs {
  * export const hostCertificate = host.certificate; // /etc/ssh/ssh_host_ed25519_key-cert.pub
  * ```
  */
-export class SshHostCertificate extends pulumi.dynamic.Resource {
+export class SshHostCertificate extends NgrokResource {
   /** The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. */
   declare public readonly sshCertificateAuthorityId: pulumi.Output<string>;
   /** The public key to certify, as one OpenSSH line (an `id_*.pub` or `ssh_host_*_key.pub` file), checked at preview. Compared without its comment and surrounding white space. A change replaces. Changing it replaces the resource. */
@@ -83,6 +83,6 @@ export class SshHostCertificate extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("SshHostCertificate"), name, props, opts, "ngrok", "SshHostCertificate");
+    super("SshHostCertificate", name, props, opts);
   }
 }

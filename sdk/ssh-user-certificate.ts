@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of an {@link SshUserCertificate}. */
 export interface SshUserCertificateArgs {
@@ -46,7 +46,7 @@ export interface SshUserCertificateArgs {
  * export const certificate = alice.certificate; // ~/.ssh/id_ed25519-cert.pub
  * ```
  */
-export class SshUserCertificate extends pulumi.dynamic.Resource {
+export class SshUserCertificate extends NgrokResource {
   /** The SshCertificateAuthority that signs the certificate (`sshca_...`). A change signs a new certificate: a replace. Changing it replaces the resource. */
   declare public readonly sshCertificateAuthorityId: pulumi.Output<string>;
   /** The public key to certify, as one OpenSSH line (an `id_*.pub` or `ssh_host_*_key.pub` file), checked at preview. Compared without its comment and surrounding white space. A change replaces. Changing it replaces the resource. */
@@ -95,6 +95,6 @@ export class SshUserCertificate extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("SshUserCertificate"), name, props, opts, "ngrok", "SshUserCertificate");
+    super("SshUserCertificate", name, props, opts);
   }
 }

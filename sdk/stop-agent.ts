@@ -1,5 +1,5 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
-import type * as runtime from "../provider/functions/program";
+import { invoke } from "./door";
 
 /** The options of {@link stopAgent}. */
 export interface StopAgentOptions {
@@ -28,9 +28,5 @@ export interface StopAgentResult {
  * ```
  */
 export function stopAgent(sessionId: string, options?: StopAgentOptions): Promise<StopAgentResult> {
-  return implementation().invoke<StopAgentResult>("stopAgent", { ...options, sessionId });
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invoke<StopAgentResult>("stopAgent", { ...options, sessionId });
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of a {@link TcpAddress}. */
 export interface TcpAddressArgs {
@@ -25,7 +25,7 @@ export interface TcpAddressArgs {
  * export const url = pulumi.interpolate`tcp://${db.addr}`;
  * ```
  */
-export class TcpAddress extends pulumi.dynamic.Resource {
+export class TcpAddress extends NgrokResource {
   /** What the address is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -53,6 +53,6 @@ export class TcpAddress extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("TcpAddress"), name, props, opts, "ngrok", "TcpAddress");
+    super("TcpAddress", name, props, opts);
   }
 }

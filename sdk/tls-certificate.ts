@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { outputs } from "./types";
 
 /** The arguments of a {@link TlsCertificate}. */
@@ -33,7 +33,7 @@ export interface TlsCertificateArgs {
  * const domain = new ngrok.ReservedDomain("shop", { domain: "shop.example.com", certificateId: cert.id });
  * ```
  */
-export class TlsCertificate extends pulumi.dynamic.Resource {
+export class TlsCertificate extends NgrokResource {
   /** The certificate chain, PEM-encoded, leaf first. Checked at preview; a trailing newline more or less is not a change. Changing it replaces the resource. */
   declare public readonly certificatePem: pulumi.Output<string>;
   /** The leaf certificate's private key, PEM-encoded and unencrypted (PKCS #8, PKCS #1 or SEC 1); checked at preview against the certificate. The same key in another encoding is no change. Stored encrypted in state, even when given as a plain string. The API never returns it, so a certificate read with `TlsCertificate.get` has none. Changing it replaces the resource. Secret. */
@@ -107,6 +107,6 @@ export class TlsCertificate extends pulumi.dynamic.Resource {
       args,
     );
     if (props.privateKeyPem !== undefined) props.privateKeyPem = pulumi.secret(props.privateKeyPem);
-    super(providerFor("TlsCertificate"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["privateKeyPem"] }), "ngrok", "TlsCertificate");
+    super("TlsCertificate", name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["privateKeyPem"] }));
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { TlsEdge } from "./tls-edge";
 import type { outputs } from "./types";
 
@@ -32,7 +32,9 @@ export type TlsEdgeBackendArgs = TlsEdgeBackendSettings &
 /**
  * The backend of a TLS edge: where its connections go (a tunnel group, HTTP response or failover backend).
  *
- * A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+ * A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
+ *
+ * Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`.
  *
  * @example
  * ```typescript
@@ -44,7 +46,7 @@ export type TlsEdgeBackendArgs = TlsEdgeBackendSettings &
  * });
  * ```
  */
-export class TlsEdgeBackend extends pulumi.dynamic.Resource {
+export class TlsEdgeBackend extends NgrokResource {
   /** The TLS edge (`edgtls_...`) the module applies to. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
@@ -73,6 +75,6 @@ export class TlsEdgeBackend extends pulumi.dynamic.Resource {
       given,
       edge ? { edgeId: edge.id } : {},
     );
-    super(providerFor("TlsEdgeBackend"), name, props, { ...opts, parent: opts?.parent ?? edge }, "ngrok", "TlsEdgeBackend");
+    super("TlsEdgeBackend", name, props, { ...opts, parent: opts?.parent ?? edge });
   }
 }

@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { TlsEdge } from "./tls-edge";
 
 /** The settings of a {@link TlsEdgeTlsTermination}: every argument except where it applies. */
@@ -33,7 +33,9 @@ export type TlsEdgeTlsTerminationArgs = TlsEdgeTlsTerminationSettings &
 /**
  * Where TLS is terminated for a TLS edge: at the edge by the service, or at the upstream (passed through).
  *
- * A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+ * A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
+ *
+ * Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`.
  *
  * @example
  * ```typescript
@@ -46,7 +48,7 @@ export type TlsEdgeTlsTerminationArgs = TlsEdgeTlsTerminationSettings &
  * });
  * ```
  */
-export class TlsEdgeTlsTermination extends pulumi.dynamic.Resource {
+export class TlsEdgeTlsTermination extends NgrokResource {
   /** The TLS edge (`edgtls_...`) the module applies to. Changing it replaces the resource. */
   declare public readonly edgeId: pulumi.Output<string>;
   /** Whether the module applies to traffic (`false` keeps the configuration but disables it). Default `true`. */
@@ -75,6 +77,6 @@ export class TlsEdgeTlsTermination extends pulumi.dynamic.Resource {
       given,
       edge ? { edgeId: edge.id } : {},
     );
-    super(providerFor("TlsEdgeTlsTermination"), name, props, { ...opts, parent: opts?.parent ?? edge }, "ngrok", "TlsEdgeTlsTermination");
+    super("TlsEdgeTlsTermination", name, props, { ...opts, parent: opts?.parent ?? edge });
   }
 }

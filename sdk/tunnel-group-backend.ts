@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { outputs } from "./types";
 
 /** The arguments of a {@link TunnelGroupBackend}. */
@@ -28,7 +28,7 @@ export interface TunnelGroupBackendArgs {
  * });
  * ```
  */
-export class TunnelGroupBackend extends pulumi.dynamic.Resource {
+export class TunnelGroupBackend extends NgrokResource {
   /** What the tunnel group serves. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
@@ -56,6 +56,6 @@ export class TunnelGroupBackend extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("TunnelGroupBackend"), name, props, opts, "ngrok", "TunnelGroupBackend");
+    super("TunnelGroupBackend", name, props, opts);
   }
 }

@@ -1,5 +1,5 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
-import type * as runtime from "../provider/functions/program";
+import { invoke } from "./door";
 
 /** The result of {@link updateAgent}. */
 export interface UpdateAgentResult {
@@ -22,9 +22,5 @@ export interface UpdateAgentResult {
  * ```
  */
 export function updateAgent(sessionId: string): Promise<UpdateAgentResult> {
-  return implementation().invoke<UpdateAgentResult>("updateAgent", { sessionId });
-}
-
-function implementation(): typeof runtime {
-  return require("../provider/functions/program") as typeof runtime;
+  return invoke<UpdateAgentResult>("updateAgent", { sessionId });
 }

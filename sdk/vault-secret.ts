@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 import type { outputs } from "./types";
 
 /** The arguments of a {@link VaultSecret}. */
@@ -35,7 +35,7 @@ export interface VaultSecretArgs {
  * // In a Traffic Policy: ngrok.secretRef("app-secrets", "upstream-token")
  * ```
  */
-export class VaultSecret extends pulumi.dynamic.Resource {
+export class VaultSecret extends NgrokResource {
   /** The id of the vault that holds the secret (`vault_...`). A change moves it: a replace. Changing it replaces the resource. */
   declare public readonly vaultId: pulumi.Output<string>;
   /** The secret's name, unique in its vault; policies name the secret by it. Changed in place. */
@@ -82,6 +82,6 @@ export class VaultSecret extends pulumi.dynamic.Resource {
       args,
     );
     if (props.value !== undefined) props.value = pulumi.secret(props.value);
-    super(providerFor("VaultSecret"), name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["value"] }), "ngrok", "VaultSecret");
+    super("VaultSecret", name, props, pulumi.mergeOptions(opts, { additionalSecretOutputs: ["value"] }));
   }
 }

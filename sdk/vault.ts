@@ -1,6 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
-import { providerFor } from "./stub";
+import { NgrokResource } from "./door";
 
 /** The arguments of a {@link Vault}. */
 export interface VaultArgs {
@@ -24,7 +24,7 @@ export interface VaultArgs {
  * const vault = new ngrok.Vault("app", { name: "app-secrets" });
  * ```
  */
-export class Vault extends pulumi.dynamic.Resource {
+export class Vault extends NgrokResource {
   /** The vault's name, unique in the account; policies name the vault by it. Changed in place. */
   declare public readonly name: pulumi.Output<string>;
   /** What the vault holds. Optional, at most 255 bytes. */
@@ -58,6 +58,6 @@ export class Vault extends pulumi.dynamic.Resource {
       },
       args,
     );
-    super(providerFor("Vault"), name, props, opts, "ngrok", "Vault");
+    super("Vault", name, props, opts);
   }
 }

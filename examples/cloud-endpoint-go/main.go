@@ -9,7 +9,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 
-	"example.com/pulumi-ngrok/sdk/go/ngrok"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok"
 )
 
 func main() {

@@ -3,7 +3,7 @@ module ngrok-quickstart-go
 go 1.25.11
 
 require (
-	example.com/pulumi-ngrok/sdk/go v0.1.0
+	github.com/pulumi-ngrok/pulumi-ngrok/sdk/go v0.1.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )
 
@@ -120,4 +120,4 @@ require (
 )
 
 // The provider plugin's Go SDK, generated in this repository (make sdks).
-replace example.com/pulumi-ngrok/sdk/go => ../../sdk/go
+replace github.com/pulumi-ngrok/pulumi-ngrok/sdk/go => ../../sdk/go

@@ -7,7 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"example.com/pulumi-ngrok/sdk/go/ngrok"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )

@@ -2,12 +2,19 @@
  * The SDK's resource classes (one file per resource, its arguments and class), sdk/types.ts and
  * the resources' lines of sdk/index.ts. A resource's class follows from its definition: `get`
  * when it lives in the API, the parent argument when it belongs to another resource.
+ *
+ * The classes are door-neutral: each extends `NgrokResource` of ./door, which registers it
+ * either as a dynamic resource (sdk/door.ts, the package pulumi-ngrok) or as a resource of the
+ * provider plugin (sdk/nodejs/door.ts, the package pulumi-ngrok-plugin). So both packages have one
+ * API, written here, and a program moves between them by its import alone. Pulumi's own Node.js
+ * code generator cannot write this API (the typed TrafficPolicy, the parent arguments `route` and
+ * `edge`, `secretRef`, the functions' signatures): it writes only the Go and Python SDKs.
  */
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { article } from "../words";
 import { resourceNameKey } from "../engine/bindings/edges/slot-state";
 import { wireOf, type Wire } from "./binding";
-import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, packageName, propertyDoc, tsType, usesObjects, withExample } from "./shared";
+import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, propertyDoc, tsType, usesObjects, withExample } from "./shared";
 
 export function renderResourceClass(def: ResourceDefinition, from: string): string {
   const props = outputsOf(def);
@@ -21,7 +28,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   const namespaces = [usesObjects(inputs.map(([, p]) => p)) ? "inputs" : "", usesObjects(props.map(([, p]) => p)) ? "outputs" : ""].filter((n) => n !== "");
   let out = generatedHeader(from);
   out += `import * as pulumi from "@pulumi/pulumi";\n`;
-  out += `import { providerFor } from "./stub";\n`;
+  out += `import { NgrokResource } from "./door";\n`;
   if (parent) out += `import type { ${parent.kind} } from "./${fileName(parent.kind)}";\n`;
   if (namespaces.length) out += `import type { ${namespaces.join(", ")} } from "./types";\n`;
   out += externalImports(props.map(([, p]) => p.type));
@@ -53,8 +60,8 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
     for (const input of inputs) if (!input[1].setBySdk) out += inputLine(input);
     out += "}\n\n";
   }
-  out += doc(withExample(def.description, def.example), "");
-  out += `export class ${def.name} extends pulumi.dynamic.Resource {\n`;
+  out += doc(withExample(parent ? `${def.description}\n\n${parentArgSentence(def)}` : def.description, def.example), "");
+  out += `export class ${def.name} extends NgrokResource {\n`;
   for (const [name, p] of props) {
     const present = p.present || p.input?.required;
     out += doc(propertyDoc(name, p), "  ");
@@ -88,9 +95,16 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   const options = secrets.length
     ? `pulumi.mergeOptions(${withParent}, { additionalSecretOutputs: ${JSON.stringify(secrets)} })`
     : withParent;
-  out += `    super(providerFor(${JSON.stringify(def.name)}), name, props, ${options}, ${JSON.stringify(packageName)}, ${JSON.stringify(def.name)});\n`;
+  out += `    super(${JSON.stringify(def.name)}, name, props, ${options});\n`;
   out += "  }\n}\n";
   return out;
+}
+
+/** How a program gives the resource it belongs to, for the class's doc: the TypeScript API alone has the parent argument. */
+function parentArgSentence(def: ResourceDefinition): string {
+  const parent = def.parentResource!;
+  const fills = Object.keys(parent.fills).map((f) => `\`${f}\``).join(" and ");
+  return `Give \`${parent.arg}\` (${article(parent.kind)} ${parent.kind} of the program, which becomes its parent) or ${fills}.`;
 }
 
 /** `get`: a read-only reference to a resource of the API, which the program does not manage. */

@@ -28,10 +28,15 @@ export function renderDocs(): string {
   return out.trimEnd() + "\n";
 }
 
+/** A resource's type tokens: as a dynamic resource (pulumi-ngrok) and as the provider plugin's. */
+function typeTokens(def: ResourceDefinition): string {
+  return `Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\` (pulumi-ngrok), \`ngrok:index:${def.name}\` (the provider plugin).`;
+}
+
 /** A resource of the API: where it lives, its inputs with how a change applies, its outputs as read back. */
 function apiResourceSection(def: ResourceDefinition, wire: Wire): string {
   let out = `## ${def.name}\n\n${def.description}\n\n`;
-  out += `API: \`${wire.apiPath}\`, ids \`${wire.idForm}\`. Type token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`.\n\n`;
+  out += `API: \`${wire.apiPath}\`, ids \`${wire.idForm}\`. ${typeTokens(def)}\n\n`;
   out += "```typescript\n" + def.example + "\n```\n\n";
   out += "### Inputs\n\n| Name | Type | Required | On change | Description |\n|---|---|---|---|---|\n";
   if (def.parentResource) {
@@ -58,7 +63,7 @@ function apiResourceSection(def: ResourceDefinition, wire: Wire): string {
 
 /** A resource that is no object of the API (AgentCommand): nothing to read back, nothing to delete. */
 function ownResourceSection(def: ResourceDefinition): string {
-  let out = `## ${def.name}\n\n${def.description}\n\nType token \`pulumi-nodejs:dynamic/ngrok:${def.name}\`. `;
+  let out = `## ${def.name}\n\n${def.description}\n\n${typeTokens(def)} `;
   out += "Refresh reads nothing; destroy only removes it from the stack.\n\n";
   out += "```typescript\n" + def.example + "\n```\n\n";
   out += "### Inputs\n\n| Name | Type | Required | Description |\n|---|---|---|---|\n";
@@ -75,8 +80,9 @@ function ownResourceSection(def: ResourceDefinition): string {
 function functionsSection(): string {
   let out = "## Functions\n\n";
   out +=
-    "Functions run in the program's process with the same settings (stack config `ngrok:*`, then the environment) " +
-    "and client as the resources. Lookups have a promise form and an Output form (`<name>Output`); agent commands " +
+    "Functions run with the same settings (stack config `ngrok:*`, then the environment) and client as the resources: " +
+    "in the program's process through `pulumi-ngrok`, in the provider plugin through `pulumi-ngrok-plugin` and the other " +
+    "languages' SDKs. Lookups have a promise form and an Output form (`<name>Output`); agent commands " +
     "have a promise form and do not act during a preview.\n\n";
   for (const f of allFunctions()) {
     const base = capitalized(f.name);

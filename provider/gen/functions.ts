@@ -1,6 +1,7 @@
 /**
  * The SDK's functions: one file per function (its promise form, and the Output form of a lookup)
- * and their lines of sdk/index.ts.
+ * and their lines of sdk/index.ts. Each calls `invoke`/`invokeOutput` of ./door: in the program's
+ * process (pulumi-ngrok), or through the engine and the provider plugin (pulumi-ngrok-plugin).
  */
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";
 import { optionsOf } from "./model";
@@ -45,7 +46,7 @@ export function renderFunction(f: FunctionDefinition, from: string): string {
   if (usesObjects([...params.map(([, p]) => p), ...Object.values(f.outputs)])) out += `import type { outputs } from "./types";\n`;
   out += externalImports(params.map(([, p]) => p.type), f.kind === "lookup" ? ["input", "output"] : ["output"]);
   out += externalImports(Object.values(f.outputs).map((p) => p.type), ["output"]);
-  out += `import type * as runtime from "../provider/functions/program";\n\n`;
+  out += `import { invoke${f.kind === "lookup" ? ", invokeOutput" : ""} } from "./door";\n\n`;
 
   if (f.kind === "lookup") {
     out += argsInterface(`${base}Args`, params, "output", `The arguments of {@link ${f.name}}.`);
@@ -54,14 +55,14 @@ export function renderFunction(f: FunctionDefinition, from: string): string {
     const opt = anyRequired ? "" : "?";
     out += doc(withExample(f.description, f.example), "");
     out += `export function ${f.name}(args${opt}: ${base}Args, opts?: pulumi.InvokeOptions): Promise<${base}Result> {\n`;
-    out += `  return implementation().invoke<${base}Result>(${JSON.stringify(f.name)}, { ...args }, opts);\n}\n\n`;
+    out += `  return invoke<${base}Result>(${JSON.stringify(f.name)}, { ...args }, opts);\n}\n\n`;
     out += doc(
       `The Output form of {@link ${f.name}}: it runs once its arguments (and \`opts.dependsOn\`) are known, at every ` +
         "preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown.",
       "",
     );
     out += `export function ${f.name}Output(args${opt}: ${base}OutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<${base}Result> {\n`;
-    out += `  return implementation().invokeOutput<${base}Result>(${JSON.stringify(f.name)}, args, opts);\n}\n\n`;
+    out += `  return invokeOutput<${base}Result>(${JSON.stringify(f.name)}, args, opts);\n}\n\n`;
   } else {
     const positional = f.positional!;
     const first = f.inputs[positional]!;
@@ -71,8 +72,7 @@ export function renderFunction(f: FunctionDefinition, from: string): string {
     out += doc(withExample(`${f.description} It does not act during a preview (the result's \`performed\` is false then).`, f.example), "");
     const optionsParam = options.length ? `, options?: ${base}Options` : "";
     out += `export function ${f.name}(${positional}: ${tsType(first.type, "output")}${optionsParam}): Promise<${base}Result> {\n`;
-    out += `  return implementation().invoke<${base}Result>(${JSON.stringify(f.name)}, { ${options.length ? "...options, " : ""}${positional} });\n}\n\n`;
+    out += `  return invoke<${base}Result>(${JSON.stringify(f.name)}, { ${options.length ? "...options, " : ""}${positional} });\n}\n`;
   }
-  out += `function implementation(): typeof runtime {\n  return require("../provider/functions/program") as typeof runtime;\n}\n`;
-  return out;
+  return out.trimEnd() + "\n";
 }

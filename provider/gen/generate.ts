@@ -4,11 +4,11 @@
  */
 import * as fs from "fs";
 import * as path from "path";
+import { readManifest } from "./manifest";
 import { renderAll } from "./render";
 
 export function staleFiles(root: string): string[] {
-  const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
-  return renderAll(version)
+  return renderAll(readManifest(root))
     .filter((f) => {
       const file = path.join(root, f.path);
       return !fs.existsSync(file) || fs.readFileSync(file, "utf8") !== f.content;
@@ -26,8 +26,7 @@ function main(argv: string[]): number {
     }
     return 0;
   }
-  const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
-  for (const f of renderAll(version)) {
+  for (const f of renderAll(readManifest(root))) {
     fs.mkdirSync(path.dirname(path.join(root, f.path)), { recursive: true });
     fs.writeFileSync(path.join(root, f.path), f.content);
     console.log(`wrote ${f.path}`);

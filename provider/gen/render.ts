@@ -5,6 +5,7 @@
 import { renderResourceClass, renderTypes, resourceExport } from "./classes";
 import { renderDocs } from "./docs";
 import { functionExport, renderFunction } from "./functions";
+import type { Manifest } from "./manifest";
 import { agentResources, allFunctions, apiResources, definitionFiles, functionsFrom, resourceGroups, typeRoots } from "./model";
 import { renderRegistry } from "./registry";
 import { renderSchema } from "./schema";
@@ -12,13 +13,13 @@ import { fileName, generatedHeader, type GeneratedFile } from "./shared";
 
 export type { GeneratedFile } from "./shared";
 
-export function renderAll(version: string): GeneratedFile[] {
+export function renderAll(manifest: Manifest): GeneratedFile[] {
   return [
     ...resourceGroups.flatMap((g) => g.resources.map((def) => ({ path: `sdk/${fileName(def.name)}.ts`, content: renderResourceClass(def, g.from) }))),
     ...allFunctions().map((f) => ({ path: `sdk/${fileName(f.name)}.ts`, content: renderFunction(f, functionsFrom) })),
     { path: "sdk/types.ts", content: renderTypes("provider/definitions", typeRoots()) },
     { path: "sdk/index.ts", content: renderIndex() },
-    { path: "schema.json", content: renderSchema(version) },
+    { path: "schema.json", content: renderSchema(manifest) },
     { path: "docs/reference.md", content: renderDocs() },
     { path: "provider/definitions/index.ts", content: renderRegistry(definitionFiles) },
   ];

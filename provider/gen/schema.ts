@@ -4,11 +4,12 @@
 import { settingSources } from "../config";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
+import { goModulePath, type Manifest } from "./manifest";
 import { allFunctions, allResources, typeRoots } from "./model";
 import { inputsOf, limits, objectTypes, outputsOf, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
-export function renderSchema(version: string): string {
-  return `${JSON.stringify(packageSchema(version), null, 2)}\n`;
+export function renderSchema(manifest: Manifest): string {
+  return `${JSON.stringify(packageSchema(manifest), null, 2)}\n`;
 }
 
 const configDocs: Record<string, string> = {
@@ -21,7 +22,8 @@ const configDocs: Record<string, string> = {
     'Serve concurrent reads of a resource kind (refresh, preview\'s adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.',
 };
 
-function packageSchema(version: string): JsonObject {
+function packageSchema(manifest: Manifest): JsonObject {
+  const { version } = manifest;
   const types: JsonObject = {};
   for (const t of objectTypes(typeRoots()).values()) {
     types[`${packageName}:index:${t.name}`] = {
@@ -53,11 +55,13 @@ function packageSchema(version: string): JsonObject {
     types,
     resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
     functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
-    // The SDKs of the provider plugin (make sdks): the dynamic SDK is the package itself, `pulumi-ngrok`.
+    // Pulumi's code generators write the Go and Python SDKs from this (make sdks). The TypeScript
+    // API is ours (provider/gen), in both Node.js packages; `nodejs` names the plugin's package for
+    // the code `pulumi import` writes.
     supportPack: true,
     language: {
       nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },
-      go: { importBasePath: "example.com/pulumi-ngrok/sdk/go/ngrok", respectSchemaVersion: true },
+      go: { importBasePath: `${goModulePath(manifest)}/ngrok`, respectSchemaVersion: true },
       python: { packageName: "pulumi_ngrok", respectSchemaVersion: true },
     },
   };
@@ -88,9 +92,9 @@ function propertySchema(name: string, p: PropertySpec): JsonObject {
 }
 
 /**
- * A resource as the provider plugin serves it. The dynamic SDK's parent argument (`route`,
- * `edge`) is not here: the engine sends a plugin a resource's id, not the inputs it is located
- * by, so a program passes those inputs (and `parent`) itself.
+ * A resource as the provider plugin serves it. The TypeScript API's parent argument (`route`,
+ * `edge`) is not here: its class turns it into the inputs the resource is located by (and its
+ * `parent`), which a program in another language passes itself.
  */
 function resourceSchema(def: ResourceDefinition): JsonObject {
   const props = outputsOf(def);

@@ -186,11 +186,11 @@ export function outputsOf(def: ResourceDefinition): [string, PropertySpec][] {
   return Object.entries(def.properties).filter(([, p]) => !p.lookupOnly);
 }
 
-/** The argument that takes a resource's parent resource (`route`, `edge`), as docs and schema show it. */
+/** The argument that takes a resource's parent resource (`route`, `edge`), as the docs show it. */
 export function parentArgDoc(def: ResourceDefinition): string {
   const parent = def.parentResource!;
   const fills = Object.keys(parent.fills).map((f) => `\`${f}\``).join(" and ");
-  return `The ${parent.kind} it belongs to (SDK only): fills ${fills} from it, and is the resource's \`parent\` unless the options name one.`;
+  return `The ${parent.kind} it belongs to (TypeScript only): fills ${fills} from it, and is the resource's \`parent\` unless the options name one.`;
 }
 
 /** Whether an input is required when the parent argument is not given (and filled from it when it is). */

@@ -1,4 +1,4 @@
-module example.com/pulumi-ngrok/sdk/go
+module github.com/pulumi-ngrok/pulumi-ngrok/sdk/go
 
 go 1.24
 

@@ -10,17 +10,16 @@
  * The SDK is loaded from dist/ (`make build` first), as a user's program would load the package.
  *
  * Every example runs the same life cycle a second time through the provider plugin
- * `pulumi-resource-ngrok` (installed from its tarball) on the plugin's generated Node.js SDK
- * `pulumi-ngrok-plugin` (sdk/nodejs): a copy of the example with its `pulumi-ngrok` import
- * swapped, and rewritten where the dynamic SDK's classes offer more than the schema
- * (`pluginRewrites`). State then holds `ngrok:index:<Kind>` resources, no `__provider`.
+ * `pulumi-resource-ngrok` (installed from its tarball) on the plugin's Node.js package
+ * `pulumi-ngrok-plugin`, which has the same API: a copy of the example, unchanged, with the
+ * package installed under the name `pulumi-ngrok` (`pluginProgram`). State then holds
+ * `ngrok:index:<Kind>` resources, no `__provider`.
  */
-import { execFileSync } from "child_process";
-import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
+import { pluginPackage } from "../support/plugin-package";
 import { installPlugin, pluginTarball } from "./plugin-install";
 import { PulumiStack, isEncryptedSecret, pulumiBinDir, repoRoot, type StackExport, type StackResource, cleanUpStack, revealedSecret } from "./pulumi";
 
@@ -78,72 +77,18 @@ export interface ExampleSpec {
 export type Path = "dynamic" | "plugin";
 
 /**
- * How an example's program reads on the plugin's SDK, which the schema alone makes: the package's
- * name; a child takes its parents' ids (`edgeId: edge.id`, `routeId: route.id`) where the dynamic
- * classes also take the parent resource; a vault secret's reference is written out as ngrok's
- * documentation writes it, where the dynamic SDK has `ngrok.secretRef`. Type-only imports stay.
- */
-export const pluginRewrites: readonly (readonly [RegExp, string])[] = [
-  [/^import \* as ngrok from "pulumi-ngrok";$/gm, 'import * as ngrok from "pulumi-ngrok-plugin";'],
-  [/^(\s+)edge,$/gm, "$1edgeId: edge.id,"],
-  [/\{ edge, /g, "{ edgeId: edge.id, "],
-  [/^(\s+)route: (\w+),$/gm, "$1edgeId: $2.edgeId,\n$1routeId: $2.id,"],
-  [/ngrok\.secretRef\(([^,()]+), ([^,()]+)\)/g, "pulumi.interpolate`\\${secrets.get('${$1}', '${$2}')}`"],
-];
-
-/**
- * A copy of examples/<example> for the plugin path, under .pulumi-test/ (inside the repository, so
- * that `@pulumi/pulumi` resolves from its node_modules), with sdk/nodejs compiled into its
- * node_modules as `pulumi-ngrok-plugin`, as npm would install the package.
+ * A copy of examples/<example> for the plugin path, unchanged, under .pulumi-test/ (inside the
+ * repository, so that `@pulumi/pulumi` resolves from its node_modules), with the plugin's Node.js
+ * package installed in its node_modules under the name `pulumi-ngrok`, as
+ * `npm install pulumi-ngrok@file:<tarball>` installs it: the program's own import then loads it.
  */
 export function pluginProgram(example: string): string {
   const source = path.join(repoRoot, "examples", example);
   const dir = path.join(repoRoot, ".pulumi-test", "plugin-examples", example);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(source, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}node_modules`) });
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
-    const text = fs.readFileSync(path.join(dir, file), "utf8");
-    fs.writeFileSync(path.join(dir, file), pluginRewrites.reduce((t, [from, to]) => t.replace(from, to), text));
-  }
-  fs.cpSync(compiledPluginSdk(), path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
+  fs.cpSync(pluginPackage().dir, path.join(dir, "node_modules", "pulumi-ngrok"), { recursive: true });
   return dir;
-}
-
-/**
- * sdk/nodejs compiled, with its package.json: once for all the examples and test processes of a
- * run, under .pulumi-test/plugin-sdk/<hash of the sources and the compiler's version>. A process
- * compiles into a directory of its own and renames it into place, so that a directory found
- * there is whole; two processes compiling at once both succeed, and one keeps its copy.
- */
-export function compiledPluginSdk(): string {
-  const sdk = path.join(repoRoot, "sdk", "nodejs");
-  const tsc = path.join(repoRoot, "node_modules", "typescript", "bin", "tsc");
-  const hash = crypto.createHash("sha256");
-  hash.update(fs.readFileSync(path.join(repoRoot, "node_modules", "typescript", "package.json")));
-  for (const file of sourcesUnder(sdk)) hash.update(path.relative(sdk, file)).update(fs.readFileSync(file));
-  const cache = path.join(repoRoot, ".pulumi-test", "plugin-sdk");
-  const out = path.join(cache, hash.digest("hex").slice(0, 16));
-  if (fs.existsSync(out)) return out;
-  const building = `${out}.${process.pid}`;
-  fs.rmSync(building, { recursive: true, force: true });
-  execFileSync(process.execPath, [tsc, "-p", path.join(sdk, "tsconfig.json"), "--outDir", building], { stdio: "pipe" });
-  fs.copyFileSync(path.join(sdk, "package.json"), path.join(building, "package.json"));
-  try {
-    fs.renameSync(building, out);
-  } catch (err) {
-    // Another process put its copy in place first.
-    fs.rmSync(building, { recursive: true, force: true });
-    if (!fs.existsSync(out)) throw err;
-  }
-  return out;
-}
-
-/** The files of sdk/nodejs that its compiled package comes from, sorted. */
-function sourcesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.name !== "node_modules" && e.name !== "bin")
-    .flatMap((e) => (e.isDirectory() ? sourcesUnder(path.join(dir, e.name)) : e.isFile() ? [path.join(dir, e.name)] : []))
-    .sort();
 }
 
 export function describeExample(example: string, spec: ExampleSpec): void {
@@ -151,6 +96,7 @@ export function describeExample(example: string, spec: ExampleSpec): void {
     beforeAll(async () => {
       // Fails every test below (rather than skipping them) when the CLI or the plugin cannot be had.
       await Promise.all([pulumiBinDir(), pluginTarball()]);
+      pluginPackage();
     }, 60 * 60_000);
 
     // Each test has its own emulator and stack, so that one's leftovers cannot pass another.
@@ -171,7 +117,7 @@ export function describeExample(example: string, spec: ExampleSpec): void {
 
     it.each<[string, Path]>([
       ["on the dynamic SDK", "dynamic"],
-      ["through the provider plugin, on its Node.js SDK", "plugin"],
+      ["through the provider plugin, on its Node.js package", "plugin"],
     ])("survives up, no-change preview and refresh, drift, update, replace and destroy %s", async (_, via) => {
       expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
       expect(spec.steps.some((s) => Object.values(s.ops).includes("replace"))).toBe(true);

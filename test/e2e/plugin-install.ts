@@ -1,7 +1,8 @@
 /**
  * The provider plugin for end-to-end tests: built once per test process from dist/
  * (scripts/build-plugin.sh; `make build` first) and installed into a stack's own PULUMI_HOME from
- * its tarball, offline, as a user installs it. And the Go language host beside the CLI.
+ * its tarball, offline, as a user installs it. And the Go language host beside the CLI. Its
+ * Node.js package is test/support/plugin-package.ts's.
  */
 import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
@@ -26,7 +27,7 @@ function script(name: string, ...args: string[]): Promise<string> {
 
 /** The plugin's tarball, `pulumi-resource-ngrok-v<version>.tar.gz`, in a directory of this test process's own. */
 export function pluginTarball(): Promise<string> {
-  tarball ??= script("build-plugin.sh", fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-plugin-"))).then((dir) => `${dir}.tar.gz`);
+  tarball ??= script("build-plugin.sh", "--plugin", fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-plugin-"))).then((dir) => `${dir}.tar.gz`);
   return tarball;
 }
 

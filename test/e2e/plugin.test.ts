@@ -5,11 +5,17 @@
  *   secrets encrypted in state and `[secret]` in outputs;
  * - `pulumi import ngrok:index:<Kind> <name> <id>` of every kind, made out of band through the
  *   API, after which the program declaring them previews no change;
- * - the state of the same resources through the plugin and through the dynamic SDK.
- * Every example in examples/ also runs its life cycle on the plugin's Node.js SDK (lifecycle.ts).
+ * - the state of the same resources through the plugin and through the dynamic SDK;
+ * - the plugin's Node.js package pulumi-ngrok-plugin, installed with `npm install <tarball>` in a
+ *   fresh directory outside the repository, deploying a program that uses the API's typed policy,
+ *   `secretRef`, a parent argument and a lookup (npm installs from its cache, or the registry).
+ * Every example in examples/ also runs its life cycle on the plugin's Node.js package (lifecycle.ts).
  * The program (test/e2e/programs/plugin) declares resources of any kind by type token from stack
  * config. These tests fail, never skip, when the CLI cannot be built; they need `make build`.
  */
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { ApiClient } from "../../provider/client/http";
@@ -17,8 +23,9 @@ import { definitions, type ResourceKind } from "../../provider";
 import { ResourceHandler } from "../../provider/engine/handler";
 import { locatingInputs } from "../../provider/engine/locate";
 import { validInputs } from "../support/inputs";
+import { pluginPackage } from "../support/plugin-package";
 import { installPlugin, pluginTarball, pluginVersion } from "./plugin-install";
-import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, revealedSecret, type StackExport } from "./pulumi";
+import { PulumiStack, cleanUpStack, isEncryptedSecret, pulumiBinDir, repoRoot, revealedSecret, type StackExport } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
 
@@ -245,4 +252,73 @@ it("keeps a third of the dynamic SDK's state, or less, for the same resources", 
   // Recorded for the README's numbers; the assertion is the ratio.
   process.stdout.write(`state of ${2 * count} resources: plugin ${pluginBytes} bytes, dynamic ${dynamicBytes} bytes, ratio ${(pluginBytes / dynamicBytes).toFixed(3)}\n`);
   expect(pluginBytes / dynamicBytes).toBeLessThanOrEqual(1 / 3);
+});
+
+/** Runs a command as a user's shell would, with the repository's Node.js first on PATH (npm runs on it). */
+function run(command: string, args: string[], cwd: string): Promise<{ code: number; out: string }> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, PATH: `${path.join(repoRoot, "node_modules", ".bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, out }));
+  });
+}
+
+it("the plugin's Node.js package, installed with `npm install <tarball>` in a fresh directory, deploys a program with pulumi-ngrok's API", async () => {
+  const { tarball } = pluginPackage();
+  const app = fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-plugin-package-"));
+  try {
+    const source = path.join(__dirname, "programs", "plugin-package");
+    for (const f of fs.readdirSync(source)) fs.copyFileSync(path.join(source, f), path.join(app, f));
+    const installed = await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], app);
+    expect({ code: installed.code, out: installed.code === 0 ? "" : installed.out }).toEqual({ code: 0, out: "" });
+    // A real directory in the program's node_modules, with a built entry point and types.
+    const resolved = await run("node", ["-p", "require.resolve('pulumi-ngrok-plugin')"], app);
+    expect(resolved.out.trim()).toBe(path.join(fs.realpathSync(app), "node_modules", "pulumi-ngrok-plugin", "sdk", "index.js"));
+    expect(fs.lstatSync(path.join(app, "node_modules", "pulumi-ngrok-plugin")).isSymbolicLink()).toBe(false);
+    expect(fs.existsSync(path.join(app, "node_modules", "pulumi-ngrok-plugin", "sdk", "index.d.ts"))).toBe(true);
+
+    const password = "alice:plugin-package-passw0rd";
+    const stack = await PulumiStack.create({
+      programDir: app,
+      config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
+      secretConfig: { "ngrok:apiKey": emu.apiKey, basicAuth: password },
+    });
+    stacks.push(stack);
+    await installPlugin(stack);
+    await stack.up();
+
+    const state = await stack.stackExport();
+    const managed = (state.deployment.resources ?? []).filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"));
+    expect(managed.map((r) => r.type).sort()).toEqual(
+      ["CloudEndpoint", "HttpsEdge", "HttpsEdgeRoute", "ReservedDomain", "Vault"].map((k) => `ngrok:index:${k}`),
+    );
+    expect(JSON.stringify(state)).not.toContain("__provider");
+    const [endpoint] = emu.resources("endpoints") as { traffic_policy: string }[];
+    expect(JSON.parse(endpoint!.traffic_policy)).toMatchObject({
+      on_http_request: [
+        { actions: [{ type: "basic-auth", config: { credentials: [password] } }] },
+        { actions: [{ type: "add-headers", config: { headers: { "x-upstream-token": "${secrets.get('app-secrets', 'upstream-token')}" } } }] },
+        {},
+      ],
+    });
+    const outputs = await stack.outputs();
+    expect(outputs.lookedUpId).toBe(outputs.domainId);
+    expect(outputs.routeEdgeId).toBe(outputs.edgeId);
+    expect(emu.resources("https_edge_routes")).toMatchObject([{ match: "/" }]);
+    // The policy's credential is kept as a secret of its own, as pulumi-ngrok keeps it.
+    expect(isEncryptedSecret(managed.find((r) => r.type === "ngrok:index:CloudEndpoint")!.outputs!.trafficPolicySecrets)).toBe(true);
+    expect(JSON.stringify(state)).not.toContain(password);
+
+    await stack.previewExpectNoChanges();
+    await stack.refreshExpectNoChanges();
+    await stack.destroy();
+    for (const kind of ["reserved_domains", "endpoints", "vaults", "https_edges", "https_edge_routes"]) expect({ kind, rows: emu.resources(kind) }).toEqual({ kind, rows: [] });
+    expect(stack.transcript).not.toContain(password);
+  } finally {
+    fs.rmSync(app, { recursive: true, force: true });
+  }
 });

@@ -14,7 +14,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { pluginRewrites, compiledPluginSdk } from "./lifecycle";
+import { pluginPackage } from "../support/plugin-package";
 import { repoRoot } from "./pulumi";
 
 export type Door = "dynamic" | "plugin";
@@ -51,8 +51,21 @@ export function doorProgram(door: Door): string {
 }
 
 /**
- * The every-kind program on the plugin's Node.js SDK: a copy under .pulumi-test/ rewritten with
- * `pluginRewrites`, sdk/nodejs compiled into its node_modules as `pulumi-ngrok-plugin`.
+ * How 0.1.0's plugin SDK had users write the every-kind program: its own package name, a child's
+ * parent ids given by hand (`edgeId: edge.id`: no `parent`, so the child's URN has none), a vault
+ * secret's reference written out. The plugin's package takes that program as it is.
+ */
+const pluginProgram010: readonly (readonly [RegExp, string])[] = [
+  [/^import \* as ngrok from "pulumi-ngrok";$/gm, 'import * as ngrok from "pulumi-ngrok-plugin";'],
+  [/^(\s+)edge,$/gm, "$1edgeId: edge.id,"],
+  [/\{ edge, /g, "{ edgeId: edge.id, "],
+  [/^(\s+)route: (\w+),$/gm, "$1edgeId: $2.edgeId,\n$1routeId: $2.id,"],
+  [/ngrok\.secretRef\(([^,()]+), ([^,()]+)\)/g, "pulumi.interpolate`\\${secrets.get('${$1}', '${$2}')}`"],
+];
+
+/**
+ * The every-kind program as 0.1.0's plugin users wrote it (`pluginProgram010`), in a copy under
+ * .pulumi-test/, with the plugin's Node.js package installed as `pulumi-ngrok-plugin`.
  */
 function pluginProgramOfEveryKind(): string {
   const dir = path.join(repoRoot, ".pulumi-test", "plugin-programs", "every-kind");
@@ -60,8 +73,8 @@ function pluginProgramOfEveryKind(): string {
   fs.cpSync(everyKindDir, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}node_modules`) });
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
     const text = fs.readFileSync(path.join(dir, file), "utf8");
-    fs.writeFileSync(path.join(dir, file), pluginRewrites.reduce((t, [from, to]) => t.replace(from, to), text));
+    fs.writeFileSync(path.join(dir, file), pluginProgram010.reduce((t, [from, to]) => t.replace(from, to), text));
   }
-  fs.cpSync(compiledPluginSdk(), path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
+  fs.cpSync(pluginPackage().dir, path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
   return dir;
 }

@@ -3,6 +3,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { staleFiles } from "../../provider/gen/generate";
+import { readManifest, repositoryPath } from "../../provider/gen/manifest";
 import { renderAll } from "../../provider/gen/render";
 import { discoverDefinitions, renderRegistry } from "../../provider/gen/registry";
 
@@ -16,7 +17,7 @@ it("a stale schema.json or SDK file is detected", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gen-"));
   try {
     fs.copyFileSync(path.join(root, "package.json"), path.join(dir, "package.json"));
-    for (const f of renderAll("0.1.0")) {
+    for (const f of renderAll(readManifest(root))) {
       fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
       fs.copyFileSync(path.join(root, f.path), path.join(dir, f.path));
     }
@@ -55,6 +56,52 @@ it("schema.json marks the certificates' secrets and replacements; the SDK keeps 
   // Secret inputs too: the engine marks only the outputs this option lists.
   const sdk = fs.readFileSync(path.join(root, "sdk", "tls-certificate.ts"), "utf8");
   expect(sdk).toContain('additionalSecretOutputs: ["privateKeyPem"]');
+});
+
+it("the TypeScript API is door-neutral: only sdk/door.ts and sdk/nodejs/door.ts know how resources and functions reach the provider", () => {
+  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/") && f.path.endsWith(".ts"));
+  const resources = generated.filter((f) => /^export class /m.test(f.content));
+  expect(resources.length).toBeGreaterThan(30);
+  const doorKnowledge = /pulumi\.dynamic|pulumi\.CustomResource(?!Options)|\.\/stub"|provider\/functions\/program|pulumi\.runtime|ngrok:index:|pulumi-nodejs/;
+  expect(generated.filter((f) => doorKnowledge.test(f.content)).map((f) => f.path)).toEqual([]);
+  expect(resources.filter((f) => !/^export class \w+ extends NgrokResource \{$/m.test(f.content)).map((f) => f.path)).toEqual([]);
+  const functions = generated.filter((f) => /^export function /m.test(f.content));
+  expect(functions.length).toBeGreaterThan(30);
+  expect(functions.filter((f) => !/^import \{ invoke(, invokeOutput)? \} from "\.\/door";$/m.test(f.content)).map((f) => f.path)).toEqual([]);
+});
+
+describe("the Go SDK's import path", () => {
+  it("is package.json's repository, however npm lets it be written", () => {
+    for (const written of [
+      "github:pulumi-ngrok/pulumi-ngrok",
+      "pulumi-ngrok/pulumi-ngrok",
+      "https://github.com/pulumi-ngrok/pulumi-ngrok",
+      { type: "git", url: "git+https://github.com/pulumi-ngrok/pulumi-ngrok.git" },
+      { url: "git+ssh://git@github.com/pulumi-ngrok/pulumi-ngrok.git" },
+    ]) {
+      expect({ written, path: repositoryPath(written) }).toEqual({ written, path: "github.com/pulumi-ngrok/pulumi-ngrok" });
+    }
+    expect(repositoryPath({ url: "https://gitlab.example.com/team/forks/pulumi-ngrok.git" })).toBe("gitlab.example.com/team/forks/pulumi-ngrok");
+    expect(() => repositoryPath(undefined)).toThrow("package.json has no `repository`");
+    expect(() => repositoryPath("not a repository")).toThrow("package.json's `repository` is neither");
+  });
+
+  it("follows the repository into schema.json: a fork changes package.json's `repository` alone", () => {
+    const schemaOf = (repository: unknown) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gen-"));
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, unknown>;
+        fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ ...pkg, repository }));
+        const schema = renderAll(readManifest(dir)).find((f) => f.path === "schema.json")!;
+        return (JSON.parse(schema.content) as { language: { go: { importBasePath: string } } }).language.go.importBasePath;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const committed = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as { language: { go: { importBasePath: string } } };
+    expect(committed.language.go.importBasePath).toBe("github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok");
+    expect(schemaOf("github:someone/ngrok-fork")).toBe("github.com/someone/ngrok-fork/sdk/go/ngrok");
+  });
 });
 
 describe("the registry of kinds (provider/definitions/index.ts)", () => {

@@ -1,13 +1,13 @@
 /**
  * The SDK classes expose every property of their definition as an output, for new and adopted
- * resources, but those only lookups answer.
+ * resources, but those only lookups answer: in both packages, pulumi-ngrok and the plugin's
+ * pulumi-ngrok-plugin (built from dist/ as `make plugin` builds it).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
 import type { ResourceDefinition } from "../../provider/definitions/types";
+import { pluginPackage } from "../support/plugin-package";
 import { sampleArgs, sampleId, sampleLocation, sampleState } from "../support/samples";
-
-const sdk = require("pulumi-ngrok") as Record<string, unknown>;
 
 type ResourceClass = (new (name: string, args: unknown) => pulumi.Resource) & {
   get(name: string, id: string, ...rest: unknown[]): pulumi.Resource;
@@ -39,12 +39,17 @@ function output(r: pulumi.Resource, key: string): Promise<unknown> {
   return new Promise((resolve) => o.apply(resolve));
 }
 
-describe.each(Object.keys(definitions))("%s", (kind) => {
-  const Class = sdk[kind] as ResourceClass;
+const packages: [string, () => Record<string, unknown>][] = [
+  ["pulumi-ngrok", () => require("pulumi-ngrok") as Record<string, unknown>],
+  ["pulumi-ngrok-plugin", () => require(pluginPackage().dir) as Record<string, unknown>],
+];
+
+describe.each(packages.flatMap(([name, load]) => Object.keys(definitions).map((kind) => [name, kind, load] as const)))("%s: %s", (_, kind, load) => {
+  const Class = () => load()[kind] as ResourceClass;
   const def = all[kind]!;
 
   it("declares every property as an output, but those only lookups answer", () => {
-    const r = new Class(`new-${kind}`, sampleArgs(def));
+    const r = new (Class())(`new-${kind}`, sampleArgs(def));
     for (const name of Object.keys(def.properties)) {
       const isOutput = pulumi.Output.isInstance((r as unknown as Record<string, unknown>)[name]);
       expect({ name, isOutput }).toEqual({ name, isOutput: !lookupOnly(def, name) });
@@ -53,7 +58,7 @@ describe.each(Object.keys(definitions))("%s", (kind) => {
 
   it("get() resolves every property, required inputs included", async () => {
     const location = sampleLocation(def);
-    const r = location ? Class.get(`got-${kind}`, sampleId(def), location) : Class.get(`got-${kind}`, sampleId(def));
+    const r = location ? Class().get(`got-${kind}`, sampleId(def), location) : Class().get(`got-${kind}`, sampleId(def));
     for (const [name, value] of Object.entries(values[kind]!)) {
       expect({ name, value: await output(r, name) }).toEqual({ name, value });
     }

@@ -107,8 +107,7 @@ export function routeModule(spec: ModuleSpec): BoundDefinition {
     name: spec.name,
     description:
       `${spec.description}\n\nA module of an HTTPS edge route: one per route, with no id of its own. Its id is \`<edgeId>/<routeId>\` ` +
-      `(the module is implied by the type), for \`get\` and \`importId\`. Give \`route\` (an HttpsEdgeRoute of the program, which ` +
-      "becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.",
+      "(the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.",
     binding: { kind: "slot", path: `/edges/https/{edgeId}/routes/{routeId}/${spec.module}` },
     parentResource: routeParent,
     properties: withApiNames({ ...routeKeys, enabled, ...spec.properties }),
@@ -123,8 +122,7 @@ export function tlsEdgeModule(spec: ModuleSpec): BoundDefinition {
     name: spec.name,
     description:
       `${spec.description}\n\nA module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, \`<edgeId>\` ` +
-      `(the module is implied by the type), for \`get\` and \`importId\`. Give \`edge\` (a TlsEdge of the program, which becomes ` +
-      "its parent) or `edgeId`. Deleting the resource removes the module from the edge.",
+      "(the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.",
     binding: { kind: "slot", path: `/edges/tls/{edgeId}/${spec.module}` },
     parentResource: tlsEdgeParent,
     properties: withApiNames({ ...tlsEdgeKey, enabled, ...spec.properties }),

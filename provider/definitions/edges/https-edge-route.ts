@@ -6,7 +6,7 @@ export const httpsEdgeRoute: BoundDefinition = {
   name: "HttpsEdgeRoute",
   description:
     "A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). " +
-    "Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.",
+    "`get` takes the route's id and its `edgeId`.",
   binding: {
     kind: "sub-collection",
     path: "/edges/https/{edgeId}/routes",

@@ -1,11 +1,13 @@
-// Command sdkgen writes the provider plugin's SDKs from schema.json with Pulumi's own code
-// generators (github.com/pulumi/pulumi/pkg/v3/codegen): Node.js, Go and Python. The CLI's
-// `pulumi package gen-sdk` delegates to language plugins that are not available here.
+// Command sdkgen writes the provider plugin's Go and Python SDKs from schema.json with Pulumi's
+// own code generators (github.com/pulumi/pulumi/pkg/v3/codegen). The CLI's `pulumi package
+// gen-sdk` delegates to language plugins that are not available here. The TypeScript API is not
+// Pulumi's: provider/gen writes it, for both Node.js packages (Pulumi's Node.js generator cannot
+// express its typed Traffic Policy, parent arguments, `secretRef` or functions).
 //
 //	go run . <schema.json> <out dir> [--check]
 //
-// writes <out>/nodejs, <out>/go and <out>/python; with --check it writes nothing and fails
-// naming the files that differ from what it would write.
+// writes <out>/go and <out>/python; with --check it writes nothing and fails naming the files
+// that differ from what it would write.
 package main
 
 import (
@@ -14,25 +16,40 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 
 	"github.com/blang/semver"
 
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
-	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	pythongen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 )
 
 const tool = "pulumi-ngrok sdkgen"
 
-const goMod = `module example.com/pulumi-ngrok/sdk/go
+// goMod is the Go SDK's go.mod: its module is the package of importBasePath's parent, the path
+// schema.json's `language.go.importBasePath` gives (from package.json's `repository`).
+func goMod(module string) []byte {
+	return []byte(fmt.Sprintf("module %s\n\ngo 1.24\n\nrequire github.com/pulumi/pulumi/sdk/v3 v3.259.0\n", module))
+}
 
-go 1.24
-
-require github.com/pulumi/pulumi/sdk/v3 v3.259.0
-`
+// goModule is the Go SDK's module path: importBasePath (`<module>/ngrok`) without its package.
+func goModule(spec schema.PackageSpec) (string, error) {
+	var goInfo struct {
+		ImportBasePath string `json:"importBasePath"`
+	}
+	if raw, ok := spec.Language["go"]; ok {
+		if err := json.Unmarshal(raw, &goInfo); err != nil {
+			return "", fmt.Errorf("language.go: %w", err)
+		}
+	}
+	if goInfo.ImportBasePath == "" || path.Base(goInfo.ImportBasePath) != spec.Name {
+		return "", fmt.Errorf("language.go.importBasePath must be <module path>/%s", spec.Name)
+	}
+	return path.Dir(goInfo.ImportBasePath), nil
+}
 
 // noPackages loads no other package: the schema refers to none.
 type noPackages struct{}
@@ -80,9 +97,6 @@ func run(args []string) error {
 	}
 	files := map[string][]byte{}
 	for lang, gen := range map[string]func(*schema.Package) (map[string][]byte, error){
-		"nodejs": func(p *schema.Package) (map[string][]byte, error) {
-			return nodejsgen.GeneratePackage(tool, p, nil, nil, false, noPackages{})
-		},
 		"go": func(p *schema.Package) (map[string][]byte, error) { return gogen.GeneratePackage(tool, p, nil) },
 		"python": func(p *schema.Package) (map[string][]byte, error) {
 			return pythongen.GeneratePackage(tool, p, nil, noPackages{})
@@ -108,8 +122,16 @@ func run(args []string) error {
 			files[filepath.Join(positional[1], lang, name)] = content
 		}
 	}
-	// The Go SDK is a module of its own, which a program requires and points at this directory.
-	files[filepath.Join(positional[1], "go", "go.mod")] = []byte(goMod)
+	// The Go SDK is a module of its own, which a program requires (and, offline, replaces with this directory).
+	var spec schema.PackageSpec
+	if err := json.Unmarshal(text, &spec); err != nil {
+		return fmt.Errorf("%s: %w", positional[0], err)
+	}
+	module, err := goModule(spec)
+	if err != nil {
+		return fmt.Errorf("%s: %w", positional[0], err)
+	}
+	files[filepath.Join(positional[1], "go", "go.mod")] = goMod(module)
 
 	names := make([]string, 0, len(files))
 	for name := range files {
@@ -133,7 +155,7 @@ func run(args []string) error {
 	}
 	if check {
 		// A file the generators no longer write (a kind removed) is stale too.
-		for _, lang := range []string{"nodejs", "go", "python"} {
+		for _, lang := range []string{"go", "python"} {
 			root := filepath.Join(positional[1], lang)
 			_ = filepath.WalkDir(root, func(name string, d os.DirEntry, err error) error {
 				if err == nil && !d.IsDir() {

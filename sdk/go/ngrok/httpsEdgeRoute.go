@@ -8,11 +8,11 @@ import (
 	"reflect"
 
 	"errors"
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.
+// A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). `get` takes the route's id and its `edgeId`.
 type HttpsEdgeRoute struct {
 	pulumi.CustomResourceState
 

@@ -8,13 +8,13 @@ import (
 	"reflect"
 
 	"errors"
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
 // OpenID Connect authentication of a route: visitors sign in with the identity provider before their requests reach the upstream.
 //
-// A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+// A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 type HttpsEdgeRouteOidc struct {
 	pulumi.CustomResourceState
 

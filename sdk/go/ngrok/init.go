@@ -6,8 +6,8 @@ package ngrok
 import (
 	"fmt"
 
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/blang/semver"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

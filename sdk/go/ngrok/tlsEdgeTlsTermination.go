@@ -8,13 +8,13 @@ import (
 	"reflect"
 
 	"errors"
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
 // Where TLS is terminated for a TLS edge: at the edge by the service, or at the upstream (passed through).
 //
-// A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+// A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
 type TlsEdgeTlsTermination struct {
 	pulumi.CustomResourceState
 

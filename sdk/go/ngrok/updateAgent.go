@@ -7,7 +7,7 @@ import (
 	"context"
 	"reflect"
 
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

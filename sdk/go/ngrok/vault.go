@@ -8,7 +8,7 @@ import (
 	"reflect"
 
 	"errors"
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -132,7 +132,7 @@ class HttpsEdgeRoute(pulumi.CustomResource):
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.
+        A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). `get` takes the route's id and its `edgeId`.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -150,7 +150,7 @@ class HttpsEdgeRoute(pulumi.CustomResource):
                  args: HttpsEdgeRouteArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). Give `edge` (an HttpsEdge of the program, which becomes its parent) or `edgeId`. `get` takes the route's id and its `edgeId`.
+        A route of an HTTPS edge: the requests whose path matches it get its modules (HttpsEdgeRouteOidc, HttpsEdgeRouteCircuitBreaker, ...). `get` takes the route's id and its `edgeId`.
 
         :param str resource_name: The name of the resource.
         :param HttpsEdgeRouteArgs args: The arguments to use to populate this resource's properties.

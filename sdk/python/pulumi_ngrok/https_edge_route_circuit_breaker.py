@@ -186,7 +186,7 @@ class HttpsEdgeRouteCircuitBreaker(pulumi.CustomResource):
         """
         A circuit breaker on a route: when too many requests to the upstream fail, the service rejects requests for a while instead of forwarding them.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -209,7 +209,7 @@ class HttpsEdgeRouteCircuitBreaker(pulumi.CustomResource):
         """
         A circuit breaker on a route: when too many requests to the upstream fail, the service rejects requests for a while instead of forwarding them.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param HttpsEdgeRouteCircuitBreakerArgs args: The arguments to use to populate this resource's properties.

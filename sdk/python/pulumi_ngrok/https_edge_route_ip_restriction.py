@@ -118,7 +118,7 @@ class HttpsEdgeRouteIpRestriction(pulumi.CustomResource):
         """
         IP restriction of a route: only source IPs allowed by its IP policies reach the upstream.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -137,7 +137,7 @@ class HttpsEdgeRouteIpRestriction(pulumi.CustomResource):
         """
         IP restriction of a route: only source IPs allowed by its IP policies reach the upstream.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param HttpsEdgeRouteIpRestrictionArgs args: The arguments to use to populate this resource's properties.

@@ -171,7 +171,7 @@ class HttpsEdgeRouteJwtValidation(pulumi.CustomResource):
         """
         JWT validation on a route: requests must carry a valid JSON Web Token from an allowed issuer and audience. The fields mirror the API's nesting.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -193,7 +193,7 @@ class HttpsEdgeRouteJwtValidation(pulumi.CustomResource):
         """
         JWT validation on a route: requests must carry a valid JSON Web Token from an allowed issuer and audience. The fields mirror the API's nesting.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param HttpsEdgeRouteJwtValidationArgs args: The arguments to use to populate this resource's properties.

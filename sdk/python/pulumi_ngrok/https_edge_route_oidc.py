@@ -234,7 +234,7 @@ class HttpsEdgeRouteOidc(pulumi.CustomResource):
         """
         OpenID Connect authentication of a route: visitors sign in with the identity provider before their requests reach the upstream.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -260,7 +260,7 @@ class HttpsEdgeRouteOidc(pulumi.CustomResource):
         """
         OpenID Connect authentication of a route: visitors sign in with the identity provider before their requests reach the upstream.
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param HttpsEdgeRouteOidcArgs args: The arguments to use to populate this resource's properties.

@@ -135,7 +135,7 @@ class HttpsEdgeRouteUserAgentFilter(pulumi.CustomResource):
         """
         User agent filtering on a route: requests are allowed or denied by regular expressions (RE2 syntax) matched against their User-Agent header. Patterns are checked at preview by compiling them (JavaScript's syntax is close to RE2's; lookaround and backreferences, which RE2 lacks, are refused).
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -155,7 +155,7 @@ class HttpsEdgeRouteUserAgentFilter(pulumi.CustomResource):
         """
         User agent filtering on a route: requests are allowed or denied by regular expressions (RE2 syntax) matched against their User-Agent header. Patterns are checked at preview by compiling them (JavaScript's syntax is close to RE2's; lookaround and backreferences, which RE2 lacks, are refused).
 
-        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Give `route` (an HttpsEdgeRoute of the program, which becomes its parent) or `edgeId` and `routeId`. Deleting the resource removes the module from the route.
+        A module of an HTTPS edge route: one per route, with no id of its own. Its id is `<edgeId>/<routeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the route.
 
         :param str resource_name: The name of the resource.
         :param HttpsEdgeRouteUserAgentFilterArgs args: The arguments to use to populate this resource's properties.

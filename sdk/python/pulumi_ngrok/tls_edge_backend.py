@@ -102,7 +102,7 @@ class TlsEdgeBackend(pulumi.CustomResource):
         """
         The backend of a TLS edge: where its connections go (a tunnel group, HTTP response or failover backend).
 
-        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -120,7 +120,7 @@ class TlsEdgeBackend(pulumi.CustomResource):
         """
         The backend of a TLS edge: where its connections go (a tunnel group, HTTP response or failover backend).
 
-        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
 
         :param str resource_name: The name of the resource.
         :param TlsEdgeBackendArgs args: The arguments to use to populate this resource's properties.

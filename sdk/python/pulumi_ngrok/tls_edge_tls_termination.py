@@ -119,7 +119,7 @@ class TlsEdgeTlsTermination(pulumi.CustomResource):
         """
         Where TLS is terminated for a TLS edge: at the edge by the service, or at the upstream (passed through).
 
-        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -138,7 +138,7 @@ class TlsEdgeTlsTermination(pulumi.CustomResource):
         """
         Where TLS is terminated for a TLS edge: at the edge by the service, or at the upstream (passed through).
 
-        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Give `edge` (a TlsEdge of the program, which becomes its parent) or `edgeId`. Deleting the resource removes the module from the edge.
+        A module of a TLS edge: one per edge, with no id of its own. Its id is the edge's id, `<edgeId>` (the module is implied by the type), for `get` and `importId`. Deleting the resource removes the module from the edge.
 
         :param str resource_name: The name of the resource.
         :param TlsEdgeTlsTerminationArgs args: The arguments to use to populate this resource's properties.

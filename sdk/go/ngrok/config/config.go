@@ -4,7 +4,7 @@
 package config
 
 import (
-	"example.com/pulumi-ngrok/sdk/go/ngrok/internal"
+	"github.com/pulumi-ngrok/pulumi-ngrok/sdk/go/ngrok/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )

@@ -1,0 +1,35 @@
+/**
+ * What the generated files take from package.json: the version, and the repository, whose path
+ * is the Go SDK's import path (`<repository>/sdk/go`, the module sdk/go/go.mod declares). A fork
+ * changes package.json's `repository` and runs `make sdks`: the Go SDK and the schema follow.
+ */
+import * as fs from "fs";
+import * as path from "path";
+
+export interface Manifest {
+  version: string;
+  /** The repository as a Go import path: `github.com/<owner>/<name>`. */
+  repositoryPath: string;
+}
+
+/** package.json's `repository`: an npm shorthand (`github:owner/name`), a URL, or `{ url }`. */
+type Repository = string | { url?: string } | undefined;
+
+/** The repository's path, `host/owner/name`, from package.json's `repository`. */
+export function repositoryPath(repository: Repository): string {
+  const url = typeof repository === "string" ? repository : repository?.url;
+  if (!url) throw new Error("package.json has no `repository`: the Go SDK's import path is taken from it");
+  const shorthand = /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(url);
+  if (shorthand) return `github.com/${shorthand[1]}/${shorthand[2]!.replace(/\.git$/, "")}`;
+  const parsed = /^(?:git\+)?(?:https?|ssh|git):\/\/(?:[^@/]+@)?([^/:]+)(?::\d+)?\/(.+?)(?:\.git)?\/?$/.exec(url);
+  if (!parsed) throw new Error("package.json's `repository` is neither `owner/name`, `github:owner/name` nor a URL");
+  return `${parsed[1]}/${parsed[2]}`;
+}
+
+export function readManifest(root: string): Manifest {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string; repository?: Repository };
+  return { version: pkg.version, repositoryPath: repositoryPath(pkg.repository) };
+}
+
+/** The Go SDK's module path: sdk/go in the repository. */
+export const goModulePath = (m: Manifest): string => `${m.repositoryPath}/sdk/go`;

@@ -1,0 +1,42 @@
+/**
+ * The plugin door, the package pulumi-ngrok-plugin: every resource is a resource of the provider
+ * plugin `pulumi-resource-ngrok` (`ngrok:index:<kind>`), and functions run in the plugin through
+ * the engine. `make plugin` builds the package from sdk/ with this file in place of sdk/door.ts:
+ * it has the same exports, so the generated classes and functions are the same on both doors.
+ * Nothing here may import from provider/ (the package holds only what sdk/ needs at run time).
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+let version: string | undefined;
+
+/**
+ * The package's version, which every resource and call asks the engine for: the plugin and the
+ * package are built together, so the engine must use the plugin of exactly this version. Read
+ * from the package's own package.json (this file is sdk/door.js in it).
+ */
+function pluginVersion(): string {
+  version ??= (require("../package.json") as { version: string }).version;
+  return version;
+}
+
+/** The base of every resource class: a resource of the provider plugin, of type `ngrok:index:<kind>`. */
+export abstract class NgrokResource extends pulumi.CustomResource {
+  protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
+    // A resource pulumi-ngrok made (a stack moving from it to this package) is the same resource:
+    // the engine finds it by this alias, and the plugin's Diff decides what changes.
+    const aliased = pulumi.mergeOptions(pulumi.mergeOptions({ version: pluginVersion() }, opts), {
+      aliases: [{ type: `pulumi-nodejs:dynamic/ngrok:${kind}` }],
+    });
+    super(`ngrok:index:${kind}`, name, props, aliased);
+  }
+}
+
+/** Runs the function `name` in the provider plugin. */
+export function invoke<T>(name: string, args: Record<string, unknown>, opts?: pulumi.InvokeOptions): Promise<T> {
+  return pulumi.runtime.invoke(`ngrok:index:${name}`, args, { version: pluginVersion(), ...opts }) as Promise<T>;
+}
+
+/** The Output form of {@link invoke}. */
+export function invokeOutput<T>(name: string, args: pulumi.Inputs | undefined, opts?: pulumi.InvokeOutputOptions): pulumi.Output<T> {
+  return pulumi.runtime.invokeOutput<T>(`ngrok:index:${name}`, args ?? {}, { version: pluginVersion(), ...opts });
+}
