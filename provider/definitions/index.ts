@@ -8,16 +8,6 @@ import { credential } from "./credential";
 import { eventDestination } from "./event-destination";
 import { eventSource } from "./event-source";
 import { eventSubscription } from "./event-subscription";
-import { failoverBackend } from "./edges/failover-backend";
-import { httpResponseBackend } from "./edges/http-response-backend";
-import { httpsEdge } from "./edges/https-edge";
-import { httpsEdgeRoute } from "./edges/https-edge-route";
-import { httpsEdgeRouteCircuitBreaker } from "./edges/https-edge-route-circuit-breaker";
-import { httpsEdgeRouteIpRestriction } from "./edges/https-edge-route-ip-restriction";
-import { httpsEdgeRouteJwtValidation } from "./edges/https-edge-route-jwt-validation";
-import { httpsEdgeRouteOidc } from "./edges/https-edge-route-oidc";
-import { httpsEdgeRouteUserAgentFilter } from "./edges/https-edge-route-user-agent-filter";
-import { httpsEdgeRouteWebhookVerification } from "./edges/https-edge-route-webhook-verification";
 import { ipPolicy } from "./ip-policy";
 import { ipPolicyRule } from "./ip-policy-rule";
 import { ipRestriction } from "./ip-restriction";
@@ -29,13 +19,23 @@ import { sshHostCertificate } from "./ssh-host-certificate";
 import { sshUserCertificate } from "./ssh-user-certificate";
 import { tcpAddress } from "./tcp-address";
 import { tlsCertificate } from "./tls-certificate";
+import { vault } from "./vault";
+import { vaultSecret } from "./vault-secret";
+import { failoverBackend } from "./edges/failover-backend";
+import { httpResponseBackend } from "./edges/http-response-backend";
+import { httpsEdge } from "./edges/https-edge";
+import { httpsEdgeRoute } from "./edges/https-edge-route";
+import { httpsEdgeRouteCircuitBreaker } from "./edges/https-edge-route-circuit-breaker";
+import { httpsEdgeRouteIpRestriction } from "./edges/https-edge-route-ip-restriction";
+import { httpsEdgeRouteJwtValidation } from "./edges/https-edge-route-jwt-validation";
+import { httpsEdgeRouteOidc } from "./edges/https-edge-route-oidc";
+import { httpsEdgeRouteUserAgentFilter } from "./edges/https-edge-route-user-agent-filter";
+import { httpsEdgeRouteWebhookVerification } from "./edges/https-edge-route-webhook-verification";
 import { tlsEdge } from "./edges/tls-edge";
 import { tlsEdgeBackend } from "./edges/tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./edges/tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./edges/tls-edge-tls-termination";
 import { tunnelGroupBackend } from "./edges/tunnel-group-backend";
-import { vault } from "./vault";
-import { vaultSecret } from "./vault-secret";
 import type { BoundDefinition } from "./types";
 
 export const definitions = {
@@ -47,16 +47,6 @@ export const definitions = {
   EventDestination: eventDestination,
   EventSource: eventSource,
   EventSubscription: eventSubscription,
-  FailoverBackend: failoverBackend,
-  HttpResponseBackend: httpResponseBackend,
-  HttpsEdge: httpsEdge,
-  HttpsEdgeRoute: httpsEdgeRoute,
-  HttpsEdgeRouteCircuitBreaker: httpsEdgeRouteCircuitBreaker,
-  HttpsEdgeRouteIpRestriction: httpsEdgeRouteIpRestriction,
-  HttpsEdgeRouteJwtValidation: httpsEdgeRouteJwtValidation,
-  HttpsEdgeRouteOidc: httpsEdgeRouteOidc,
-  HttpsEdgeRouteUserAgentFilter: httpsEdgeRouteUserAgentFilter,
-  HttpsEdgeRouteWebhookVerification: httpsEdgeRouteWebhookVerification,
   IpPolicy: ipPolicy,
   IpPolicyRule: ipPolicyRule,
   IpRestriction: ipRestriction,
@@ -68,19 +58,30 @@ export const definitions = {
   SshUserCertificate: sshUserCertificate,
   TcpAddress: tcpAddress,
   TlsCertificate: tlsCertificate,
+  Vault: vault,
+  VaultSecret: vaultSecret,
+  // What ngrok turned off (edges/): edges, their routes and modules, backends.
+  FailoverBackend: failoverBackend,
+  HttpResponseBackend: httpResponseBackend,
+  HttpsEdge: httpsEdge,
+  HttpsEdgeRoute: httpsEdgeRoute,
+  HttpsEdgeRouteCircuitBreaker: httpsEdgeRouteCircuitBreaker,
+  HttpsEdgeRouteIpRestriction: httpsEdgeRouteIpRestriction,
+  HttpsEdgeRouteJwtValidation: httpsEdgeRouteJwtValidation,
+  HttpsEdgeRouteOidc: httpsEdgeRouteOidc,
+  HttpsEdgeRouteUserAgentFilter: httpsEdgeRouteUserAgentFilter,
+  HttpsEdgeRouteWebhookVerification: httpsEdgeRouteWebhookVerification,
   TlsEdge: tlsEdge,
   TlsEdgeBackend: tlsEdgeBackend,
   TlsEdgeIpRestriction: tlsEdgeIpRestriction,
   TlsEdgeTlsTermination: tlsEdgeTlsTermination,
   TunnelGroupBackend: tunnelGroupBackend,
-  Vault: vault,
-  VaultSecret: vaultSecret,
 } as const satisfies Record<string, BoundDefinition>;
 
 export type ResourceKind = keyof typeof definitions;
 
 /** The kinds ngrok turned off (edges, routes, modules, backends): the API as specified, and the emulator, keep them. */
-export const turnedOffKinds: ReadonlySet<ResourceKind> = new Set([]);
+export const turnedOffKinds: ReadonlySet<ResourceKind> = new Set(["FailoverBackend", "HttpResponseBackend", "HttpsEdge", "HttpsEdgeRoute", "HttpsEdgeRouteCircuitBreaker", "HttpsEdgeRouteIpRestriction", "HttpsEdgeRouteJwtValidation", "HttpsEdgeRouteOidc", "HttpsEdgeRouteUserAgentFilter", "HttpsEdgeRouteWebhookVerification", "TlsEdge", "TlsEdgeBackend", "TlsEdgeIpRestriction", "TlsEdgeTlsTermination", "TunnelGroupBackend"]);
 
 export function isResourceKind(kind: string): kind is ResourceKind {
   return Object.prototype.hasOwnProperty.call(definitions, kind);

@@ -37,8 +37,9 @@ export function discoverDefinitions(dir: string = path.join(__dirname, "..", "de
   const modules = [...modulesOf(dir, ""), ...modulesOf(path.join(dir, turnedOffFolder), `${turnedOffFolder}/`)];
   const found: FoundDefinition[] = [];
   for (const module of [...new Set(modules)].sort()) {
-    const exports = require(path.join(dir, module)) as Record<string, unknown>;
-    for (const [exportName, value] of Object.entries(exports)) {
+    // Not `exports`: compiled to CommonJS, that name would hide this module's own exports (turnedOffFolder).
+    const moduleExports = require(path.join(dir, module)) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(moduleExports)) {
       if (isBoundDefinition(value)) found.push({ module, turnedOff: module.startsWith(`${turnedOffFolder}/`), exportName, def: value });
     }
   }
