@@ -13,7 +13,7 @@ import { checkProgram, type CheckResult } from "../engine/check";
 import type { CreateResult, DetailedDiff, DiffResult, ReadResult, UpdateResult } from "../engine/handler";
 import { containsUnknown, inputProperties } from "../engine/values";
 import { sessionIdRule } from "../functions/agent";
-import { systemClock, type Clock } from "../functions/types";
+import { systemClock, type Clock } from "../../clock";
 import { AgentCommands, defaultSettleTimeoutMs, minUpdateWaitMs } from "./commands";
 import { AgentCommandError, type AgentCommandName, type AgentCommandRefusal } from "./errors";
 

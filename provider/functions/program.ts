@@ -9,7 +9,7 @@ import type { ApiClient } from "../client/http";
 import { configure, currentClient } from "../config";
 import type { Props } from "../definitions/types";
 import { functions, type FunctionName } from "./index";
-import { systemClock } from "./types";
+import { systemClock } from "../../clock";
 import { checkArguments } from "./validate";
 
 /** The client for the program's stack config, falling back to the environment. */

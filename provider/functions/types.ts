@@ -4,6 +4,7 @@
  * reference docs are generated from these definitions, and `run` executes them with the same
  * client (pacing, retries, typed errors) as the resources.
  */
+import type { Clock } from "../../clock";
 import type { ApiClient } from "../client/http";
 import type { Props, TypeSpec } from "../definitions/types";
 
@@ -19,18 +20,6 @@ export interface FunctionResult {
   /** Always present in the result (otherwise typed as possibly absent). */
   present?: boolean;
 }
-
-/** Time, injectable so that tests measure waits without waiting. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
 
 export interface FunctionContext {
   client: ApiClient;

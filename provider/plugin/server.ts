@@ -27,7 +27,7 @@ import { ProgramState } from "../engine/ownership";
 import { inputProperties, isAbsent } from "../engine/values";
 import { functions } from "../functions";
 import type { FunctionDefinition } from "../functions/types";
-import { systemClock } from "../functions/types";
+import { systemClock } from "../../clock";
 import { checkArguments } from "../functions/validate";
 import { fromStruct, secretLeaves, structValues, toStruct, unwrapped, wholeSecrets, type Unwrapped } from "./values";
 

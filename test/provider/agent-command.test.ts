@@ -7,7 +7,7 @@
 import { startEmulator, type ConnectAgentInput, type Emulator } from "../../emulator";
 import { AgentCommandError, AgentCommandHandler, configure, dispatch } from "../../provider";
 import { currentClient } from "../../provider/config";
-import type { Clock } from "../../provider/functions/types";
+import { FakeClock } from "../../clock";
 import { unknownValue } from "../../provider/engine/values";
 import { call } from "../support/api";
 import { DynamicProviderHost } from "../support/host";
@@ -29,23 +29,20 @@ afterAll(async () => {
   await emu.close();
 });
 
-/** Time that passes only when the code under test sleeps. */
-class FakeClock implements Clock {
-  t = Date.UTC(2026, 0, 1);
-  readonly sleeps: number[] = [];
+/** Time that passes only when the code under test sleeps; `onSleep` runs once each sleep has passed. */
+class AgentClock extends FakeClock {
   onSleep: (() => void) | undefined;
-  now(): number {
-    return this.t;
+  constructor() {
+    super({ skipSleeps: true });
   }
-  async sleep(ms: number): Promise<void> {
-    this.sleeps.push(ms);
-    this.t += ms;
+  override async sleep(ms: number): Promise<void> {
+    await super.sleep(ms);
     this.onSleep?.();
   }
 }
 
-function setup(): { h: AgentCommandHandler; clock: FakeClock; lines: string[] } {
-  const clock = new FakeClock();
+function setup(): { h: AgentCommandHandler; clock: AgentClock; lines: string[] } {
+  const clock = new AgentClock();
   const lines: string[] = [];
   return { h: new AgentCommandHandler(currentClient, clock, (line) => lines.push(line)), clock, lines };
 }

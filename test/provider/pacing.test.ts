@@ -11,9 +11,9 @@
 import * as fs from "node:fs";
 import { ApiClient, ApiError, ResourceHandler, definitions } from "../../provider";
 import { createClient } from "../../provider/config";
-import { FileLedger, MemoryLedger, ledgerFileName, type Clock } from "../../provider/client/pacing-ledger";
+import { FakeClock, type Clock } from "../../clock";
+import { FileLedger, MemoryLedger, ledgerFileName } from "../../provider/client/pacing-ledger";
 import { Pacer, type RateLimit } from "../../provider/client/rate-limit";
-import { FakeClock } from "../support/clock";
 import { PacingFixture, RollingWindow, mostInAnyWindow, rate, refused, sendAtOnce, spendBudget, waitsPastRoom, type Attempt } from "../support/pacing";
 
 jest.setTimeout(180_000);
@@ -130,6 +130,9 @@ describe("the pacer's bookkeeping", () => {
       setTimer: () => {
         throw new Error("the pacer waited: the window was meant never to fill");
       },
+      sleep: () => {
+        throw new Error("the pacer slept: the window was meant never to fill");
+      },
     };
     const ledger = new MemoryLedger();
     const pacer = new Pacer(rate, { attemptTimeoutMs, clock, ledger });
@@ -166,6 +169,9 @@ describe("the pacer's bookkeeping", () => {
       now: () => time,
       setTimer: () => {
         throw new Error("waited: for the window, or polling a lock this process held itself");
+      },
+      sleep: () => {
+        throw new Error("slept: nothing here should");
       },
     };
     const dir = fixture.dir("group-commit");
