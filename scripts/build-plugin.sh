@@ -15,7 +15,7 @@ dest="${1:-dist/plugin}"
 out="${dest}/${name}"
 rm -rf "$out" "${dest}/${name}.tar.gz"
 mkdir -p "$out"
-esbuild dist/provider/plugin/main.js --bundle --platform=node --target=node22 --format=cjs \
+esbuild dist/provider/hosts/plugin/main.js --bundle --platform=node --target=node22 --format=cjs \
   --log-level=warning --legal-comments=none --outfile="${out}/pulumi-resource-ngrok.js" >&2
 cat >"${out}/pulumi-resource-ngrok" <<'LAUNCHER'
 #!/bin/sh

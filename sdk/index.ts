@@ -1,5 +1,6 @@
 // Generated from provider/definitions by `make generate`. Do not edit.
 import "../provider/node-version";
+export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentIngress, type AgentIngressArgs } from "./agent-ingress";
 export { ApiKey, type ApiKeyArgs } from "./api-key";
 export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
@@ -81,7 +82,6 @@ export { getTlsEdgeBackend, getTlsEdgeBackendOutput, type GetTlsEdgeBackendArgs,
 export { getTlsEdgeIpRestriction, getTlsEdgeIpRestrictionOutput, type GetTlsEdgeIpRestrictionArgs, type GetTlsEdgeIpRestrictionOutputArgs, type GetTlsEdgeIpRestrictionResult } from "./get-tls-edge-ip-restriction";
 export { getTlsEdgeTlsTermination, getTlsEdgeTlsTerminationOutput, type GetTlsEdgeTlsTerminationArgs, type GetTlsEdgeTlsTerminationOutputArgs, type GetTlsEdgeTlsTerminationResult } from "./get-tls-edge-tls-termination";
 export { getTunnelGroupBackend, getTunnelGroupBackendOutput, type GetTunnelGroupBackendArgs, type GetTunnelGroupBackendOutputArgs, type GetTunnelGroupBackendResult } from "./get-tunnel-group-backend";
-export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";
 export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";
 export { LookupError } from "../provider/functions/lookup-error";

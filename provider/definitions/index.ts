@@ -1,5 +1,6 @@
 // Generated from the files of provider/definitions by `make generate`. Do not edit.
-/** Every resource kind with a REST binding, by name: the typed dispatch map's source. */
+/** Every resource kind, by name: those with a REST binding, and those with operations of their own. */
+import { agentCommand } from "./agent-command";
 import { agentIngress } from "./agent-ingress";
 import { apiKey } from "./api-key";
 import { certificateAuthority } from "./certificate-authority";
@@ -36,9 +37,10 @@ import { tlsEdgeBackend } from "./edges/tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./edges/tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./edges/tls-edge-tls-termination";
 import { tunnelGroupBackend } from "./edges/tunnel-group-backend";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition, ResourceDefinition } from "./types";
 
 export const definitions = {
+  AgentCommand: agentCommand,
   AgentIngress: agentIngress,
   ApiKey: apiKey,
   CertificateAuthority: certificateAuthority,
@@ -76,9 +78,12 @@ export const definitions = {
   TlsEdgeIpRestriction: tlsEdgeIpRestriction,
   TlsEdgeTlsTermination: tlsEdgeTlsTermination,
   TunnelGroupBackend: tunnelGroupBackend,
-} as const satisfies Record<string, BoundDefinition>;
+} as const satisfies Record<string, ResourceDefinition>;
 
 export type ResourceKind = keyof typeof definitions;
+
+/** The kinds that are objects of the API (a binding): what lookups, `get` and import ids serve. */
+export type BoundKind = { [K in ResourceKind]: (typeof definitions)[K] extends BoundDefinition ? K : never }[ResourceKind];
 
 /** The kinds ngrok turned off (edges, routes, modules, backends): the API as specified, and the emulator, keep them. */
 export const turnedOffKinds: ReadonlySet<ResourceKind> = new Set(["FailoverBackend", "HttpResponseBackend", "HttpsEdge", "HttpsEdgeRoute", "HttpsEdgeRouteCircuitBreaker", "HttpsEdgeRouteIpRestriction", "HttpsEdgeRouteJwtValidation", "HttpsEdgeRouteOidc", "HttpsEdgeRouteUserAgentFilter", "HttpsEdgeRouteWebhookVerification", "TlsEdge", "TlsEdgeBackend", "TlsEdgeIpRestriction", "TlsEdgeTlsTermination", "TunnelGroupBackend"]);
@@ -87,4 +92,8 @@ export function isResourceKind(kind: string): kind is ResourceKind {
   return Object.prototype.hasOwnProperty.call(definitions, kind);
 }
 
-export type { BoundDefinition, ResourceDefinition, ResourceSchema } from "./types";
+export function isBoundKind(kind: string): kind is BoundKind {
+  return isResourceKind(kind) && definitions[kind].binding !== undefined;
+}
+
+export type { BoundDefinition, OperatedDefinition, ResourceDefinition, ResourceSchema } from "./types";

@@ -6,7 +6,8 @@
  */
 import type { Clock } from "../../clock";
 import type { ApiClient } from "../client/http";
-import type { Props, TypeSpec } from "../definitions/types";
+import type { BoundDefinition, Props, TypeSpec } from "../definitions/types";
+import type { ResourceHandler } from "../engine/handler";
 
 export interface FunctionParameter {
   type: TypeSpec;
@@ -24,6 +25,8 @@ export interface FunctionResult {
 export interface FunctionContext {
   client: ApiClient;
   clock: Clock;
+  /** The reader of a kind for lookups: one per kind and provider, so that lookups made together share list walks. */
+  reader(def: BoundDefinition): ResourceHandler;
   /** A line of progress the user should see (e.g. the wait between an update and a restart). */
   report: (message: string) => void;
   /** A preview is running: commands must not act. */
