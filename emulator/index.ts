@@ -1,7 +1,7 @@
 // Programmatic entry point of the bundled ngrok API emulator (the test oracle of the provider;
 // it must never import provider/ or sdk/).
 import { randomBytes } from "node:crypto";
-import { systemClock, type EmulatorClock } from "./clock";
+import { systemClock, type Clock } from "../clock";
 import { EmulatorServer, type RecordedRequest } from "./server";
 import type { RandomFaultOptions, ScriptedFault } from "./faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
@@ -11,7 +11,7 @@ export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
 export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
 export { ApiFailure } from "./errors";
-export { FakeClock, systemClock, type EmulatorClock, type FakeClockOptions } from "./clock";
+export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";
 
@@ -43,7 +43,7 @@ export interface EmulatorOptions {
    * agent updates, certificate renewal dates) and waits (latency faults). Default: the system
    * clock. A test passes a `FakeClock` and moves it with `advance(ms)` instead of waiting.
    */
-  clock?: EmulatorClock;
+  clock?: Clock;
   /**
    * Also serve the account's cloud endpoints: HTTP requests whose Host names an endpoint's URL
    * run through its traffic policy. `true`: on an ephemeral port of `host`.

@@ -2,7 +2,7 @@
 // injection, routing to the collection definitions, live state and the control paths.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { EmulatorClock } from "./clock";
+import type { Clock } from "../clock";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { COLLECTIONS, credentialExists } from "./collections";
@@ -26,7 +26,7 @@ export interface ServerOptions {
   /** How long a certificate provisioning job runs on the clock before the certificate is issued. */
   certificateProvisioningMs: number;
   /** Every reading of the time and every wait. */
-  clock: EmulatorClock;
+  clock: Clock;
 }
 
 export interface RecordedRequest {

@@ -30,7 +30,7 @@ mkdir -p "$dest"
 if [[ $parts != package ]]; then
   entry="${PLUGIN_ENTRY:-}"
   if [[ -z $entry ]]; then
-    for candidate in dist/provider/hosts/plugin/main.js dist/provider/plugin/main.js; do
+    for candidate in dist/provider/hosts/plugin/main.js; do
       if [[ -f $candidate ]]; then entry=$candidate; break; fi
     done
   fi

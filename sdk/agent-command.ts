@@ -1,4 +1,4 @@
-// Generated from provider/functions and provider/agent by `make generate`. Do not edit.
+// Generated from provider/definitions by `make generate`. Do not edit.
 import * as pulumi from "@pulumi/pulumi";
 import { NgrokResource } from "./door";
 

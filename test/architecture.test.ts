@@ -1,17 +1,19 @@
 /**
- * The modules of the provider, the SDK and the emulator load in one direction: no two of them
- * import each other, directly or through others. Only run-time imports count (`import type` is
- * erased by the compiler, so it never makes modules load each other).
+ * The shape of the code. The modules of the provider, the SDK, the emulator and the clock load in
+ * one direction: no two of them import each other, directly or through others (only run-time
+ * imports count: `import type` is erased by the compiler, so it never makes modules load each
+ * other). The core, the hosts and the handler serve every kind alike: none names one.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import * as ts from "typescript";
 import { importCycles, importGraph, importsInto, sourceFiles } from "./support/imports";
 
 const root = path.resolve(__dirname, "..");
 
-it("no import cycle across provider/, sdk/ and emulator/", () => {
-  const files = sourceFiles(root, ["provider", "sdk", "emulator"]);
+it("no import cycle across clock/, provider/, sdk/ and emulator/", () => {
+  const files = sourceFiles(root, ["clock", "provider", "sdk", "emulator"]);
   expect(files).toContain("provider/gen/render.ts");
   const cycles = importCycles(importGraph(root, files)).map((c) => `import cycle: ${c.join(" -> ")}`);
   expect(cycles).toEqual([]);
@@ -71,6 +73,45 @@ it("an import into provider/ or sdk/ is found however it is written", () => {
       `emulator/deep/b.ts -> ${up}${up}sdk`,
       "emulator/deep/b.ts -> pulumi-ngrok/provider",
     ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Every kind's name: the registry's, read from the built-in list of definitions. */
+const kinds = (): string[] => Object.keys((require("../provider/definitions") as typeof import("../provider/definitions")).definitions);
+
+/** The texts of a source's string literals and template parts (comments are not literals). */
+function stringLiterals(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The kinds that `files` (relative to `dir`) name in a string literal, as "file: Kind". */
+function kindsNamed(dir: string, files: readonly string[], names: readonly string[]): string[] {
+  return files.flatMap((f) => {
+    const literals = stringLiterals(f, fs.readFileSync(path.join(dir, f), "utf8"));
+    return names.filter((k) => literals.some((l) => new RegExp(`\\b${k}\\b`).test(l))).map((k) => `${f}: ${k}`);
+  });
+}
+
+it("the hosts and the core serve every kind alike: neither names one in a string", () => {
+  const files = sourceFiles(root, ["provider/hosts", "provider/core"]);
+  expect(files).toEqual(expect.arrayContaining(["provider/hosts/dynamic.ts", "provider/hosts/plugin/server.ts", "provider/core/provider.ts"]));
+  expect(kindsNamed(root, files, kinds())).toEqual([]);
+});
+
+it("a kind named in a string or a template is found; one in a comment or an identifier is not", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinds-"));
+  try {
+    fs.writeFileSync(path.join(dir, "a.ts"), `// Credential\nconst Credential = 1;\nexport const x = kind === "AgentCommand" ? \`ngrok:index:\${Credential}\` : \`a \${kind} Vault\`;\n`);
+    expect(kindsNamed(dir, ["a.ts"], ["AgentCommand", "Credential", "Vault", "VaultSecret"])).toEqual(["a.ts: AgentCommand", "a.ts: Vault"]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

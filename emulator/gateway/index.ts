@@ -1,6 +1,6 @@
 // Traffic policies run without a process: `testPolicy` for one request, `policyTester` for a
 // series that shares rate-limit counters and a clock.
-import { systemClock, type EmulatorClock } from "../clock";
+import { systemClock, type Clock } from "../../clock";
 import { runEndpoint } from "./engine";
 import { StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
@@ -44,7 +44,7 @@ export interface PolicyTestOptions {
   /** IP policies by id, for restrict-ips `ip_policies`. */
   ipPolicies?: Record<string, { allow?: string[]; deny?: string[] }>;
   /** Time for rate limits, token expiry and webhook timestamps; default the system clock. */
-  clock?: EmulatorClock;
+  clock?: Clock;
 }
 
 /** Runs requests through one policy; rate-limit buckets carry over from one request to the next. */

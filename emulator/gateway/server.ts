@@ -5,7 +5,7 @@
 // openid-connect stand-in). Neither reaches the policy or the upstream.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { EmulatorClock } from "../clock";
+import type { Clock } from "../../clock";
 import type { Store } from "../store";
 import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
 import { runEndpoint, textResponse } from "./engine";
@@ -36,7 +36,7 @@ export interface GatewayOptions {
   port: number;
   host: string;
   store: Store;
-  clock: EmulatorClock;
+  clock: Clock;
   /** The online agents' endpoints: each public URL with the address its agent forwards to. */
   agentEndpoints?: () => ReadonlyArray<{ url: string; forwardsTo: string }>;
 }

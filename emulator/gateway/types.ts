@@ -1,5 +1,5 @@
 // What goes into and comes out of a run of a traffic policy.
-import type { EmulatorClock } from "../clock";
+import type { Clock } from "../../clock";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
 
@@ -137,7 +137,7 @@ export interface EndpointInfo {
 
 /** What a run needs from its surroundings. */
 export interface GatewayEnvironment {
-  clock: EmulatorClock;
+  clock: Clock;
   rateLimits: RateLimitState;
   /** The key set at a JWKS URL. */
   jwks(url: string): Promise<JsonWebKeySet>;

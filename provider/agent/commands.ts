@@ -6,7 +6,7 @@
 import type { ApiClient } from "../client/http";
 import { ApiError } from "../client/errors";
 import type { ApiObject } from "../definitions/types";
-import type { Clock } from "../functions/types";
+import type { Clock } from "../../clock";
 import { asRefusal, type AgentCommandName } from "./errors";
 
 export const sessionIdPattern = /^ts_[0-9A-Za-z]+$/;

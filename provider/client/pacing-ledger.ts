@@ -16,6 +16,7 @@ import { createHash, randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { systemClock, type Clock } from "../../clock";
 
 /**
  * One request the service may count. `t` is the latest time the service can have stamped it:
@@ -28,22 +29,6 @@ export interface LedgerEntry {
   /** In flight: `t` is only a bound until the answer arrives. */
   pending?: boolean;
 }
-
-/** Time as the pacer reads and waits on it; tests pass a fake one. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Calls `fire` once after `ms`; the function returned cancels it. */
-  setTimer(fire: () => void, ms: number): () => void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimer: (fire, ms) => {
-    const timer = setTimeout(fire, ms);
-    return () => clearTimeout(timer);
-  },
-};
 
 export interface Ledger {
   /** Runs `change` on the current entries (it may edit them in place) and keeps the result. */

@@ -17,7 +17,8 @@
  * and cannot share their state between processes; p-throttle's strict mode is ESM-only.
  */
 import { randomBytes } from "node:crypto";
-import { MemoryLedger, systemClock, type Clock, type Ledger, type LedgerEntries, type LedgerId } from "./pacing-ledger";
+import { systemClock, type Clock } from "../../clock";
+import { MemoryLedger, type Ledger, type LedgerEntries, type LedgerId } from "./pacing-ledger";
 
 export interface RateLimit {
   limit: number;

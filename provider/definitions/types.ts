@@ -4,6 +4,7 @@
  * resource lives in the API), from which the wire operations derive.
  */
 import type { z } from "zod";
+import type { Handler, KindContext } from "../core/handler";
 
 /** A value type, with the API's limits. Drives zod validation, SDK types and schema.json. */
 export type TypeSpec =
@@ -209,15 +210,20 @@ export interface ResourceSchema {
 }
 
 /**
- * A resource kind: its schema, and how it lives in the API. A kind with no binding (AgentCommand)
- * is no REST object: its operations are its own, and it has no id form, `get` or `importId`.
+ * A resource kind: its schema, and how it lives in the API (a binding), or, for a kind that is no
+ * REST object (AgentCommand), its own operations: then it has no id form, `get` or `importId`.
  */
 export interface ResourceDefinition extends ResourceSchema {
   binding?: Binding;
+  /** The operations of a kind with no binding, made once per provider with its context. */
+  operations?: (ctx: KindContext) => Handler;
 }
 
 /** A definition that has a REST binding. */
 export type BoundDefinition = ResourceDefinition & { binding: Binding };
+
+/** A definition with operations of its own. */
+export type OperatedDefinition = ResourceDefinition & { operations: (ctx: KindContext) => Handler };
 
 /**
  * How a resource lives in the API. Paths may hold `{property}` placeholders: immutable inputs

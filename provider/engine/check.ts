@@ -1,32 +1,20 @@
 /**
- * Preview-time validation: every failure names the property in its reason, never quotes a value,
+ * Preview-time validation: every failure begins with the property's path, never quotes a value,
  * and unknown values are skipped.
  */
 import type { z } from "zod";
+import type { CheckFailure, CheckResult } from "../core/handler";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { idForm, idKeys, idPrefixOf, keysFromId } from "./locate";
 import { containsUnknown, idPrefixes, inputProperties, isAbsent } from "./values";
 
-export interface CheckFailure {
-  property: string;
-  reason: string;
-}
-
-/**
- * A Check's answer: the inputs to keep, the failures as the dynamic-provider host must get them
- * (`forEngine`), and the same failures with the property path each one names.
- */
-export interface CheckResult {
-  inputs: Props;
-  failures: CheckFailure[];
-  byProperty: CheckFailure[];
-}
+export type { CheckFailure, CheckResult } from "../core/handler";
 
 /**
  * The one way every kind answers a Check: its inputs validated against its definition, plus the
  * failures only its handler can find (`more`; `ifValid`, asked only when nothing else failed, may
- * ask the API), all through `forEngine`.
+ * ask the API). Each failure's message begins with its path; the same message is told once.
  */
 export async function checkProgram(
   def: ResourceDefinition,
@@ -38,23 +26,20 @@ export async function checkProgram(
   if (failures.length === 0 && ifValid) failures.push(...(await ifValid()));
   const inputs: Props = {};
   for (const [k, v] of Object.entries(news)) if (v !== undefined) inputs[k] = v;
-  return { inputs, failures: forEngine(failures), byProperty: failures };
+  return { inputs, failures: told(failures) };
 }
 
 /**
- * The failures as the engine must get them. The engine prints a failure that names a property as
- * "property P value V has a problem", V in clear and whole: a value the program wrapped in
- * `pulumi.secret` (a provider's check receives it unwrapped, so it cannot tell) or a 4 KB
- * metadata, twice per run. A failure with no property prints only its reason. So every failure
- * goes out with an empty property and a reason that begins with the property's name, as the
- * program writes it; identical reasons (a rule across properties) go out once.
+ * Each failure with a message that begins with its path (a message that names none is prefixed
+ * with it), and each message once: a rule across properties fails once, whatever it names.
  */
-export function forEngine(failures: readonly CheckFailure[]): CheckFailure[] {
-  const reasons = new Set<string>();
-  for (const { property, reason } of failures) {
-    reasons.add(property === "" || startsWithName(reason, property) ? reason : `${property}: ${reason}`);
+function told(failures: readonly CheckFailure[]): CheckFailure[] {
+  const byMessage = new Map<string, CheckFailure>();
+  for (const { path, message } of failures) {
+    const complete = path === "" || startsWithName(message, path) ? message : `${path}: ${message}`;
+    if (!byMessage.has(complete)) byMessage.set(complete, { path, message: complete });
   }
-  return [...reasons].map((reason) => ({ property: "", reason }));
+  return [...byMessage.values()];
 }
 
 /** Whether `text` begins with the name `name` (followed by a space, `[`, `.`, `:` or nothing). */
@@ -145,8 +130,8 @@ function objectSchema(type: ObjectType): z.ZodType {
 }
 
 /**
- * Validates a resource's inputs as the engine's Check does. Each failure's reason begins with the
- * property's name (see `forEngine`) and never includes a value: the engine prints reasons in clear.
+ * Validates a resource's inputs as the engine's Check does. Each failure's message begins with the
+ * property's path and never includes a value: the engine prints messages in clear.
  */
 export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[] {
   const failures: CheckFailure[] = [];
@@ -156,8 +141,8 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
     if (key.startsWith("__") || key === importIdKey || inputs.has(key) || isAbsent(news[key])) continue;
     const known = [...inputs.keys()].join(", ");
     failures.push({
-      property: key,
-      reason: def.properties[key]
+      path: key,
+      message: def.properties[key]
         ? `${key} is an output of ${def.name} and cannot be set`
         : `${key} is not an input of ${def.name} (inputs: ${known})`,
     });
@@ -166,13 +151,13 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
   for (const [name, prop] of inputs) {
     const value = news[name];
     if (isAbsent(value)) {
-      if (prop.input.required) failures.push({ property: name, reason: `${name} is required` });
+      if (prop.input.required) failures.push({ path: name, message: `${name} is required` });
       continue;
     }
     if (prop.type.kind === "external") {
       for (const p of prop.type.problems(value, news)) {
         const where = pathText(name, p.path);
-        failures.push({ property: where, reason: `${where} ${p.message}` });
+        failures.push({ path: where, message: `${where} ${p.message}` });
       }
       continue;
     }
@@ -181,25 +166,25 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
     if (!result.success) {
       for (const issue of result.error.issues) {
         const where = pathOf(name, issue);
-        failures.push({ property: where, reason: describeIssue(where, issue) });
+        failures.push({ path: where, message: describeIssue(where, issue) });
       }
     }
   }
 
   const adopt = news[importIdKey];
   if (!isAbsent(adopt) && !def.binding) {
-    failures.push({ property: importIdKey, reason: `${importIdKey} is not an input of ${def.name}: there is nothing to adopt` });
+    failures.push({ path: importIdKey, message: `${importIdKey} is not an input of ${def.name}: there is nothing to adopt` });
   } else if (!isAbsent(adopt) && !containsUnknown(adopt) && !isIdOf(def, adopt)) {
-    failures.push({ property: importIdKey, reason: `${importIdKey} must be the id of an existing ${def.name} (${idForm(def)})` });
+    failures.push({ path: importIdKey, message: `${importIdKey} must be the id of an existing ${def.name} (${idForm(def)})` });
   }
 
   for (const rule of def.rules ?? []) {
     if (rule.properties.some((p) => containsUnknown(news[p]))) continue;
-    const reason = rule.violated(news);
-    // Once, naming every property involved (a reason that does not begin with one gets them all).
-    if (reason) {
-      const property = rule.properties.find((p) => startsWithName(reason, p)) ?? rule.properties.join(" and ");
-      failures.push({ property, reason });
+    const message = rule.violated(news);
+    // Once, naming every property involved (a message that does not begin with one gets them all).
+    if (message) {
+      const path = rule.properties.find((p) => startsWithName(message, p)) ?? rule.properties.join(" and ");
+      failures.push({ path, message });
     }
   }
   return failures;

@@ -1,48 +1,29 @@
 /**
- * The provider operations of a resource kind with a REST binding, in the shapes the engine calls
- * them: check, diff, create, read, update, delete. The flow is the same for every kind; the wire
- * work is its binding's (bindings/), and every failure is explained once, here, as it leaves.
+ * The operations of a resource kind with a REST binding: check, diff, create, read, update,
+ * delete. The flow is the same for every kind; the wire work is its binding's (bindings/), and
+ * every failure is explained once, here, as it leaves.
  */
-import type { ApiClient } from "../client/http";
+import { systemClock } from "../../clock";
 import { ApiError, keyRefused } from "../client/errors";
+import { silentEvents } from "../core/events";
+import type { CheckFailure, CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "../core/handler";
 import type { ApiObject, BoundDefinition, Props } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
 import { wireFor, type Wire } from "./bindings";
-import { checkProgram, type CheckFailure, type CheckResult } from "./check";
+import { checkProgram } from "./check";
 import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
 import { referenceProblems } from "./references";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
-export type { CheckResult } from "./check";
-export interface DiffResult {
-  changes: boolean;
-  replaces: string[];
-  deleteBeforeReplace: boolean;
-}
-/** A diff that also names each input that changes. */
-export interface DetailedDiff extends DiffResult {
-  changed: string[];
-}
-export interface CreateResult {
-  id: string;
-  outs: Props;
-}
-export interface ReadResult {
-  id: string;
-  props: Props;
-}
-export interface UpdateResult {
-  outs: Props;
-}
+export type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../core/handler";
+
+/** A handler's context: the client, and whatever else the defaults do not give (a fresh state, no events, reads from lists). */
+export type HandlerContext = Pick<KindContext, "client"> & Partial<KindContext>;
 
 export interface HandlerOptions {
-  /** Whether reads may be served from walks of the kind's list (read-batch.ts); default yes. */
-  readFromLists?: () => boolean;
-  /** What this process knows of the program; one per process, shared by its handlers. */
-  state?: ProgramState;
   /** Reads answer the properties only lookups answer (`lookupOnly`): the lookups' handlers. */
   forLookups?: boolean;
 }
@@ -50,21 +31,21 @@ export interface HandlerOptions {
 /** The service's code for "you already reserved this" (ERR_NGROK_414 is another account's). */
 const duplicateCode = "ERR_NGROK_413";
 
-/** Operations of one resource kind; `client` is resolved per call from the configured settings. */
-export class ResourceHandler {
+/** Operations of one resource kind; its client is asked for at each call that needs one. */
+export class ResourceHandler implements Handler {
   private readonly wire: Wire;
-  private readonly state: ProgramState;
+  private readonly ctx: KindContext;
   private readonly forLookups: boolean;
 
   constructor(
     readonly def: BoundDefinition,
-    private readonly client: () => ApiClient,
+    ctx: HandlerContext,
     options: HandlerOptions = {},
   ) {
-    this.state = options.state ?? new ProgramState();
+    this.ctx = { state: new ProgramState(), events: silentEvents, clock: systemClock, readFromLists: () => true, ...ctx };
     this.forLookups = options.forLookups ?? false;
-    const readFromLists = options.readFromLists ?? (() => true);
-    this.wire = wireFor({ def, client, state: this.state, readFromLists, outputsOf: (api, prior) => this.outputsOf(api, prior) });
+    const { client, state, readFromLists, events } = this.ctx;
+    this.wire = wireFor({ def, client, state, readFromLists, events, outputsOf: (api, prior) => this.outputsOf(api, prior) });
   }
 
   async check(olds: Props, news: Props): Promise<CheckResult> {
@@ -73,10 +54,10 @@ export class ResourceHandler {
     // importId acts only at creation: once the program drops it, the inputs keep the old one, so
     // that the engine's diff of the next change does not list `-importId`.
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
-    return checkProgram(this.def, news, this.state.conflictFailures(this.def, news), async () => {
-      const key = await keyProblems(this.client);
+    return checkProgram(this.def, news, this.ctx.state.conflictFailures(this.def, news), async () => {
+      const key = await keyProblems(this.ctx.client);
       if (key.length > 0) return key;
-      const references = await referenceProblems(this.def, olds, news, this.client);
+      const references = await referenceProblems(this.def, olds, news, this.ctx.client);
       return references.length > 0 ? references : this.problemsAtCreate(olds, news);
     });
   }
@@ -90,12 +71,7 @@ export class ResourceHandler {
   }
 
   async diff(id: string, olds: Props, news: Props): Promise<DiffResult> {
-    const { changed: _changed, ...diff } = await this.detailedDiff(id, olds, news);
-    return diff;
-  }
-
-  async detailedDiff(id: string, olds: Props, news: Props): Promise<DetailedDiff> {
-    this.state.recordInputs(this.def, id, news);
+    this.ctx.state.recordInputs(this.def, id, news);
     const replaces: string[] = [];
     const changed: string[] = [];
     for (const [name, prop] of inputProperties(this.def)) {
@@ -115,7 +91,7 @@ export class ResourceHandler {
       const adopt = inputs[importIdKey];
       if (typeof adopt === "string" && adopt !== "") return await this.adopt(adopt, inputs);
       const { id, api } = await this.wire.create(inputs);
-      this.state.recordInputs(this.def, id, inputs);
+      this.ctx.state.recordInputs(this.def, id, inputs);
       return { id, outs: this.outputsOf(api, inputs) };
     } catch (err) {
       throw await this.withAdoptionHint(this.explain(err, inputs), inputs);
@@ -132,7 +108,7 @@ export class ResourceHandler {
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };
       // A refused key fails the first read only: the others of the refresh keep their state, and
       // the command fails once, in one line (any other failure is reported for each resource).
-      if (err instanceof ApiError && keyRefused(err) && hasInputs(props) && keyRefusedBefore(this.client())) return { id, props };
+      if (err instanceof ApiError && keyRefused(err) && hasInputs(props) && keyRefusedBefore(this.ctx.client())) return { id, props };
       throw this.explain(err, props);
     }
   }
@@ -168,7 +144,7 @@ export class ResourceHandler {
   }
 
   private async applyInputs(id: string, olds: Props, news: Props): Promise<UpdateResult> {
-    this.state.recordInputs(this.def, id, news);
+    this.ctx.state.recordInputs(this.def, id, news);
     const located = this.wire.locate(id, mergeDefined(olds, news));
     return { outs: this.outputsOf(await this.wire.update(id, olds, news, located), located) };
   }
@@ -191,10 +167,10 @@ export class ResourceHandler {
     try {
       const id = inputs[importIdKey] as string;
       // The engine shows an adoption as a create: say what it is, and what it will do to the resource.
-      process.stderr.write(`${adoptionSummary(this.def, id, await this.readForAdoption(id, inputs), inputs)}\n`);
+      this.ctx.events.info(adoptionSummary(this.def, id, await this.readForAdoption(id, inputs), inputs));
       return [];
     } catch (err) {
-      return err instanceof AdoptionError ? [{ property: err.property, reason: err.message }] : [];
+      return err instanceof AdoptionError ? [{ path: err.property, message: err.message }] : [];
     }
   }
 

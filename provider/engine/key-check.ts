@@ -23,7 +23,7 @@ export function keyProblems(client: () => ApiClient): Promise<CheckFailure[]> {
   if (!verdict) {
     verdict = c.request("GET", "/tunnel_sessions?limit=1").then(
       () => [],
-      (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ property: "", reason: err.message }] : []),
+      (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ path: "", message: err.message }] : []),
     );
     verdicts.set(c, verdict);
   }

@@ -42,8 +42,8 @@ export class ProgramState {
       if (typeof id !== "string" || containsUnknown(id)) continue;
       if (!this.programInputs.get(keyOf(c.resource, id))?.has(c.property)) continue;
       failures.push({
-        property: c.input,
-        reason:
+        path: c.input,
+        message:
           `${c.input} names ${article(c.resource)} ${c.resource} whose program sets ${c.property}: that ${c.resource} then owns what this ` +
           `${schema.name} manages, and its next update would undo it. ${c.advice}`,
       });

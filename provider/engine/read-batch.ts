@@ -78,8 +78,8 @@ export class ListReads {
     private readonly listKey: string,
     private readonly timing: ListReadTiming = defaultListReadTiming,
     private readonly now: () => number = Date.now,
-    /** Where a fall back to one GET per resource is told: the engine's log. */
-    private readonly warn: (message: string) => void = engineWarn,
+    /** Where a fall back to one GET per resource is told (the provider's events). */
+    private readonly warn: (message: string) => void = () => undefined,
   ) {}
 
   /** The API object of item `id`: from a walk of the list, or from `get` (which throws when it is gone). */
@@ -181,11 +181,4 @@ export class ListReads {
 
 function isObject(value: unknown): value is ApiObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A warning in the engine's log (loaded on first use: most provider calls never warn). */
-function engineWarn(message: string): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { log } = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
-  void log.warn(message);
 }

@@ -50,7 +50,7 @@ export async function referenceProblems(def: BoundDefinition, olds: Props, news:
     for (const [path, v] of values) {
       if (typeof v !== "string" || v === "") continue;
       const reason = item.kind === "string" && item.idPrefix !== undefined ? await missingId(c, lookups, v) : undefined;
-      if (reason) failures.push({ property: path, reason: `${path} names ${v}, ${reason}` });
+      if (reason) failures.push({ path, message: `${path} names ${v}, ${reason}` });
     }
   }
   return failures;
@@ -88,6 +88,6 @@ async function firstPage(c: ApiClient, path: string, listKey: string): Promise<S
 function collectionOf(id: string): BoundDefinition | undefined {
   const prefix = id.slice(0, id.indexOf("_"));
   return Object.values(definitions).find(
-    (d: BoundDefinition) => d.binding.kind === "collection" && idPrefixOf(d.binding) === prefix && placeholders(d.binding.path).length === 0,
+    (d): d is BoundDefinition => d.binding?.kind === "collection" && idPrefixOf(d.binding) === prefix && placeholders(d.binding.path).length === 0,
   );
 }

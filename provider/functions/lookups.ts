@@ -5,10 +5,9 @@
  * list walks like a refresh's (read-batch.ts), by key from the kind's list pages, all paced by
  * the client. None and several matches fail in one line each.
  */
-import type { ApiClient } from "../client/http";
 import { definitions } from "../definitions";
 import type { BoundDefinition, Props } from "../definitions/types";
-import { ResourceHandler, type ReadResult } from "../engine/handler";
+import type { ReadResult, ResourceHandler } from "../engine/handler";
 import { idForm, locatingInputs } from "../engine/locate";
 import { isAbsent, sameInput } from "../engine/values";
 import { LookupError } from "./lookup-error";
@@ -17,31 +16,6 @@ import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./ty
 /** The lookup function's name of a kind: `getVault`. */
 export function lookupName(def: BoundDefinition): string {
   return `get${def.name}`;
-}
-
-
-/** A kind's handler for the lookups of this process, reading with the client of the latest call. */
-class KindReader {
-  readonly handler: ResourceHandler;
-  constructor(
-    def: BoundDefinition,
-    private client: ApiClient,
-  ) {
-    this.handler = new ResourceHandler(def, () => this.client, { forLookups: true });
-  }
-  with(client: ApiClient): ResourceHandler {
-    this.client = client;
-    return this.handler;
-  }
-}
-
-/** One reader per kind and process, so that lookups made together share list walks. */
-const readers = new Map<string, KindReader>();
-
-function handlerFor(def: BoundDefinition, client: ApiClient): ResourceHandler {
-  let reader = readers.get(def.name);
-  if (!reader) readers.set(def.name, (reader = new KindReader(def, client)));
-  return reader.with(client);
 }
 
 /** The properties a lookup answers: all but secrets, which a read never has. */
@@ -83,7 +57,7 @@ export function lookupFunction(def: BoundDefinition): FunctionDefinition {
     inputs,
     outputs,
     example,
-    run: async (ctx, args) => resultOf(await find(def, handlerFor(def, ctx.client), args, keys), outputs),
+    run: async (ctx, args) => resultOf(await find(def, ctx.reader(def), args, keys), outputs),
   };
 }
 
@@ -125,7 +99,8 @@ function resultOf(found: ReadResult, outputs: Record<string, FunctionResult>): P
   return Object.fromEntries(Object.keys(outputs).filter((k) => !isAbsent(all[k])).map((k) => [k, all[k]]));
 }
 
-/** Every kind's lookup, by function name. */
+/** Every lookup of a kind of the API (a kind with a binding), by function name. */
 export function resourceLookups(): Record<string, FunctionDefinition> {
-  return Object.fromEntries(Object.values(definitions).map((def: BoundDefinition) => [lookupName(def), lookupFunction(def)]));
+  const bound = Object.values(definitions).filter((def): def is BoundDefinition => def.binding !== undefined);
+  return Object.fromEntries(bound.map((def) => [lookupName(def), lookupFunction(def)]));
 }

@@ -1,23 +1,29 @@
 /**
  * Runs functions in the program's own process (not the dynamic-provider host): the SDK's
- * generated functions call `invoke` and `invokeOutput`. Settings come from the program's stack
- * config (`ngrok:apiKey`, `ngrok:apiBaseUrl`, ...) and then the environment, exactly as for the
- * resources, through the same client (pacing, retries, typed errors). Nothing is stored.
+ * generated functions call `invoke` and `invokeOutput`. They run on a provider core built from the
+ * program's stack config (`ngrok:apiKey`, `ngrok:apiBaseUrl`, ...) and then the environment,
+ * exactly as for the resources, with the same client (pacing, retries, typed errors); its lines
+ * go to the program's log. Nothing is stored.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ApiClient } from "../client/http";
-import { configure, currentClient } from "../config";
+import { Provider } from "../core/provider";
+import { readSettings, sameSettings } from "../core/settings";
 import type { Props } from "../definitions/types";
-import { functions, type FunctionName } from "./index";
-import { systemClock } from "./types";
-import { checkArguments } from "./validate";
+import type { FunctionName } from "./index";
 
-/** The client for the program's stack config, falling back to the environment. */
-export function programClient(): ApiClient {
+/** The program's provider: one per process, so that lookups made together share list walks. */
+let current: Provider | undefined;
+
+/** The provider for the program's stack config, falling back to the environment. */
+export function programProvider(): Provider {
   const config = new pulumi.Config("ngrok");
   const prefix = "ngrok:";
-  configure((key) => (key.startsWith(prefix) ? config.get(key.slice(prefix.length)) : undefined));
-  return currentClient();
+  const settings = readSettings((key) => (key.startsWith(prefix) ? config.get(key.slice(prefix.length)) : undefined));
+  if (!current || !sameSettings(current.settings, settings)) {
+    void current?.close();
+    current = new Provider({ settings, events: { info: (m) => void pulumi.log.info(m), debug: (m) => void pulumi.log.debug(m) } });
+  }
+  return current;
 }
 
 /**
@@ -25,19 +31,8 @@ export function programClient(): ApiClient {
  * the API directly, so a provider, parent or version in it changes nothing.
  */
 export async function invoke<T = Props>(name: FunctionName, args: Props, _opts?: pulumi.InvokeOptions): Promise<T> {
-  const def = functions[name];
-  if (!def) throw new TypeError(`there is no function named ${name}`);
-  const checked = checkArguments(def, args);
-  // The generated result types describe what `run` returns for this function.
-  return (await def.run(
-    {
-      client: programClient(),
-      clock: systemClock,
-      report: (message) => void pulumi.log.info(message),
-      dryRun: def.kind === "command" && pulumi.runtime.isDryRun(),
-    },
-    checked,
-  )) as unknown as T;
+  // The generated result types describe what the function returns.
+  return (await programProvider().invoke(name, args, { preview: pulumi.runtime.isDryRun() })) as unknown as T;
 }
 
 /**

@@ -4,8 +4,10 @@
  * reference docs are generated from these definitions, and `run` executes them with the same
  * client (pacing, retries, typed errors) as the resources.
  */
+import type { Clock } from "../../clock";
 import type { ApiClient } from "../client/http";
-import type { Props, TypeSpec } from "../definitions/types";
+import type { BoundDefinition, Props, TypeSpec } from "../definitions/types";
+import type { ResourceHandler } from "../engine/handler";
 
 export interface FunctionParameter {
   type: TypeSpec;
@@ -20,21 +22,11 @@ export interface FunctionResult {
   present?: boolean;
 }
 
-/** Time, injectable so that tests measure waits without waiting. */
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
-};
-
 export interface FunctionContext {
   client: ApiClient;
   clock: Clock;
+  /** The reader of a kind for lookups: one per kind and provider, so that lookups made together share list walks. */
+  reader(def: BoundDefinition): ResourceHandler;
   /** A line of progress the user should see (e.g. the wait between an update and a restart). */
   report: (message: string) => void;
   /** A preview is running: commands must not act. */

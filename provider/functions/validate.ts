@@ -1,5 +1,6 @@
 /** Checks a function's arguments before it calls the API; errors name the function and the argument, never its value. */
 import type { Props } from "../definitions/types";
+import { ArgumentError } from "../core/errors";
 import { schemaFor } from "../engine/check";
 import type { FunctionDefinition } from "./types";
 
@@ -27,6 +28,6 @@ export function checkArguments(def: FunctionDefinition, args: Props): Props {
       }
     }
   }
-  if (problems.length) throw new TypeError(`${def.name}: ${problems.join("; ")}`);
+  if (problems.length) throw new ArgumentError(`${def.name}: ${problems.join("; ")}`);
   return clean;
 }

@@ -1,8 +1,7 @@
 /**
  * What the generators render: the resources, grouped by where they are defined, and the functions.
  */
-import { agentCommand } from "../agent/resource";
-import type { ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { BoundDefinition, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { ownFunctions } from "../functions";
 import { lookupFunction } from "../functions/lookups";
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";
@@ -14,25 +13,22 @@ export interface ResourceGroup {
   resources: ResourceDefinition[];
 }
 
-/** The API's resources, from their files (the registry, provider/definitions/index.ts, is written from them too). */
+/** Every kind, from the definition files (the registry, provider/definitions/index.ts, is written from them too). */
 export const definitionFiles = discoverDefinitions();
 export const apiResources: ResourceGroup = { from: "provider/definitions", resources: definitionFiles.map((f) => f.def) };
-
-/** AgentCommand, defined with the agent functions. */
-export const agentResources: ResourceGroup = { from: "provider/functions and provider/agent", resources: [agentCommand] };
 
 /** Where the functions are defined, as their generated files name it. */
 export const functionsFrom = "provider/functions and provider/agent";
 
 /** The resources in the order of the schema and the docs. */
-export const resourceGroups: readonly ResourceGroup[] = [apiResources, agentResources];
+export const resourceGroups: readonly ResourceGroup[] = [apiResources];
 
 export const allResources = (): ResourceDefinition[] => resourceGroups.flatMap((g) => g.resources);
 
 /** The functions defined by hand, then a lookup for every kind of the definition files (the registry may be older). */
 export const allFunctions = (): FunctionDefinition[] => [
   ...(Object.values(ownFunctions) as FunctionDefinition[]),
-  ...definitionFiles.map((f) => lookupFunction(f.def)),
+  ...definitionFiles.flatMap((f) => (isBound(f.def) ? [lookupFunction(f.def)] : [])),
 ];
 
 /** Every property type of the resources and the functions: where sdk/types.ts and schema.json's `types` come from. */
@@ -46,4 +42,8 @@ export function typeRoots(): TypeSpec[] {
 /** The inputs of an agent command besides the one passed first (the session id). */
 export function optionsOf(f: FunctionDefinition): [string, FunctionParameter][] {
   return Object.entries(f.inputs).filter(([n]) => n !== f.positional);
+}
+
+function isBound(def: ResourceDefinition): def is BoundDefinition {
+  return def.binding !== undefined;
 }

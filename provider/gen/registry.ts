@@ -2,11 +2,11 @@
  * The registry of resource kinds, provider/definitions/index.ts, written from the definition
  * files themselves: a new kind is a new file there and `make generate`. Every module of the
  * folder and of its `edges/` folder (the kinds ngrok turned off) is loaded, and each export that
- * is a definition with a binding is a kind.
+ * is a definition with a binding or with operations of its own is a kind.
  */
 import * as fs from "fs";
 import * as path from "path";
-import type { BoundDefinition } from "../definitions/types";
+import type { ResourceDefinition } from "../definitions/types";
 import { generatedHeader } from "./shared";
 
 /** A kind found in the definitions folder: its module and export. */
@@ -15,7 +15,7 @@ export interface FoundDefinition {
   /** Defined in the folder of the kinds ngrok turned off. */
   turnedOff: boolean;
   exportName: string;
-  def: BoundDefinition;
+  def: ResourceDefinition;
 }
 
 /** The folder's modules that are not definition files. */
@@ -37,9 +37,10 @@ export function discoverDefinitions(dir: string = path.join(__dirname, "..", "de
   const modules = [...modulesOf(dir, ""), ...modulesOf(path.join(dir, turnedOffFolder), `${turnedOffFolder}/`)];
   const found: FoundDefinition[] = [];
   for (const module of [...new Set(modules)].sort()) {
-    const exports = require(path.join(dir, module)) as Record<string, unknown>;
-    for (const [exportName, value] of Object.entries(exports)) {
-      if (isBoundDefinition(value)) found.push({ module, turnedOff: module.startsWith(`${turnedOffFolder}/`), exportName, def: value });
+    // Not `exports`: compiled to CommonJS, that name would hide this module's own exports (turnedOffFolder).
+    const moduleExports = require(path.join(dir, module)) as Record<string, unknown>;
+    for (const [exportName, value] of Object.entries(moduleExports)) {
+      if (isKindDefinition(value)) found.push({ module, turnedOff: module.startsWith(`${turnedOffFolder}/`), exportName, def: value });
     }
   }
   const byName = new Map<string, FoundDefinition>();
@@ -51,18 +52,18 @@ export function discoverDefinitions(dir: string = path.join(__dirname, "..", "de
   return found.sort((a, b) => Number(a.turnedOff) - Number(b.turnedOff) || (a.def.name < b.def.name ? -1 : 1));
 }
 
-function isBoundDefinition(value: unknown): value is BoundDefinition {
+function isKindDefinition(value: unknown): value is ResourceDefinition {
   if (typeof value !== "object" || value === null) return false;
-  const v = value as Partial<BoundDefinition>;
-  return typeof v.name === "string" && typeof v.properties === "object" && typeof v.binding?.kind === "string";
+  const v = value as Partial<ResourceDefinition>;
+  return typeof v.name === "string" && typeof v.properties === "object" && (typeof v.binding?.kind === "string" || typeof v.operations === "function");
 }
 
 /** provider/definitions/index.ts. */
 export function renderRegistry(found: readonly FoundDefinition[]): string {
   let out = generatedHeader("the files of provider/definitions");
-  out += "/** Every resource kind with a REST binding, by name: the typed dispatch map's source. */\n";
+  out += "/** Every resource kind, by name: those with a REST binding, and those with operations of their own. */\n";
   for (const f of found) out += `import { ${f.exportName} } from "./${f.module}";\n`;
-  out += `import type { BoundDefinition } from "./types";\n\n`;
+  out += `import type { BoundDefinition, ResourceDefinition } from "./types";\n\n`;
   out += "export const definitions = {\n";
   let turnedOff = false;
   for (const f of found) {
@@ -70,13 +71,18 @@ export function renderRegistry(found: readonly FoundDefinition[]): string {
     turnedOff = f.turnedOff;
     out += `  ${f.def.name}: ${f.exportName},\n`;
   }
-  out += "} as const satisfies Record<string, BoundDefinition>;\n\n";
+  out += "} as const satisfies Record<string, ResourceDefinition>;\n\n";
   out += "export type ResourceKind = keyof typeof definitions;\n\n";
+  out += "/** The kinds that are objects of the API (a binding): what lookups, `get` and import ids serve. */\n";
+  out += "export type BoundKind = { [K in ResourceKind]: (typeof definitions)[K] extends BoundDefinition ? K : never }[ResourceKind];\n\n";
   out += "/** The kinds ngrok turned off (edges, routes, modules, backends): the API as specified, and the emulator, keep them. */\n";
   out += `export const turnedOffKinds: ReadonlySet<ResourceKind> = new Set([${found.filter((f) => f.turnedOff).map((f) => JSON.stringify(f.def.name)).join(", ")}]);\n\n`;
   out += "export function isResourceKind(kind: string): kind is ResourceKind {\n";
   out += "  return Object.prototype.hasOwnProperty.call(definitions, kind);\n";
   out += "}\n\n";
-  out += `export type { BoundDefinition, ResourceDefinition, ResourceSchema } from "./types";\n`;
+  out += "export function isBoundKind(kind: string): kind is BoundKind {\n";
+  out += "  return isResourceKind(kind) && definitions[kind].binding !== undefined;\n";
+  out += "}\n\n";
+  out += `export type { BoundDefinition, OperatedDefinition, ResourceDefinition, ResourceSchema } from "./types";\n`;
   return out;
 }

@@ -6,7 +6,7 @@ import { renderResourceClass, renderTypes, resourceExport } from "./classes";
 import { renderDocs } from "./docs";
 import { functionExport, renderFunction } from "./functions";
 import type { Manifest } from "./manifest";
-import { agentResources, allFunctions, apiResources, definitionFiles, functionsFrom, resourceGroups, typeRoots } from "./model";
+import { allFunctions, apiResources, definitionFiles, functionsFrom, resourceGroups, typeRoots } from "./model";
 import { renderRegistry } from "./registry";
 import { renderSchema } from "./schema";
 import { fileName, generatedHeader, type GeneratedFile } from "./shared";
@@ -25,14 +25,13 @@ export function renderAll(manifest: Manifest): GeneratedFile[] {
   ];
 }
 
-/** sdk/index.ts: the API's resources, the functions, AgentCommand, the errors a program may catch, and the object types. */
+/** sdk/index.ts: the resources, the functions, the errors a program may catch, and the object types. */
 function renderIndex(): string {
   let out = generatedHeader("provider/definitions");
   // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
   out += `import "../provider/node-version";\n`;
   for (const def of apiResources.resources) out += resourceExport(def);
   for (const f of allFunctions()) out += functionExport(f);
-  for (const def of agentResources.resources) out += resourceExport(def);
   out += `export { AgentCommandError, type AgentCommandRefusal } from "../provider/agent/errors";\n`;
   out += `export { ApiError, TransportError, MissingApiKeyError } from "../provider/client/errors";\n`;
   out += `export { LookupError } from "../provider/functions/lookup-error";\n`;

@@ -1,7 +1,7 @@
 /**
  * schema.json, the Pulumi package schema: config, object types, resources and functions.
  */
-import { settingSources } from "../config";
+import { settingSources } from "../core/settings";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
 import { goModulePath, type Manifest } from "./manifest";

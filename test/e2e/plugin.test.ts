@@ -19,7 +19,8 @@ import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { ApiClient } from "../../provider/client/http";
-import { definitions, type ResourceKind } from "../../provider";
+import { definitions, type BoundKind } from "../../provider";
+import { boundKinds } from "../support/provider";
 import { ResourceHandler } from "../../provider/engine/handler";
 import { locatingInputs } from "../../provider/engine/locate";
 import { validInputs } from "../support/inputs";
@@ -192,13 +193,13 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
   const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, pacingDir: false });
   const stack = await pluginStack([]);
   const declared: Declared[] = [];
-  const made: { kind: ResourceKind; id: string }[] = [];
+  const made: { kind: BoundKind; id: string }[] = [];
   try {
-    for (const [n, kind] of (Object.keys(definitions) as ResourceKind[]).entries()) {
+    for (const [n, kind] of boundKinds.entries()) {
       const def = definitions[kind];
       // Made out of band, through the API, as someone outside Pulumi would.
       const inputs = await validInputs[kind](emu, 700 + n);
-      const { id } = await new ResourceHandler(def, () => client).create(inputs);
+      const { id } = await new ResourceHandler(def, { client: () => client }).create(inputs);
       made.push({ kind, id });
       const name = `imported-${n}`;
       const importId = [...locatingInputs(def).map((k) => String(inputs[k])), id].join("/");
@@ -213,7 +214,7 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
   for (const d of declared) expect(resourceNamed(state, d.name).type).toBe(`ngrok:index:${d.kind}`);
   // The import took the inputs each resource has: every one the API answers is in state.
   const missingInputs = declared.map((d) => {
-    const def = definitions[d.kind as ResourceKind];
+    const def = definitions[d.kind as BoundKind];
     const stored = resourceNamed(state, d.name).inputs ?? {};
     return { kind: d.kind, missing: Object.keys(d.inputs).filter((k) => !def.properties[k]?.writeOnly && !(k in stored)) };
   });

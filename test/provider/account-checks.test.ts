@@ -3,7 +3,7 @@
  * every resource, and each resource's own rules (SSH keys, CIDR ranges, status codes, headers,
  * enums). Every failure names the program's property and never quotes the value.
  */
-import { dispatch } from "../../provider";
+import { Provider } from "../../provider";
 import { sshPublicKeyProblem } from "../../provider/definitions/ssh-key";
 import { cidrProblem } from "../../provider/definitions/ip";
 import { unknownValue } from "../../provider/engine/values";
@@ -20,14 +20,14 @@ const minimal: Record<string, Record<string, unknown>> = {
   TunnelGroupBackend: { labels: { app: "web" } },
 };
 
-/**
- * A check's failures, each with the property its reason names: the engine itself gets no property
- * (it would print the value next to it), and the reason begins with the property's path.
- */
+/** No key: preview's checks of the program's inputs alone. */
+const provider = new Provider({ settings: {} });
+
+/** A check's failures, each with the property its path begins with; each message begins with its path. */
 const failuresOf = async (kind: string, news: Record<string, unknown>) => {
-  const { failures } = await dispatch(kind).check({}, news);
-  expect(failures.map((f) => f.property)).toEqual(failures.map(() => ""));
-  return failures.map((f) => ({ property: /^[A-Za-z]+/.exec(f.reason)?.[0] ?? "", reason: f.reason }));
+  const { failures } = await provider.handler(kind).check({}, news);
+  for (const f of failures) expect(f.message.startsWith(f.path)).toBe(true);
+  return failures.map((f) => ({ property: /^[A-Za-z]+/.exec(f.path)?.[0] ?? "", reason: f.message }));
 };
 
 describe.each(Object.keys(minimal))("%s", (kind) => {
@@ -51,7 +51,7 @@ describe.each(Object.keys(minimal))("%s", (kind) => {
   });
 
   it("names every missing required input", async () => {
-    const required = Object.entries(dispatch(kind).def.properties).filter(([, p]) => p.input?.required).map(([n]) => n);
+    const required = Object.entries(provider.handler(kind).def.properties).filter(([, p]) => p.input?.required).map(([n]) => n);
     expect((await failuresOf(kind, {})).map((f) => f.property).sort()).toEqual(required.sort());
   });
 });

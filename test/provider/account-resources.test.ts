@@ -6,7 +6,7 @@
  * and adoption (`importId`, and the read `Resource.get` makes).
  */
 import type { Emulator } from "../../emulator";
-import { definitions, dispatch, type ResourceKind } from "../../provider";
+import { definitions, type BoundKind, type Handler, type Provider } from "../../provider";
 import { inputProperties } from "../../provider/engine/values";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
@@ -17,7 +17,7 @@ type Props = Record<string, unknown>;
 type Deps = Record<string, string>;
 
 interface Row {
-  kind: ResourceKind;
+  kind: BoundKind;
   /** Resources the row refers to, made through the API: name → id. */
   setup?: () => Promise<Deps>;
   inputs: (d: Deps) => Props;
@@ -289,11 +289,13 @@ const rows: Row[] = [
 ];
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
   // Many requests in a few seconds: neither the emulator nor the client paces them here (pacing is tested in client.test.ts).
-  emu = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" }));
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -304,7 +306,10 @@ function merged(base: Props, change: Props): Props {
 }
 
 describe.each(rows)("$kind", (row) => {
-  const handler = dispatch(row.kind);
+  let handler: Handler;
+  beforeAll(() => {
+    handler = provider.handler(row.kind);
+  });
   const def = definitions[row.kind];
   const get = async (id: string) => (await call(emu, "GET", `${def.binding.path}/${id}`)).json as Props;
 
@@ -331,11 +336,11 @@ describe.each(rows)("$kind", (row) => {
 
     const read = await handler.read(created.id, created.outs);
     expect(read).toEqual({ id: created.id, props: created.outs });
-    expect(await handler.diff(created.id, read.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await handler.diff(created.id, read.props, inputs)).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
     for (const variant of row.same?.(d) ?? []) {
       expect({ variant, diff: await handler.diff(created.id, read.props, merged(inputs, variant)) }).toEqual({
         variant,
-        diff: { changes: false, replaces: [], deleteBeforeReplace: false },
+        diff: { changes: false, changed: [], replaces: [], deleteBeforeReplace: false },
       });
     }
 
@@ -343,12 +348,16 @@ describe.each(rows)("$kind", (row) => {
     for (const { change, api } of row.updates(d)) {
       const news = merged(inputs, change);
       expect((await handler.check(inputs, news)).failures).toEqual([]);
-      expect({ change, diff: await handler.diff(created.id, outs, news) }).toEqual({ change, diff: { changes: true, replaces: [], deleteBeforeReplace: false } });
+      const diff = await handler.diff(created.id, outs, news);
+      expect({ change, diff: { ...diff, changed: [...diff.changed].sort() } }).toEqual({
+        change,
+        diff: { changes: true, changed: Object.keys(change).sort(), replaces: [], deleteBeforeReplace: false },
+      });
       outs = (await handler.update(created.id, outs, news)).outs;
       const stored = await get(created.id);
       expect({ change, stored }).toEqual({ change, stored: expect.objectContaining(api) });
       // Applied: no diff left, and a refresh reads what the update returned.
-      expect({ change, diff: await handler.diff(created.id, outs, news) }).toEqual({ change, diff: { changes: false, replaces: [], deleteBeforeReplace: false } });
+      expect({ change, diff: await handler.diff(created.id, outs, news) }).toEqual({ change, diff: { changes: false, changed: [], replaces: [], deleteBeforeReplace: false } });
       expect((await handler.read(created.id, outs)).props).toEqual(outs);
       inputs = news;
     }
@@ -357,7 +366,12 @@ describe.each(rows)("$kind", (row) => {
       expect({ change, diff: await handler.diff(created.id, outs, merged(inputs, change)) }).toEqual({
         change,
         // A replace that keeps a value the service holds once (a domain, a rule's CIDR in its policy) deletes first.
-        diff: { changes: true, replaces: Object.keys(change), deleteBeforeReplace: def.uniqueKey !== undefined && !(def.uniqueKey in change) },
+        diff: {
+          changes: true,
+          changed: Object.keys(change),
+          replaces: Object.keys(change),
+          deleteBeforeReplace: def.uniqueKey !== undefined && !(def.uniqueKey in change),
+        },
       });
     }
 
@@ -365,7 +379,7 @@ describe.each(rows)("$kind", (row) => {
     expect((await call(emu, "PATCH", `${def.binding.path}/${created.id}`, drift.body)).status).toBe(200);
     const refreshed = await handler.read(created.id, outs);
     expect(refreshed.props[drift.property]).toEqual(drift.value);
-    expect(await handler.diff(created.id, refreshed.props, inputs)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await handler.diff(created.id, refreshed.props, inputs)).toEqual({ changes: true, changed: [drift.property], replaces: [], deleteBeforeReplace: false });
 
     await handler.delete(created.id);
     expect((await call(emu, "GET", `${def.binding.path}/${created.id}`)).status).toBe(404);
@@ -399,7 +413,7 @@ describe.each(rows)("$kind", (row) => {
 
 describe("TunnelGroupBackend tunnels", () => {
   it("lists the matching online tunnels as an output that never makes a diff", async () => {
-    const tg = dispatch("TunnelGroupBackend");
+    const tg = provider.handler("TunnelGroupBackend");
     const inputs = { labels: { app: "shop" } };
     const created = await tg.create(inputs);
     expect(created.outs.tunnels).toEqual([]);

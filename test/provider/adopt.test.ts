@@ -1,20 +1,26 @@
 /** Adopting resources created outside Pulumi with the `importId` input. */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
 describe("importId", () => {
-  const rd = dispatch("ReservedDomain");
-  const cred = dispatch("Credential");
+  let rd: Handler;
+  let cred: Handler;
+  beforeAll(() => {
+    rd = provider.handler("ReservedDomain");
+    cred = provider.handler("Credential");
+  });
 
   it("adopts a reserved domain instead of creating one, applying the program's mutable inputs", async () => {
     const existing = (await call(emu, "POST", "/reserved_domains", { domain: "legacy.example.com", description: "by hand" })).json;
@@ -52,7 +58,7 @@ describe("importId", () => {
       /^importId names no existing Credential, so there is nothing to adopt \(remove importId to create a new one\)$/,
     );
     expect((await cred.check({}, { importId: "rd_2abcdefghijklmnopqrstuvwxyz" })).failures).toEqual([
-      { property: "", reason: "importId must be the id of an existing Credential (cr_...)" },
+      { path: expect.any(String), message: "importId must be the id of an existing Credential (cr_...)" },
     ]);
   });
 
@@ -60,10 +66,10 @@ describe("importId", () => {
     const existing = (await call(emu, "POST", "/reserved_domains", { domain: "preview.example.com" })).json;
     expect((await rd.check({}, { domain: "preview.example.com", importId: existing.id })).failures).toEqual([]);
     expect((await rd.check({}, { domain: "elsewhere.example.com", importId: existing.id })).failures).toEqual([
-      { property: "", reason: expect.stringMatching(/^domain differs from the domain of the ReservedDomain that importId names.*cannot be changed in place/) },
+      { path: expect.any(String), message: expect.stringMatching(/^domain differs from the domain of the ReservedDomain that importId names.*cannot be changed in place/) },
     ]);
     expect((await rd.check({}, { domain: "preview.example.com", importId: "rd_2abcdefghijklmnopqrstuvwxyz" })).failures).toEqual([
-      { property: "", reason: expect.stringMatching(/^importId names no existing ReservedDomain/) },
+      { path: expect.any(String), message: expect.stringMatching(/^importId names no existing ReservedDomain/) },
     ]);
     // An existing resource (it has old inputs) is past adoption: no lookup, whatever importId says.
     emu.clearRequests();

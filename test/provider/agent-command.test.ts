@@ -5,49 +5,52 @@
  * on a fake clock, failures; then through Pulumi's real dynamic-provider host.
  */
 import { startEmulator, type ConnectAgentInput, type Emulator } from "../../emulator";
-import { AgentCommandError, AgentCommandHandler, configure, dispatch } from "../../provider";
-import { currentClient } from "../../provider/config";
-import type { Clock } from "../../provider/functions/types";
+import { FakeClock } from "../../clock";
+import { AgentCommandError, Provider, type Settings } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
 import { call } from "../support/api";
 import { DynamicProviderHost } from "../support/host";
+import { recordedEvents, settingsFor } from "../support/provider";
 import { captureRegistrations } from "../support/serialised";
 
 const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
 
 let emu: Emulator;
 let cred: string;
+let settings: Settings;
+/** The providers the tests made, closed at the end. */
+const providers: Provider[] = [];
 
 beforeAll(async () => {
   // Many commands in a row: pacing is tested with the client, not here.
   emu = await startEmulator({ rateLimit: false });
-  const config: Record<string, string> = { "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", "ngrok:maxRetries": "2" };
-  configure((key) => config[key]);
+  settings = settingsFor(emu, { "ngrok:maxRetries": "2" }, { rateLimit: false });
   cred = (await call(emu, "POST", "/credentials", { description: "fleet" })).json.id as string;
 });
 afterAll(async () => {
+  await Promise.all(providers.map((p) => p.close()));
   await emu.close();
 });
 
-/** Time that passes only when the code under test sleeps. */
-class FakeClock implements Clock {
-  t = Date.UTC(2026, 0, 1);
-  readonly sleeps: number[] = [];
+/** Time that passes only when the code under test sleeps; `onSleep` runs once each sleep has passed. */
+class AgentClock extends FakeClock {
   onSleep: (() => void) | undefined;
-  now(): number {
-    return this.t;
+  constructor() {
+    super({ skipSleeps: true });
   }
-  async sleep(ms: number): Promise<void> {
-    this.sleeps.push(ms);
-    this.t += ms;
+  override async sleep(ms: number): Promise<void> {
+    await super.sleep(ms);
     this.onSleep?.();
   }
 }
 
-function setup(): { h: AgentCommandHandler; clock: FakeClock; lines: string[] } {
-  const clock = new FakeClock();
-  const lines: string[] = [];
-  return { h: new AgentCommandHandler(currentClient, clock, (line) => lines.push(line)), clock, lines };
+/** A provider on its own clock, the lines it tells the user, and its AgentCommand operations. */
+function setup() {
+  const clock = new AgentClock();
+  const events = recordedEvents();
+  const provider = new Provider({ settings, clock, events });
+  providers.push(provider);
+  return { provider, h: provider.handler("AgentCommand"), clock, lines: events.infos };
 }
 
 function agent(extra: Partial<ConnectAgentInput> = {}): string {
@@ -68,17 +71,17 @@ describe("check, at preview", () => {
     ["importId", { ...valid, importId: "agentcmd_x" }, ["importId"]],
     ["a misspelt input", { ...valid, sessionId: "ts_2abcdefghijklmnopqrstuvwxyz" }, ["sessionId"]],
   ] as const)("fails on %s, naming the property", async (_name, inputs, properties) => {
-    const { failures } = await dispatch("AgentCommand").check({}, inputs);
-    // As the engine must get them: no property of its own (it would print the value), the reason beginning with it.
-    expect(failures.map((f) => f.property)).toEqual(failures.map(() => ""));
-    expect(failures.map((f) => /^[A-Za-z]+/.exec(f.reason)?.[0]).sort()).toEqual([...properties].sort());
+    const { failures } = await setup().h.check({}, inputs);
+    for (const f of failures) expect(f.message.startsWith(f.path)).toBe(true);
+    expect(failures.map((f) => /^[A-Za-z]+/.exec(f.path)?.[0]).sort()).toEqual([...properties].sort());
   });
 
   it("passes valid inputs, and values unknown during a preview", async () => {
-    expect((await dispatch("AgentCommand").check({}, { ...valid, triggers: { acl: "[]" }, updateWaitSeconds: 10 })).failures).toEqual([]);
-    expect((await dispatch("AgentCommand").check({}, { sessionIds: unknownValue, command: "restart", triggers: { acl: unknownValue } })).failures).toEqual([]);
-    const { failures } = await dispatch("AgentCommand").check({}, { ...valid, sessionIds: ["cr_1"] });
-    expect(failures[0]!.reason).toBe("sessionIds[0] must be a tunnel session id (ts_...)");
+    const { h } = setup();
+    expect((await h.check({}, { ...valid, triggers: { acl: "[]" }, updateWaitSeconds: 10 })).failures).toEqual([]);
+    expect((await h.check({}, { sessionIds: unknownValue, command: "restart", triggers: { acl: unknownValue } })).failures).toEqual([]);
+    const { failures } = await h.check({}, { ...valid, sessionIds: ["cr_1"] });
+    expect(failures).toEqual([{ path: "sessionIds[0]", message: "sessionIds[0] must be a tunnel session id (ts_...)" }]);
   });
 });
 
@@ -110,7 +113,7 @@ describe("restart", () => {
 
     // The next lookup finds the sessions the restart left: no change, so no second restart.
     const again = { ...inputs, sessionIds: [...results].reverse() };
-    expect(await h.diff(created.id, created.outs, again)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await h.diff(created.id, created.outs, again)).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
 
     // An agent that connected since gets the command; the others are left alone.
     const c = agent({ metadata: "c" });
@@ -184,12 +187,12 @@ describe("restart", () => {
 
 describe("update and update-restart", () => {
   it("update-restart waits the API's 10 seconds between the update and the restart, says so, and runs the new version", async () => {
-    const { h, clock, lines } = setup();
+    const { provider, h, clock, lines } = setup();
     const a = agent({ metadata: "a" });
     const b = agent({ metadata: "b" });
     // Every request, stamped with the fake clock; updates finish when 10 fake seconds have passed.
     const timeline: { t: number; what: string }[] = [];
-    const client = currentClient();
+    const client = provider.client();
     client.onAttempt = (e) => timeline.push({ t: clock.now(), what: `${e.method} ${e.path}` });
     let lastUpdate = 0;
     clock.onSleep = () => {

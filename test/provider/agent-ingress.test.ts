@@ -1,21 +1,24 @@
 /** The AgentIngress life cycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
 import { emulatorForProvider } from "../support/provider";
 import { runAdoption, runLifecycle } from "../support/provider-lifecycle";
 
-const agentIngress = dispatch("AgentIngress");
+let agentIngress: Handler;
 let emu: Emulator;
+let provider: Provider;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  agentIngress = provider.handler("AgentIngress");
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
-const reasons = async (news: Record<string, unknown>) => (await agentIngress.check({}, news)).failures.map((f) => f.reason);
+const reasons = async (news: Record<string, unknown>) => (await agentIngress.check({}, news)).failures.map((f) => f.message);
 
 describe("AgentIngress check", () => {
   it.each([
@@ -43,7 +46,7 @@ describe("AgentIngress lifecycle", () => {
   const policy = { authority: "letsencrypt" };
 
   it("creates, reads, updates in place, shows replaces, refreshes drift and deletes", async () => {
-    await runLifecycle(emu, {
+    await runLifecycle(provider, emu, {
       kind: "AgentIngress",
       // The service lower-cases the domain and drops the trailing dot: never a diff.
       inputs: { ...base, certificateManagementPolicy: policy },
@@ -90,12 +93,13 @@ describe("AgentIngress lifecycle", () => {
       nsTargets: ["ns9.example.org"],
       regionDomains: [...(created.outs.regionDomains as string[]), "mx.status.example.net"],
     };
-    expect(await agentIngress.diff(created.id, moved, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await agentIngress.diff(created.id, moved, inputs)).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
     await agentIngress.delete(created.id);
   });
 
   it("adopts an existing agent ingress with importId, and reads one by id alone (AgentIngress.get)", async () => {
     const props = await runAdoption(
+      provider,
       emu,
       "AgentIngress",
       { domain: "adopted.example.net", certificate_management_policy: { private_key_type: "ecdsa" } },
@@ -107,7 +111,7 @@ describe("AgentIngress lifecycle", () => {
   it("refuses to adopt one whose domain differs from the program's", async () => {
     const made = await agentIngress.create({ domain: "mine.example.net" });
     const failures = (await agentIngress.check({}, { domain: "yours.example.net", importId: made.id })).failures;
-    expect(failures.map((f) => f.reason).join()).toMatch(/domain/);
+    expect(failures.map((f) => f.message).join()).toMatch(/domain/);
     await agentIngress.delete(made.id);
   });
 });

@@ -10,17 +10,19 @@
  * provider cannot make the emulator send.
  */
 import type { Emulator } from "../../emulator";
-import { ApiError, definitions, dispatch, type ResourceKind } from "../../provider";
+import { ApiError, definitions, type ResourceKind, type Handler, type Provider } from "../../provider";
 import { inProgramTerms } from "../../provider/engine/api-terms";
 import type { ResourceDefinition } from "../../provider/definitions/types";
 import { call, missingId } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -121,7 +123,7 @@ const API_CASES: ApiCase[] = [
 
 describe.each(API_CASES)("the emulator's $code for $name", (c) => {
   it("reaches the program in its own terms, as an ApiError with status, code and operation id", async () => {
-    const handler = dispatch(c.kind);
+    const handler = provider.handler(c.kind);
     let attempt: Promise<unknown>;
     if (c.op === "create") {
       attempt = handler.create(c.inputs);
@@ -148,8 +150,8 @@ describe.each(API_CASES)("the emulator's $code for $name", (c) => {
 
 it("a domain already reserved (413) keeps the adoption hint, without quoting the domain", async () => {
   const domain = { domain: "dup.example.com" };
-  const first = await dispatch("ReservedDomain").create(domain);
-  const err = (await dispatch("ReservedDomain").create(domain).catch((e: unknown) => e)) as ApiError;
+  const first = await provider.handler("ReservedDomain").create(domain);
+  const err = (await provider.handler("ReservedDomain").create(domain).catch((e: unknown) => e)) as ApiError;
   expect(err).toBeInstanceOf(ApiError);
   expect(err).toMatchObject({ status: 400, errorCode: "ERR_NGROK_413", operationId: expect.stringMatching(/^op_/) });
   expect(err.apiMessage).toBe("The domain <domain> is already reserved for your account.");

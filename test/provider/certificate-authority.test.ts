@@ -1,19 +1,21 @@
 /** The CertificateAuthority life cycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { makeCertificate, type Issued } from "../support/certs";
 import { emulatorForProvider } from "../support/provider";
 import { runAdoption, runLifecycle } from "../support/provider-lifecycle";
 import { peculiarX509 } from "../../emulator/x509";
 
-const certificateAuthority = dispatch("CertificateAuthority");
+let certificateAuthority: Handler;
 const { KeyUsageFlags } = peculiarX509();
 let emu: Emulator;
+let provider: Provider;
 let ca: Issued;
 let other: Issued;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  certificateAuthority = provider.handler("CertificateAuthority");
   ca = await makeCertificate({
     name: "CN=Device Client CA, O=Example Corp",
     ca: true,
@@ -23,6 +25,7 @@ beforeAll(async () => {
   other = await makeCertificate({ name: "CN=Partner Client CA", ca: true });
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -34,7 +37,7 @@ describe("CertificateAuthority check", () => {
     ["a bundle with a key in it", () => ca.certificatePem + ca.privateKeyPem, /caPem block 2 of 2 is a PRIVATE KEY/],
   ])("refuses %s at preview", async (_what, pem, reason) => {
     const failures = (await certificateAuthority.check({}, { caPem: typeof pem === "function" ? pem() : pem })).failures;
-    expect(failures.map((f) => f.reason)).toEqual([expect.stringMatching(reason)]);
+    expect(failures.map((f) => f.message)).toEqual([expect.stringMatching(reason)]);
   });
 });
 
@@ -42,7 +45,7 @@ describe("CertificateAuthority lifecycle", () => {
   it("creates, reads, updates in place, shows replaces, refreshes drift and deletes", async () => {
     // The service adds a trailing newline: never a diff.
     const caPem = ca.certificatePem.trimEnd();
-    await runLifecycle(emu, {
+    await runLifecycle(provider, emu, {
       kind: "CertificateAuthority",
       inputs: { caPem, description: "device client certificates", metadata: '{"team":"iot"}' },
       created: {
@@ -65,7 +68,7 @@ describe("CertificateAuthority lifecycle", () => {
   });
 
   it("adopts an existing certificate authority with importId, and reads one by id alone (CertificateAuthority.get)", async () => {
-    const props = await runAdoption(emu, "CertificateAuthority", { ca_pem: other.certificatePem }, { caPem: other.certificatePem, description: "adopted" });
+    const props = await runAdoption(provider, emu, "CertificateAuthority", { ca_pem: other.certificatePem }, { caPem: other.certificatePem, description: "adopted" });
     expect(props).toMatchObject({ caPem: `${other.certificatePem.trimEnd()}\n`, description: "adopted", subjectCommonName: "Partner Client CA" });
   });
 });

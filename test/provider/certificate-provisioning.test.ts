@@ -5,16 +5,20 @@
  * The emulator provisions on its clock, which the test moves.
  */
 import { FakeClock, type Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 const clock = new FakeClock({ start: Date.parse("2026-06-01T09:00:00Z") });
 
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false, clock });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false, clock }));
 });
-afterAll(() => emu.close());
+afterAll(async () => {
+  await provider.close();
+  await emu.close();
+});
 
 type Props = Record<string, unknown>;
 
@@ -22,11 +26,7 @@ it.each<[string, Props]>([
   ["ReservedDomain", { domain: "shop.example.com", certificateManagementPolicy: { authority: "letsencrypt", privateKeyType: "ecdsa" } }],
   ["AgentIngress", { domain: "agents.example.com", certificateManagementPolicy: { authority: "letsencrypt" } }],
 ])("%s: no diff while its certificate is provisioned, and none once it is issued", async (kind, inputs) => {
-  const handler = dispatch(kind) as ReturnType<typeof dispatch> & {
-    create(news: Props): Promise<{ id: string; outs: Props }>;
-    read(id: string, props: Props): Promise<{ id: string; props: Props }>;
-    diff(id: string, olds: Props, news: Props): Promise<{ changes: boolean; replaces: string[] }>;
-  };
+  const handler = provider.handler(kind);
   const created = await handler.create(inputs);
   const status = (outs: Props) => outs["certificateManagementStatus"] as { provisioningJob?: unknown } | undefined;
   expect(status(created.outs)?.provisioningJob).toMatchObject({ startedAt: new Date(clock.now()).toISOString().replace(".000Z", "Z") });

@@ -13,7 +13,7 @@
 import fc from "fast-check";
 import { z } from "zod";
 import type { Emulator } from "../../emulator";
-import { createHandlers, definitions, dispatch, type ResourceKind } from "../../provider";
+import { Provider, definitions, type BoundKind } from "../../provider";
 import type { Props, ResourceDefinition, StringType, TypeSpec } from "../../provider/definitions/types";
 import { eventTypePattern } from "../../provider/definitions/event-type";
 import { idPrefixes, unknownValue } from "../../provider/engine/values";
@@ -21,7 +21,8 @@ import { readFileSync } from "fs";
 import { join } from "path";
 import { call } from "../support/api";
 import { validInputs as madeInputs, referenced } from "../support/inputs";
-import { emulatorForProvider } from "../support/provider";
+import { boundKinds, providerFor } from "../support/provider";
+import { startEmulator } from "../../emulator";
 import { sshPublicKeyLine } from "../support/ssh";
 
 /** What a leaked value would contain: every invalid string holds it. */
@@ -253,7 +254,11 @@ function invalid(type: TypeSpec): fc.Arbitrary<unknown> {
   }
 }
 
-const kinds = Object.keys(definitions) as ResourceKind[];
+/** The kinds of the API (AgentCommand's check, the same flow, is agent-command.test.ts's). */
+const kinds = boundKinds;
+type ResourceKind = BoundKind;
+/** No key: preview's checks of the program's inputs alone. */
+const provider = new Provider({ settings: {} });
 const inputsOf = (def: ResourceDefinition) => Object.entries(def.properties).filter(([, p]) => p.input);
 
 /** Valid inputs of a kind: every required input, and any of the others. */
@@ -287,14 +292,14 @@ it("has valid values for every string with a syntax, which the syntax accepts", 
 });
 
 describe.each(kinds)("%s check", (kind) => {
-  const handler = dispatch(kind);
+  const handler = provider.handler(kind);
   const def = definitions[kind] as ResourceDefinition;
 
   it("accepts valid inputs (failing only a broken rule across inputs, as the rule words it)", async () => {
     await fc.assert(
       fc.asyncProperty(validInputs(kind), async (inputs) => {
         const { failures } = await handler.check({}, inputs);
-        expect(failures.map((f) => f.reason).sort()).toEqual(ruleReasons(kind, inputs).sort());
+        expect(failures.map((f) => f.message).sort()).toEqual(ruleReasons(kind, inputs).sort());
       }),
       runs,
     );
@@ -308,7 +313,7 @@ describe.each(kinds)("%s check", (kind) => {
         const { failures } = await handler.check({}, news);
         // Only a rule whose inputs are all known can be judged.
         const judged = (def.rules ?? []).filter((r) => !r.properties.some((p) => unknown.includes(p)));
-        expect(failures.map((f) => f.reason).sort()).toEqual(judged.flatMap((r) => r.violated(news) ?? []).sort());
+        expect(failures.map((f) => f.message).sort()).toEqual(judged.flatMap((r) => r.violated(news) ?? []).sort());
       }),
       runs,
     );
@@ -325,12 +330,12 @@ describe.each(kinds)("%s check", (kind) => {
           // A rule across the required inputs alone (a target setting two kinds, a key that is not
           // the certificate's) may be broken too: as the rule words it, and never quoting a value.
           const baseRules = ruleReasons(kind, base);
-          for (const f of failures) expect(f.reason).not.toContain(MARK);
-          const own = failures.filter((f) => !baseRules.includes(f.reason));
+          for (const f of failures) expect(f.message).not.toContain(MARK);
+          const own = failures.filter((f) => !baseRules.includes(f.message));
           expect(own.length).toBeGreaterThan(0);
           for (const f of own) {
-            expect(f).toEqual({ property: "", reason: expect.stringMatching(new RegExp(`^${name}\\b`)) });
-            expect(f.reason).not.toContain(MARK);
+            expect(f).toEqual({ path: expect.any(String), message: expect.stringMatching(new RegExp(`^${name}\\b`)) });
+            expect(f.message).not.toContain(MARK);
           }
         }),
         runs,
@@ -364,13 +369,17 @@ describe("valid inputs, created through the provider against the emulator", () =
   /** Valid inputs per kind sent to the emulator: a few, from a fixed seed, so that this stays quick. */
   const perKind = 6;
   let emu: Emulator;
-  const handlers = createHandlers();
+  let created: Provider;
   let made = 0;
 
   beforeAll(async () => {
-    emu = await emulatorForProvider({ rateLimit: false });
+    emu = await startEmulator({ rateLimit: false });
+    created = providerFor(emu, {}, { emulator: { rateLimit: false } });
   });
-  afterAll(() => emu?.close());
+  afterAll(async () => {
+    await created?.close();
+    await emu?.close();
+  });
 
   /**
    * `inputs` with every reference naming a real object: the row of test/support/inputs.ts gives
@@ -406,10 +415,10 @@ describe("valid inputs, created through the provider against the emulator", () =
 
   /** Creates `inputs` of `kind` through the provider: the API's refusal, in one line, or undefined. */
   async function refusal(kind: ResourceKind, inputs: Props): Promise<string | undefined> {
-    const { inputs: checked, failures } = await handlers[kind].check({}, inputs);
+    const { inputs: checked, failures } = await created.check(kind, {}, inputs);
     expect(failures).toEqual([]);
     try {
-      await handlers[kind].create(checked);
+      await created.create(kind, checked);
       return undefined;
     } catch (err) {
       return (err as Error).message.split("\n")[0]!.replace(/ \(operation op_\w+\)/, "");

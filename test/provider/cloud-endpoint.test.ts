@@ -4,21 +4,24 @@
  * life cycle (create, read, in-place policy change, URL replace, delete).
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { cloudEndpoint } from "../../provider/definitions/cloud-endpoint";
 import { PolicyValue, policyWork, type PolicyWork } from "../../provider/policy";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
-const endpoint = dispatch("CloudEndpoint");
+let endpoint: Handler;
 let emu: Emulator;
+let provider: Provider;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  endpoint = provider.handler("CloudEndpoint");
   await call(emu, "POST", "/reserved_domains", { domain: "app.example.com" });
   await call(emu, "POST", "/reserved_domains", { domain: "other.example.com" });
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -64,7 +67,7 @@ function asEngineGetsIt(policy: unknown, extra: Record<string, unknown> = {}): R
 }
 
 describe("CloudEndpoint check", () => {
-  const reasons = async (news: Record<string, unknown>) => (await endpoint.check({}, news)).failures.map((f) => f.reason);
+  const reasons = async (news: Record<string, unknown>) => (await endpoint.check({}, news)).failures.map((f) => f.message);
 
   it("accepts the policy as the typed object, ngrok's documented object, YAML text and JSON text", async () => {
     for (const trafficPolicy of [policyObject, JSON.parse(policyJson) as unknown, policyYaml, policyJson]) {
@@ -115,7 +118,7 @@ describe("CloudEndpoint diff", () => {
   it("sees no change between the spellings, the URL's spellings, or defaults spelled out", async () => {
     const olds = { ...asEngineGetsIt(policyObject), url: "https://app.example.com" };
     for (const policy of [policyObject, JSON.parse(policyJson) as unknown, policyYaml, policyJson]) {
-      expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(policy))).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+      expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(policy))).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
     }
   });
 
@@ -123,12 +126,13 @@ describe("CloudEndpoint diff", () => {
     const olds = asEngineGetsIt(policyObject);
     const capacity = structuredClone(policyObject);
     (capacity.onHttpRequest[1]!.actions[0]!.config as { capacity: number }).capacity = 5;
-    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(capacity))).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(capacity))).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
     const password = structuredClone(policyObject);
     (password.onHttpRequest[0]!.actions[0]!.config as { credentials: string[] }).credentials = ["ops:other"];
-    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(password))).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(password))).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
     expect(await endpoint.diff("ep_x", olds, asEngineGetsIt(policyObject, { url: "https://other.example.com" }))).toEqual({
       changes: true,
+      changed: ["url"],
       replaces: ["url"],
       deleteBeforeReplace: false,
     });

@@ -2,18 +2,11 @@
  * Preview-time validation of edges, routes and modules: every rule fails naming its property
  * (the reason starts with it, as the program writes it) and never repeats the input's value.
  */
-import type { Emulator } from "../../emulator";
-import { configure, dispatch, type ResourceKind } from "../../provider";
-import { emulatorForProvider } from "../support/provider";
+import { Provider, type ResourceKind } from "../../provider";
 
 type Props = Record<string, unknown>;
-let emu: Emulator;
-beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false });
-});
-afterAll(async () => {
-  await emu.close();
-});
+/** The program's inputs alone: with no key, preview does not look the references up. */
+const provider = new Provider({ settings: {} });
 
 const edgeId = "edghts_2abcdefghijklmnopqrstuvwxyz";
 const routeId = "edghtsrt_2abcdefghijklmnopqrstuvwxyz";
@@ -108,16 +101,13 @@ const rows: Row[] = [
 
 describe("check", () => {
   it.each(rows.map((r) => [`${r.kind} ${r.property}: ${r.reason.source.slice(1, 60)}`, r] as const))("%s", async (_name, row) => {
-    const { failures } = await dispatch(row.kind).check({}, row.inputs);
-    // No property for the engine (it would print the value next to it); the reason begins with it.
-    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(row.reason) }]);
-    expect(failures[0]!.reason.startsWith(row.property)).toBe(true);
-    if (row.value !== undefined) expect(failures[0]!.reason).not.toContain(row.value);
+    const { failures } = await provider.handler(row.kind).check({}, row.inputs);
+    expect(failures).toEqual([{ path: expect.stringMatching(new RegExp(`^${row.property}\\b`)), message: expect.stringMatching(row.reason) }]);
+    expect(failures[0]!.message.startsWith(failures[0]!.path)).toBe(true);
+    if (row.value !== undefined) expect(failures[0]!.message).not.toContain(row.value);
   });
 
   it("accepts what the service accepts", async () => {
-    // The program's inputs alone: with no key, preview does not look the references up.
-    configure(() => undefined);
     const valid: [ResourceKind, Props][] = [
       ["HttpsEdgeRouteCircuitBreaker", { ...route, numBuckets: 128, errorThresholdPercentage: 1, trippedDuration: 0, rollingWindow: 2 ** 32 - 1 }],
       ["HttpsEdgeRouteCircuitBreaker", { ...route, errorThresholdPercentage: 0 }],
@@ -131,11 +121,10 @@ describe("check", () => {
       ["HttpsEdgeRouteIpRestriction", { ...route, ipPolicyIds: ["ipp_2abcdefghijklmnopqrstuvwxyz"] }],
       ["HttpsEdge", { hostports: ["*.example.com:443", "app.ngrok.app:443"] }],
     ];
-    for (const [kind, inputs] of valid) expect({ kind, inputs, failures: (await dispatch(kind).check({}, inputs)).failures }).toEqual({ kind, inputs, failures: [] });
+    for (const [kind, inputs] of valid) expect({ kind, inputs, failures: (await provider.handler(kind).check({}, inputs)).failures }).toEqual({ kind, inputs, failures: [] });
   });
 
   it("leaves values not known at preview to `up`", async () => {
-    configure(() => undefined);
     const cases: [ResourceKind, Props][] = [
       // The provider may turn out to be sns: the secret cannot be judged yet.
       ["HttpsEdgeRouteWebhookVerification", { ...route, provider: unknown }],
@@ -143,20 +132,20 @@ describe("check", () => {
       ["HttpsEdgeRouteOidc", { ...oidc, edgeId: unknown, routeId: unknown }],
       ["HttpsEdgeRouteIpRestriction", { ...route, ipPolicyIds: [unknown] }],
     ];
-    for (const [kind, inputs] of cases) expect({ kind, failures: (await dispatch(kind).check({}, inputs)).failures }).toEqual({ kind, failures: [] });
+    for (const [kind, inputs] of cases) expect({ kind, failures: (await provider.handler(kind).check({}, inputs)).failures }).toEqual({ kind, failures: [] });
   });
 
   it("never puts a secret in a failure, whatever else is wrong", async () => {
     const secret = "do-not-print-this-s3cret";
     const checks = await Promise.all([
-      dispatch("HttpsEdgeRouteOidc").check({}, { ...oidc, clientSecret: secret, issuer: "nope", scopes: "openid", extra: 1 }),
-      dispatch("HttpsEdgeRouteOidc").check({}, { ...oidc, clientSecret: 42 }),
-      dispatch("HttpsEdgeRouteWebhookVerification").check({}, { ...route, provider: secret, secret }),
-      dispatch("HttpsEdgeRouteWebhookVerification").check({}, { routeId: secret, provider: "github", secret }),
+      provider.handler("HttpsEdgeRouteOidc").check({}, { ...oidc, clientSecret: secret, issuer: "nope", scopes: "openid", extra: 1 }),
+      provider.handler("HttpsEdgeRouteOidc").check({}, { ...oidc, clientSecret: 42 }),
+      provider.handler("HttpsEdgeRouteWebhookVerification").check({}, { ...route, provider: secret, secret }),
+      provider.handler("HttpsEdgeRouteWebhookVerification").check({}, { routeId: secret, provider: "github", secret }),
     ]);
-    const reasons = checks.flatMap((c) => c.failures.map((f) => f.reason));
+    const reasons = checks.flatMap((c) => c.failures.map((f) => f.message));
     expect(reasons.length).toBeGreaterThanOrEqual(5);
     for (const reason of reasons) expect(reason).not.toContain(secret);
-    expect(checks[1]!.failures).toEqual([{ property: "", reason: "clientSecret must be string" }]);
+    expect(checks[1]!.failures).toEqual([{ path: "clientSecret", message: "clientSecret must be string" }]);
   });
 });

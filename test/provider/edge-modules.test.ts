@@ -6,27 +6,32 @@
  * DELETE that reports it gone.
  */
 import type { Emulator } from "../../emulator";
-import { createHandlers, dispatch, type ResourceKind } from "../../provider";
+import type { Handler, Provider, ResourceKind } from "../../provider";
 import { call } from "../support/api";
-import { emulatorForProvider } from "../support/provider";
+import { emulatorForProvider, providerFor } from "../support/provider";
 
 type Props = Record<string, unknown>;
 let emu: Emulator;
+let provider: Provider;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   // Many requests in one file: no rate limit (pacing is tested in client.test.ts).
-  emu = await emulatorForProvider({ rateLimit: false });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }));
   ids.policyA = (await call(emu, "POST", "/ip_policies", { description: "office" })).json.id;
   ids.policyB = (await call(emu, "POST", "/ip_policies", { description: "vpn" })).json.id;
   ids.tunnelGroup = (await call(emu, "POST", "/backends/tunnel_group", { labels: { app: "db" } })).json.id;
   ids.httpResponse = (await call(emu, "POST", "/backends/http_response", { body: "down for maintenance", status_code: 503 })).json.id;
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
 type Place = "route" | "tls";
+
+/** A fresh provider process's provider. */
+const freshProvider = (): Provider => providerFor(emu, {}, { emulator: { rateLimit: false } });
 
 /** A fresh HTTPS edge and route (or TLS edge) made through the API; `edge` adds a route to an existing edge. */
 async function place(on: Place, edge?: string): Promise<Props> {
@@ -161,10 +166,13 @@ const cases: ModuleCase[] = [
   },
 ];
 
-const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
+const noChange = { changes: false, changed: [], replaces: [], deleteBeforeReplace: false };
 
 describe.each(cases)("$kind", (c) => {
-  const handler = dispatch(c.kind);
+  let handler: Handler;
+  beforeAll(() => {
+    handler = provider.handler(c.kind);
+  });
   const key = c.on === "tls" ? "edgeId" : "routeId";
   const idOf = (keys: Props) => (c.on === "tls" ? String(keys.edgeId) : `${keys.edgeId}/${keys.routeId}`);
   const slot = async (keys: Props) => call(emu, "GET", slotPath(c.on, keys, c.slot));
@@ -204,7 +212,7 @@ describe.each(cases)("$kind", (c) => {
 
     // An in-place update is one whole-slot PUT.
     const changed = { ...keys, ...c.update() };
-    expect(await handler.diff(created.id, read.props, changed)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await handler.diff(created.id, read.props, changed)).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
     emu.clearRequests();
     const updated = await handler.update(created.id, read.props, changed);
     expect(emu.requests.map((r) => [r.method, r.path, r.status])).toEqual([["PUT", path, 200]]);
@@ -220,7 +228,7 @@ describe.each(cases)("$kind", (c) => {
     // Another route (or edge) is another slot: a replacement, created before the old one is deleted.
     const other = c.on === "tls" ? await place("tls") : await place("route", String(keys.edgeId));
     const moved = { ...changed, ...other };
-    expect(await handler.diff(created.id, updated.outs, moved)).toEqual({ changes: true, replaces: [key], deleteBeforeReplace: false });
+    expect(await handler.diff(created.id, updated.outs, moved)).toEqual({ changes: true, changed: [key], replaces: [key], deleteBeforeReplace: false });
     const replacement = await handler.create(moved);
     expect(replacement.id).toBe(idOf(other));
     await handler.delete(created.id, updated.outs);
@@ -247,8 +255,8 @@ describe.each(cases)("$kind", (c) => {
     expect((await call(emu, "PUT", slotPath(c.on, keys, c.slot), bodyOf(c, "update"))).status).toBe(200);
     const outside = (await slot(keys)).json;
     const { failures } = await handler.check({}, inputs);
-    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(new RegExp(`^${c.on === "tls" ? "edgeId names" : "edgeId and routeId name"} an? ${c.kind} \\(${id}\\) that is already configured`)) }]);
-    expect(failures[0]!.reason).toContain(`importId: "${id}"`);
+    expect(failures).toEqual([{ path: "edgeId", message: expect.stringMatching(new RegExp(`^${c.on === "tls" ? "edgeId names" : "edgeId and routeId name"} an? ${c.kind} \\(${id}\\) that is already configured`)) }]);
+    expect(failures[0]!.message).toContain(`importId: "${id}"`);
     await expect(handler.create(inputs)).rejects.toThrow(/is already configured in the account\. .*if it was configured outside this program, add `importId/);
     expect((await slot(keys)).json).toEqual(outside);
     // An existing resource's check never looks at the slot (it is its own), and holds it for the
@@ -258,7 +266,7 @@ describe.each(cases)("$kind", (c) => {
     expect(emu.requests).toEqual([]);
     expect((await handler.check({}, inputs)).failures).toEqual([
       // The same message as `up` gives below.
-      { property: "", reason: `two resources of this program configure the same ${c.kind} (${id}): keep one of them` },
+      { path: "", message: `two resources of this program configure the same ${c.kind} (${id}): keep one of them` },
     ]);
 
     // Adopted: the program's configuration replaces the one found.
@@ -289,21 +297,22 @@ describe("the six modules of one route", () => {
     const modules = cases.filter((c) => c.on === "route");
     expect(modules).toHaveLength(6);
     const program = modules.map((c) => ({ kind: c.kind, inputs: { ...keys, ...c.inputs() } }));
-    const requests = () => emu.requests.map((r) => `${r.method} ${r.path}`);
+    // The requests to the edges (a fresh process also checks its key once, and looks up the IP policies a module names).
+    const requests = () => emu.requests.filter((r) => r.path.startsWith("/edges/")).map((r) => `${r.method} ${r.path}`);
 
     // Preview: a provider process checks every module.
-    const preview = createHandlers();
+    const preview = freshProvider();
     emu.clearRequests();
-    for (const m of program) expect((await preview[m.kind].check({}, m.inputs)).failures).toEqual([]);
+    for (const m of program) expect((await preview.check(m.kind, {}, m.inputs)).failures).toEqual([]);
     expect(requests()).toEqual([`GET ${route}`]);
 
     // Up: another process checks each module again and creates it.
-    const up = createHandlers();
+    const up = freshProvider();
     emu.clearRequests();
     await Promise.all(
       program.map(async (m) => {
-        expect((await up[m.kind].check({}, m.inputs)).failures).toEqual([]);
-        await up[m.kind].create(m.inputs);
+        expect((await up.check(m.kind, {}, m.inputs)).failures).toEqual([]);
+        await up.create(m.kind, m.inputs);
       }),
     );
     expect(requests().sort()).toEqual([`GET ${route}`, ...modules.map((c) => `PUT ${route}/${c.slot}`)].sort());
@@ -311,9 +320,9 @@ describe("the six modules of one route", () => {
     for (const c of modules) expect(configured[c.slot]).not.toBeNull();
 
     // The next process reads the route afresh: a new resource for a slot configured since is refused.
-    const next = createHandlers();
-    expect((await next[program[0]!.kind].check({}, program[0]!.inputs)).failures).toEqual([
-      { property: "", reason: expect.stringContaining("that is already configured in the account") },
+    const next = freshProvider();
+    expect((await next.check(program[0]!.kind, {}, program[0]!.inputs)).failures).toEqual([
+      { path: "edgeId", message: expect.stringContaining("that is already configured in the account") },
     ]);
   });
 });
@@ -337,13 +346,13 @@ describe("two resources of the program for one slot", () => {
     const message = `the resources "root-breaker" and "root-breaker-again" of this program configure the same HttpsEdgeRouteCircuitBreaker (${id}): keep one of them`;
 
     // Preview: one is in the stack already (it holds the slot), the other is new.
-    const preview = createHandlers().HttpsEdgeRouteCircuitBreaker;
+    const preview = freshProvider().handler("HttpsEdgeRouteCircuitBreaker");
     const existing = await preview.check(inputs, named("root-breaker"));
-    expect(existing).toEqual({ inputs, failures: [], byProperty: [] });
-    expect((await preview.check({}, named("root-breaker-again"))).failures).toEqual([{ property: "", reason: message }]);
+    expect(existing).toEqual({ inputs, failures: [] });
+    expect((await preview.check({}, named("root-breaker-again"))).failures).toEqual([{ path: "", message }]);
 
     // Up: both new, checked, then created at once: the second create fails, whichever it is.
-    const up = createHandlers().HttpsEdgeRouteCircuitBreaker;
+    const up = freshProvider().handler("HttpsEdgeRouteCircuitBreaker");
     for (const name of ["root-breaker-again", "root-breaker"]) expect((await up.check({}, named(name))).inputs).toEqual(inputs);
     const both = await Promise.allSettled([up.create(inputs), up.create(inputs)]);
     expect(both.map((r) => (r.status === "rejected" ? String(r.reason) : "created")).sort()).toEqual([`Error: ${message}`, "created"]);

@@ -4,28 +4,33 @@
  * errors named by property.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false, foreignDomains: ["theirs.example.com"] });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false, foreignDomains: ["theirs.example.com"] }));
   for (const domain of ["app.example.com", "api.example.com", "db.example.com"]) {
     expect((await call(emu, "POST", "/reserved_domains", { domain })).status).toBe(201);
   }
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
-const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
+const noChange = { changes: false, changed: [], replaces: [], deleteBeforeReplace: false };
 
 describe.each([
   ["HttpsEdge", "/edges/https"],
   ["TlsEdge", "/edges/tls"],
 ] as const)("%s", (kind, path) => {
-  const edge = dispatch(kind);
+  let edge: Handler;
+  beforeAll(() => {
+    edge = provider.handler(kind);
+  });
 
   it("creates on reserved hostports, reads, diffs, updates in place, clears and deletes", async () => {
     // The service lower-cases hostports: the program's spelling never shows as a diff.
@@ -39,7 +44,7 @@ describe.each([
     expect(await edge.diff(created.id, read.props, inputs)).toEqual(noChange);
 
     const changed = { hostports: ["app.example.com:443", "api.example.com:443"], metadata: "{}" };
-    expect(await edge.diff(created.id, read.props, changed)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await edge.diff(created.id, read.props, changed)).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
     const updated = await edge.update(created.id, read.props, changed);
     expect((await call(emu, "GET", `${path}/${created.id}`)).json).toMatchObject({ hostports: changed.hostports, metadata: "{}" });
     expect(updated.outs.description).toBeUndefined(); // removed from the program: cleared
@@ -70,8 +75,12 @@ describe.each([
 });
 
 describe("HttpsEdgeRoute", () => {
-  const edges = dispatch("HttpsEdge");
-  const route = dispatch("HttpsEdgeRoute");
+  let edges: Handler;
+  let route: Handler;
+  beforeAll(() => {
+    edges = provider.handler("HttpsEdge");
+    route = provider.handler("HttpsEdgeRoute");
+  });
 
   it("lives under its edge: created there, read with its edgeId, updated in place, replaced on another edge, deleted", async () => {
     const edge = await edges.create({});

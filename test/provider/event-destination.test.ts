@@ -1,17 +1,20 @@
 /** The EventDestination life cycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import type { Props } from "../../provider/definitions/types";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
-const destination = dispatch("EventDestination");
+let destination: Handler;
 let emu: Emulator;
+let provider: Provider;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  destination = provider.handler("EventDestination");
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -41,7 +44,7 @@ const targets: [string, Props][] = [
 ];
 
 const secretValues = ["aws-secret-value", "dd-api-key-value", "azure-secret-value"];
-const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
+const noChange = { changes: false, changed: [], replaces: [], deleteBeforeReplace: false };
 
 describe("EventDestination", () => {
   it("checks the target at preview, naming the property and never echoing a value", async () => {
@@ -62,8 +65,8 @@ describe("EventDestination", () => {
     ];
     for (const [inputs, reason] of cases) {
       const { failures } = await destination.check({}, inputs);
-      expect({ inputs, reasons: failures.map((f) => f.reason) }).toEqual({ inputs, reasons: [expect.stringMatching(reason)] });
-      for (const v of ["secret-typo", "arn-value", "aws-secret-value"]) expect(failures[0]!.reason).not.toContain(v);
+      expect({ inputs, reasons: failures.map((f) => f.message) }).toEqual({ inputs, reasons: [expect.stringMatching(reason)] });
+      for (const v of ["secret-typo", "arn-value", "aws-secret-value"]) expect(failures[0]!.message).not.toContain(v);
     }
     // A target computed from other resources is checked at `up`, when it is known.
     expect((await destination.check({}, { target: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })).failures).toEqual([]);
@@ -100,7 +103,7 @@ describe("EventDestination", () => {
     for (const [what, news] of changes) {
       const diff = await destination.diff(created.id, state, news);
       const sameFormat = what.startsWith("format");
-      expect({ what, diff }).toEqual({ what, diff: sameFormat ? noChange : { changes: true, replaces: [], deleteBeforeReplace: false } });
+      expect({ what, diff }).toEqual({ what, diff: sameFormat ? noChange : { changes: true, changed: [what.split(" ")[0]], replaces: [], deleteBeforeReplace: false } });
       if (sameFormat) continue;
       emu.clearRequests();
       const updated = await destination.update(created.id, state, news);
@@ -116,7 +119,7 @@ describe("EventDestination", () => {
     expect((await call(emu, "PATCH", `/event_destinations/${created.id}`, { target: { debug: { log: false } } })).status).toBe(200);
     const refreshed = await destination.read(created.id, state);
     expect(refreshed.props.target).toEqual({ debug: { log: false } });
-    expect(await destination.diff(created.id, refreshed.props, last)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await destination.diff(created.id, refreshed.props, last)).toMatchObject({ changes: true, replaces: [], deleteBeforeReplace: false });
 
     await destination.delete(created.id, refreshed.props);
     expect((await call(emu, "GET", `/event_destinations/${created.id}`)).status).toBe(404);
@@ -140,7 +143,7 @@ describe("EventDestination", () => {
     expect(emu.requests.map((r) => r.method)).toEqual(["GET", "PATCH"]);
     expect(adopted.outs).toMatchObject({ description: "adopted", target: inputs.target });
     const { failures } = await destination.check({}, { ...inputs, importId: "esb_2abcdefghijklmnopqrstuvwxyz" });
-    expect(failures.map((f) => f.reason)).toEqual(["importId must be the id of an existing EventDestination (ed_...)"]);
+    expect(failures.map((f) => f.message)).toEqual(["importId must be the id of an existing EventDestination (ed_...)"]);
     await destination.delete(id, adopted.outs);
   });
 });

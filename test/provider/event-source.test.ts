@@ -3,18 +3,21 @@
  * subscription, through the provider's operations against the emulator over loopback.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
-const source = dispatch("EventSource");
+let source: Handler;
 let emu: Emulator;
+let provider: Provider;
 let subscriptionId: string;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  source = provider.handler("EventSource");
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 beforeEach(async () => {
@@ -30,11 +33,11 @@ describe("EventSource", () => {
     for (const type of ["tunnel_started", "TUNNEL_STARTED.v0", "started.v0", "tunnel started.v0"]) {
       const { failures } = await source.check({}, { subscriptionId: "esb_x", type });
       expect(failures).toHaveLength(1);
-      expect(failures[0]!.reason).toMatch(/^type is not an event type/);
-      expect(failures[0]!.reason).not.toContain(type);
+      expect(failures[0]!.message).toMatch(/^type is not an event type/);
+      expect(failures[0]!.message).not.toContain(type);
     }
     const missing = await source.check({}, {});
-    expect(missing.failures.map((f) => f.reason).sort()).toEqual(["subscriptionId is required", "type is required"]);
+    expect(missing.failures.map((f) => f.message).sort()).toEqual(["subscriptionId is required", "type is required"]);
   });
 
   it("creates under its subscription with the id <subscriptionId>/<type>, reads, replaces and deletes", async () => {
@@ -47,7 +50,7 @@ describe("EventSource", () => {
     // Read from the id alone (Resource.get passes no inputs): the keys come from the id.
     const read = await source.read(created.id, {});
     expect(read).toEqual({ id: created.id, props: created.outs });
-    expect(await source.diff(created.id, read.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await source.diff(created.id, read.props, inputs)).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
 
     // Both keys are immutable: a new type or subscription is a replacement.
     expect((await source.diff(created.id, read.props, { ...inputs, type: "ip_policy_updated.v0" })).replaces).toEqual(["type"]);
@@ -74,7 +77,7 @@ describe("EventSource", () => {
     expect(emu.requests.filter((r) => r.method === "POST")).toEqual([]);
 
     const { failures } = await source.check({}, { ...inputs, importId: "ip_policy_deleted.v0" });
-    expect(failures.map((f) => f.reason)).toEqual(["importId must be the id of an existing EventSource (<subscriptionId>/<type>)"]);
+    expect(failures.map((f) => f.message)).toEqual(["importId must be the id of an existing EventSource (<subscriptionId>/<type>)"]);
     await expect(source.create({ ...inputs, type: "ip_policy_created.v0" })).rejects.toThrow(/importId of a keyed EventSource must be its own <subscriptionId>\/<type>/);
     await expect(source.create({ subscriptionId, type: "ip_policy_updated.v0", importId: `${subscriptionId}/ip_policy_updated.v0` })).rejects.toThrow(
       /importId names no existing EventSource/,

@@ -3,29 +3,33 @@
  * loopback, and who owns a subscription's event types: its `sources` or EventSource resources.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import type { Props } from "../../provider/definitions/types";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
-const subscription = dispatch("EventSubscription");
-const source = dispatch("EventSource");
+let subscription: Handler;
+let source: Handler;
 let emu: Emulator;
+let provider: Provider;
 let ed1: string;
 let ed2: string;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  subscription = provider.handler("EventSubscription");
+  source = provider.handler("EventSource");
   ed1 = (await call(emu, "POST", "/event_destinations", { target: { debug: { log: true } } })).json.id;
   ed2 = (await call(emu, "POST", "/event_destinations", { target: { debug: { log: false } } })).json.id;
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
 const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-const noChange = { changes: false, replaces: [], deleteBeforeReplace: false };
-const inPlace = { changes: true, replaces: [], deleteBeforeReplace: false };
+const noChange = { changes: false, changed: [], replaces: [], deleteBeforeReplace: false };
+const inPlace = { changes: true, changed: expect.any(Array), replaces: [], deleteBeforeReplace: false };
 const created = (type: string) => ({ type });
 const typesOf = async (id: string): Promise<string[]> =>
   ((await call(emu, "GET", `/event_subscriptions/${id}`)).json.sources as { type: string }[]).map((s) => s.type).sort();
@@ -45,9 +49,9 @@ describe("EventSubscription", () => {
     for (const [inputs, property, reason] of cases) {
       const { failures } = await subscription.check({}, inputs);
       // No property for the engine (it would print the value next to it); the reason begins with it.
-      expect({ inputs, failures }).toEqual({ inputs, failures: [{ property: "", reason: expect.stringMatching(reason) }] });
-      expect(failures[0]!.reason.startsWith(property)).toBe(true);
-      for (const v of ["Policy Created", "esb_notadestination", "not-an-id"]) expect(failures[0]!.reason).not.toContain(v);
+      expect({ inputs, failures }).toEqual({ inputs, failures: [{ path: expect.any(String), message: expect.stringMatching(reason) }] });
+      expect(failures[0]!.message.startsWith(property)).toBe(true);
+      for (const v of ["Policy Created", "esb_notadestination", "not-an-id"]) expect(failures[0]!.message).not.toContain(v);
     }
     // Ids of destinations created in the same preview are unknown: checked at `up`.
     expect((await subscription.check({}, { destinationIds: [unknown, "ed_2abcdefghijklmnopqrstuvwxyz"] })).failures).toEqual([]);
@@ -149,8 +153,8 @@ describe("who owns a subscription's event types", () => {
     // At `up` for a new subscription: its create records what the program sets.
     const made = await subscription.create(withSources);
     const { failures } = await source.check({}, { subscriptionId: made.id, type: "ip_policy_updated.v0" });
-    expect(failures).toEqual([{ property: "", reason: expect.stringMatching(reason) }]);
-    expect(failures[0]!.reason).not.toContain(made.id);
+    expect(failures).toEqual([{ path: expect.any(String), message: expect.stringMatching(reason) }]);
+    expect(failures[0]!.message).not.toContain(made.id);
 
     // At preview of an existing one, its diff records the same; a program that drops `sources` clears it.
     const other = (await call(emu, "POST", "/event_subscriptions", {})).json.id as string;
@@ -158,7 +162,7 @@ describe("who owns a subscription's event types", () => {
     expect((await source.check({}, { subscriptionId: other, type: "ip_policy_updated.v0" })).failures).toEqual([]);
     await subscription.diff(other, existing, withSources);
     expect((await source.check({}, { subscriptionId: other, type: "ip_policy_updated.v0" })).failures).toEqual([
-      { property: "", reason: expect.stringMatching(reason) },
+      { path: expect.any(String), message: expect.stringMatching(reason) },
     ]);
     await subscription.diff(other, existing, { description: "types managed by EventSources" });
     expect((await source.check({}, { subscriptionId: other, type: "ip_policy_updated.v0" })).failures).toEqual([]);

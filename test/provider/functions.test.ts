@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type Emulator } from "../../emulator";
-import { definitions } from "../../provider";
+import { boundKinds } from "../support/provider";
 import { call } from "../support/api";
 
 const sdk = require("pulumi-ngrok") as typeof import("../../sdk");
@@ -324,7 +324,7 @@ describe("schema.json and the docs", () => {
     expect(names).toEqual(
       ["getEndpoint", "getEndpoints", "getTunnel", "getTunnels", "getTunnelSession", "getTunnelSessions", "restartAgent", "stopAgent", "updateAgent"]
         // And a lookup of every resource kind (lookups.test.ts).
-        .concat(Object.keys(definitions).map((kind) => `get${kind}`))
+        .concat(boundKinds.map((kind) => `get${kind}`))
         .map((n) => `ngrok:index:${n}`)
         .sort(),
     );

@@ -1,10 +1,12 @@
 /**
  * The real dynamic-provider host from @pulumi/pulumi, in its own process, driven over gRPC as
- * the engine drives it, runs the Credential lifecycle through the serialised stub.
+ * the engine drives it, runs the Credential lifecycle through the serialised stub; takes over a
+ * resource the plugin managed; and tells failures in one line.
  */
 import type { Emulator } from "../../emulator";
 import { startEmulator } from "../../emulator";
 import { DynamicProviderHost } from "../support/host";
+import { ProviderPlugin, isSecret, urnOf } from "../support/plugin";
 import { captureRegistrations } from "../support/serialised";
 import { call } from "../support/api";
 import { credentialStub010 } from "../support/stub-texts";
@@ -100,3 +102,63 @@ it("serves a state an earlier release wrote: its stub refreshes and destroys, an
   await host.delete(urn, created.id, read.props);
   expect(emu.resources("credentials")).toHaveLength(0);
 });
+
+describe("a resource the plugin managed, whose program moved to this door (an alias)", () => {
+  let plugin: ProviderPlugin;
+  beforeAll(async () => {
+    plugin = await ProviderPlugin.start();
+    await plugin.configure({ apiKey: emu.apiKey, apiBaseUrl: emu.url });
+  });
+  afterAll(async () => {
+    await plugin?.stop();
+  });
+
+  it("diffs as a change, and its update writes the stub into state without a request to the API; then it is an ordinary resource", async () => {
+    await host.configure({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url });
+    const inputs = { description: "made through the plugin", acl: ["bind:*.example.com"] };
+    const made = await plugin.create(urnOf("Credential", "moved"), inputs);
+    // The engine hands the dynamic-provider host the state's outputs with their secrets unwrapped.
+    const olds = revealed(made.props);
+    expect(olds).not.toHaveProperty("__provider");
+    const news = { __provider: providerText, ...inputs };
+
+    expect(await host.diff(urn, made.id, olds, news)).toEqual({ changes: 2, replaces: [], deleteBeforeReplace: false }); // DIFF_SOME
+    emu.clearRequests();
+    const updated = await host.update(urn, made.id, olds, news);
+    expect(emu.requests).toEqual([]);
+    expect(updated).toEqual({ ...olds, __provider: providerText });
+
+    // From now on, the state holds the stub: no change, and a real change goes to the API.
+    expect((await host.diff(urn, made.id, updated, news)).changes).toBe(1); // DIFF_NONE
+    const changed = { ...news, description: "changed after the move" };
+    expect((await host.diff(urn, made.id, updated, changed)).changes).toBe(2);
+    expect(await host.update(urn, made.id, olds, changed)).toMatchObject({ description: "changed after the move", token: olds.token, __provider: providerText });
+    expect((await call(emu, "GET", `/credentials/${made.id}`)).json).toMatchObject({ description: "changed after the move" });
+    await host.delete(urn, made.id, updated);
+  });
+});
+
+describe("failures", () => {
+  // The host configures each stub text once per process: a host of its own for other settings.
+  let refused: DynamicProviderHost;
+  beforeAll(async () => {
+    refused = await DynamicProviderHost.start();
+    await refused.configure({ "ngrok:apiKey": "not-the-key", "ngrok:apiBaseUrl": emu.url, "ngrok:maxRetries": "0" });
+  });
+  afterAll(async () => {
+    await refused?.stop();
+  });
+
+  it("reach the engine in one line, without the host's echo of their stack on stderr", async () => {
+    const err = await refused.read(urn, "cr_2abcdefghijklmnopqrstuvwxyz", { __provider: providerText, description: "x" }).catch((e: Error) => e);
+    expect(String(err)).toMatch(/The ngrok API key was refused/);
+    const stderr = refused.stderr.join("");
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stderr).not.toContain("ApiError");
+  });
+});
+
+/** Properties as the engine hands them to a dynamic provider: secrets unwrapped. */
+function revealed(props: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, isSecret(v) ? (v as { value: unknown }).value : v]));
+}

@@ -4,31 +4,28 @@
  * before creating the new one, or the create is refused. Against the emulator over loopback.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Provider } from "../../provider";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
-type Props = Record<string, unknown>;
-interface Handler {
-  create(news: Props): Promise<{ id: string; outs: Props }>;
-  delete(id: string, olds?: Props): Promise<void>;
-  diff(id: string, olds: Props, news: Props): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }>;
-}
-
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }));
 });
-afterAll(() => emu.close());
+afterAll(async () => {
+  await provider.close();
+  await emu.close();
+});
 
 it("IpPolicyRule: a replace that keeps the CIDR deletes first, since creating first is refused with ERR_NGROK_1408", async () => {
-  const rules = dispatch("IpPolicyRule") as unknown as Handler;
+  const rules = provider.handler("IpPolicyRule");
   const policy = (await call(emu, "POST", "/ip_policies", {})).json.id as string;
   const inputs = { ipPolicyId: policy, cidr: "203.0.113.0/24", action: "allow" };
   const created = await rules.create(inputs);
   const news = { ...inputs, action: "deny" };
 
-  expect(await rules.diff(created.id, created.outs, news)).toEqual({ changes: true, replaces: ["action"], deleteBeforeReplace: true });
+  expect(await rules.diff(created.id, created.outs, news)).toEqual({ changes: true, changed: ["action"], replaces: ["action"], deleteBeforeReplace: true });
   // What the engine would do otherwise: create the replacement first.
   await expect(rules.create(news)).rejects.toThrow(/ERR_NGROK_1408/);
   // What it does: delete, then create.

@@ -4,25 +4,30 @@
  * still reported for each resource.
  */
 import type { Emulator } from "../../emulator";
-import { configure, dispatch } from "../../provider";
+import { Provider, readSettings } from "../../provider";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }));
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
+/** A provider process with the stack config `config`. */
+const providerWith = (config: Record<string, string>): Provider => new Provider({ settings: readSettings((key) => config[key], {}) });
+
 it("tells a refused key once, and other failures every time", async () => {
   const ids = await Promise.all([0, 1, 2].map(async (i) => (await call(emu, "POST", "/ip_policies", { description: `p${i}` })).json.id as string));
-  const handler = dispatch("IpPolicy");
+  const handler = provider.handler("IpPolicy");
   const states = await Promise.all(ids.map(async (id) => (await handler.read(id, { description: "old" })).props));
 
-  configure((key) => ({ "ngrok:apiKey": "not-the-key", "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", "ngrok:maxRetries": "0" })[key]);
-  const reads = await Promise.allSettled(ids.map((id, i) => handler.read(id, states[i])));
+  const refused = providerWith({ "ngrok:apiKey": "not-the-key", "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", "ngrok:maxRetries": "0" }).handler("IpPolicy");
+  const reads = await Promise.allSettled(ids.map((id, i) => refused.read(id, states[i])));
   const failed = reads.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   expect(failed.map((r) => String(r.reason).split("\n").length)).toEqual([1]);
   expect(String(failed[0]!.reason)).toContain("The ngrok API key was refused");
@@ -32,7 +37,7 @@ it("tells a refused key once, and other failures every time", async () => {
   });
 
   // Another failure (the API down) is reported for each resource.
-  configure((key) => ({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": "http://127.0.0.1:9", "ngrok:rateLimit": "off", "ngrok:maxRetries": "0" })[key]);
-  const down = await Promise.allSettled(ids.map((id, i) => handler.read(id, states[i])));
+  const unreachable = providerWith({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": "http://127.0.0.1:9", "ngrok:rateLimit": "off", "ngrok:maxRetries": "0" }).handler("IpPolicy");
+  const down = await Promise.allSettled(ids.map((id, i) => unreachable.read(id, states[i])));
   expect(down.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
 });

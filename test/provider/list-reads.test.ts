@@ -1,12 +1,11 @@
 /**
  * Reads served from list pages: the concurrent reads of a refresh share walks of their kind's
  * list instead of one GET each, against the emulator over loopback (requests counted from its
- * log). Each refresh uses the handlers of a fresh provider process (`createHandlers`), as each
- * `pulumi refresh` starts its own.
+ * log). Each refresh uses a fresh provider (`fresh`), as each `pulumi refresh` starts its own
+ * provider process.
  */
 import { startEmulator, type Emulator } from "../../emulator";
-import { configure, createHandlers, type ResourceKind } from "../../provider";
-import { currentClient } from "../../provider/config";
+import { Provider, readSettings, type ResourceKind } from "../../provider";
 import { ListReads, defaultListReadTiming } from "../../provider/engine/read-batch";
 import { call, missingId } from "../support/api";
 
@@ -23,15 +22,24 @@ let emu: Emulator;
 let credentials: Managed[];
 let domains: Managed[];
 
+let config: Record<string, string> = {};
+const providers: Provider[] = [];
+
 /** Provider settings for the emulator; the API's pacing is tested elsewhere, so it is off here. */
 function useSettings(extra: Record<string, string> = {}): void {
-  const config: Record<string, string> = {
+  config = {
     "ngrok:apiKey": emu.apiKey,
     "ngrok:apiBaseUrl": emu.url,
     "ngrok:rateLimit": "off",
     ...extra,
   };
-  configure((key) => config[key]);
+}
+
+/** A fresh provider process's provider: the stack config of `useSettings`, then the environment. */
+function fresh(): Provider {
+  const provider = new Provider({ settings: readSettings((key) => config[key]) });
+  providers.push(provider);
+  return provider;
 }
 
 /** The requests since the last clear, as "METHOD /path?query". */
@@ -39,11 +47,11 @@ const lines = () => emu.requests.map((r) => `${r.method} ${r.path}${r.query}`);
 /** GETs of list pages (the collection itself, first page without a query). */
 const pages = (ls: string[]) => ls.filter((l) => /^GET \/(credentials|reserved_domains)(\?|$)/.test(l));
 
-/** Reads every resource at once through the handlers of a fresh provider process, as a refresh does. */
+/** Reads every resource at once through a fresh provider, as a refresh does. */
 async function refresh(resources: Managed[]): Promise<{ results: { id: string; props: Props }[]; requests: string[] }> {
-  const handlers = createHandlers();
+  const provider = fresh();
   emu.clearRequests();
-  const results = await Promise.all(resources.map((r) => handlers[r.kind].read(r.id, r.outs)));
+  const results = await Promise.all(resources.map((r) => provider.handler(r.kind).read(r.id, r.outs)));
   return { results, requests: lines() };
 }
 
@@ -53,11 +61,11 @@ const byId = (a: Managed, b: Managed) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 beforeAll(async () => {
   emu = await startEmulator({ rateLimit: false });
   useSettings();
-  const handlers = createHandlers();
+  const provider = fresh();
   const make = (kind: ResourceKind, inputs: (i: number) => Props) =>
     Promise.all(
       Array.from({ length: COUNT }, async (_, i) => {
-        const created = await handlers[kind].create(inputs(i));
+        const created = await provider.handler(kind).create(inputs(i));
         return { kind, id: created.id, outs: created.outs };
       }),
     );
@@ -66,6 +74,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await Promise.all(providers.map((p) => p.close()));
   await emu.close();
 });
 
@@ -117,8 +126,8 @@ describe("a refresh", () => {
   });
 
   it("is not confused by resources created and deleted by another process during the walk", async () => {
-    const handlers = createHandlers();
-    const client = currentClient();
+    const provider = fresh();
+    const client = provider.client();
     const oldest = [...credentials].sort(byId);
     const victim = oldest[0]!; // on the last page
     const newest = [...oldest].reverse();
@@ -136,7 +145,7 @@ describe("a refresh", () => {
     emu.clearRequests();
     let results: { id: string; props: Props }[];
     try {
-      results = await Promise.all(credentials.map((r) => handlers.Credential.read(r.id, r.outs)));
+      results = await Promise.all(credentials.map((r) => provider.handler("Credential").read(r.id, r.outs)));
     } finally {
       client.onAttempt = undefined;
     }
@@ -154,7 +163,7 @@ describe("a refresh", () => {
 
     // The credential made during the walk is not in its pages: a GET finds it.
     emu.clearRequests();
-    const found = await handlers.Credential.read(madeElsewhere, {});
+    const found = await provider.handler("Credential").read(madeElsewhere, {});
     expect(found).toMatchObject({ id: madeElsewhere, props: { description: "made elsewhere" } });
     expect(lines()).toEqual([`GET /credentials/${madeElsewhere}`]);
 
@@ -163,14 +172,14 @@ describe("a refresh", () => {
   });
 
   it("serves reads that come shortly after a walk from its pages, until a write of the kind in this process", async () => {
-    const handlers = createHandlers();
+    const provider = fresh();
     emu.clearRequests();
-    await Promise.all(credentials.slice(10).map((r) => handlers.Credential.read(r.id, r.outs)));
+    await Promise.all(credentials.slice(10).map((r) => provider.handler("Credential").read(r.id, r.outs)));
     expect(pages(lines())).toHaveLength(3);
 
     // The engine's next reads (it keeps a few in flight at a time) find the walk's pages.
     emu.clearRequests();
-    const soon = await Promise.all(credentials.slice(0, 10).map((r) => handlers.Credential.read(r.id, r.outs)));
+    const soon = await Promise.all(credentials.slice(0, 10).map((r) => provider.handler("Credential").read(r.id, r.outs)));
     expect(soon).toEqual(unchanged(credentials.slice(0, 10)));
     expect(lines()).toEqual([]);
 
@@ -179,16 +188,16 @@ describe("a refresh", () => {
     const again = credentials[0]!;
     expect((await call(emu, "PATCH", `/credentials/${again.id}`, { metadata: "changed after the walk" })).status).toBe(200);
     emu.clearRequests();
-    expect((await handlers.Credential.read(again.id, again.outs)).props.metadata).toBe("changed after the walk");
+    expect((await provider.handler("Credential").read(again.id, again.outs)).props.metadata).toBe("changed after the walk");
     expect(lines()).toEqual([`GET /credentials/${again.id}`]);
     expect((await call(emu, "PATCH", `/credentials/${again.id}`, { metadata: again.outs.metadata ?? "" })).status).toBe(200);
 
     // A write of the kind through the provider: the pages may be stale now, so they serve no more reads.
     const [mine, theirs] = [credentials[3]!, credentials[4]!];
-    const updated = await handlers.Credential.update(mine.id, mine.outs, { description: "renamed by the program", acl: mine.outs.acl });
+    const updated = await provider.handler("Credential").update(mine.id, mine.outs, { description: "renamed by the program", acl: mine.outs.acl });
     expect((await call(emu, "PATCH", `/credentials/${theirs.id}`, { description: "renamed elsewhere" })).status).toBe(200);
     emu.clearRequests();
-    const after = await Promise.all([mine, theirs].map((r) => handlers.Credential.read(r.id, r.outs)));
+    const after = await Promise.all([mine, theirs].map((r) => provider.handler("Credential").read(r.id, r.outs)));
     expect(after.map((r) => r.props.description)).toEqual(["renamed by the program", "renamed elsewhere"]);
     expect(after[0]!.props).toEqual(updated.outs);
     // Two reads do not pay for a walk that took three pages: one GET each.
@@ -205,7 +214,7 @@ describe("a walk on a loaded machine", () => {
     // later on the clock the walks read.
     let time = 0;
     const walks = { credentials: new ListReads("/credentials", "credentials", defaultListReadTiming, () => time), reserved_domains: new ListReads("/reserved_domains", "reserved_domains", defaultListReadTiming, () => time) };
-    const client = currentClient();
+    const client = fresh().client();
     const all = [...credentials, ...domains].sort(byId);
     emu.clearRequests();
     const results: Props[] = [];
@@ -225,16 +234,16 @@ describe("a walk on a loaded machine", () => {
 
 describe("reads that stay one GET each", () => {
   it("a single read, and reads of a keyed kind under a parent (EventSource)", async () => {
-    const handlers = createHandlers();
+    const provider = fresh();
     emu.clearRequests();
-    expect(await handlers.Credential.read(credentials[0]!.id, credentials[0]!.outs)).toEqual(unchanged([credentials[0]!])[0]);
+    expect(await provider.handler("Credential").read(credentials[0]!.id, credentials[0]!.outs)).toEqual(unchanged([credentials[0]!])[0]);
     expect(lines()).toEqual([`GET /credentials/${credentials[0]!.id}`]);
 
     const subscriptionId = (await call(emu, "POST", "/event_subscriptions", { description: "audit" })).json.id as string;
     const types = ["ip_policy_created.v0", "ip_policy_updated.v0", "ip_policy_deleted.v0", "credential_created.v0"];
-    const sources = await Promise.all(types.map((type) => handlers.EventSource.create({ subscriptionId, type })));
+    const sources = await Promise.all(types.map((type) => provider.handler("EventSource").create({ subscriptionId, type })));
     emu.clearRequests();
-    const read = await Promise.all(sources.map((s) => handlers.EventSource.read(s.id, s.outs)));
+    const read = await Promise.all(sources.map((s) => provider.handler("EventSource").read(s.id, s.outs)));
     expect(read).toEqual(sources.map((s) => ({ id: s.id, props: s.outs })));
     expect(lines().sort()).toEqual(types.map((t) => `GET /event_subscriptions/${subscriptionId}/sources/${t}`).sort());
   });
@@ -249,7 +258,7 @@ describe("reads that stay one GET each", () => {
       expect(r.requests.sort()).toEqual(some.map((c) => `GET /credentials/${c.id}`).sort());
 
       process.env.NGROK_READ_FROM_LISTS = "sometimes";
-      await expect(createHandlers().Credential.read(some[0]!.id, some[0]!.outs)).rejects.toThrow('ngrok:readFromLists must be "true" or "false"');
+      await expect(fresh().read("Credential", some[0]!.id, some[0]!.outs)).rejects.toThrow('ngrok:readFromLists must be "true" or "false"');
     } finally {
       if (saved === undefined) delete process.env.NGROK_READ_FROM_LISTS;
       else process.env.NGROK_READ_FROM_LISTS = saved;
@@ -259,23 +268,23 @@ describe("reads that stay one GET each", () => {
 
 describe("preview's adoption checks (importId)", () => {
   it("come one at a time, and are served from list pages after the first", async () => {
-    const handlers = createHandlers();
+    const provider = fresh();
     emu.clearRequests();
     for (const d of domains) {
-      expect((await handlers.ReservedDomain.check({}, { domain: d.outs.domain, description: "adopted", importId: d.id })).failures).toEqual([]);
+      expect((await provider.handler("ReservedDomain").check({}, { domain: d.outs.domain, description: "adopted", importId: d.id })).failures).toEqual([]);
     }
     // 250 lookups: the list's 3 pages, and a GET for each lookup that came before the page holding its domain.
     expect(emu.requests.length).toBeLessThanOrEqual(8);
     expect(pages(lines()).length).toBeLessThanOrEqual(3);
 
     // Still the truth: a different immutable input, an id that does not exist (confirmed by a GET).
-    expect((await handlers.ReservedDomain.check({}, { domain: "elsewhere.example.com", importId: domains[0]!.id })).failures).toEqual([
-      { property: "", reason: expect.stringContaining("cannot be changed in place") },
+    expect((await provider.handler("ReservedDomain").check({}, { domain: "elsewhere.example.com", importId: domains[0]!.id })).failures).toEqual([
+      { path: "domain", message: expect.stringContaining("cannot be changed in place") },
     ]);
     emu.clearRequests();
     const missing = missingId("rd");
-    expect((await handlers.ReservedDomain.check({}, { domain: "new.example.com", importId: missing })).failures).toEqual([
-      { property: "", reason: expect.stringContaining("importId names no existing ReservedDomain") },
+    expect((await provider.handler("ReservedDomain").check({}, { domain: "new.example.com", importId: missing })).failures).toEqual([
+      { path: "importId", message: expect.stringContaining("importId names no existing ReservedDomain") },
     ]);
     expect(lines()).toEqual([`GET /reserved_domains/${missing}`]);
   });

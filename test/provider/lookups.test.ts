@@ -6,11 +6,11 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Emulator } from "../../emulator";
-import { definitions, dispatch, type ResourceKind } from "../../provider";
+import { definitions, type BoundKind, type Provider } from "../../provider";
 import { locatingInputs } from "../../provider/engine/locate";
 import { lookupFunction } from "../../provider/functions/lookups";
 import type { BoundDefinition } from "../../provider/definitions/types";
-import { emulatorForProvider } from "../support/provider";
+import { boundKinds, emulatorForProvider } from "../support/provider";
 import { validInputs } from "../support/inputs";
 import { call } from "../support/api";
 
@@ -24,21 +24,24 @@ const lookupOutput = (kind: string): LookupOutput => sdk[`get${kind}Output`] as 
 const resolve = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((r) => o.apply(r));
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" }));
   pulumi.runtime.setAllConfig({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" }, ["ngrok:apiKey"]);
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
-const kinds = Object.keys(definitions) as ResourceKind[];
+const kinds = boundKinds;
+type ResourceKind = BoundKind;
 let n = 0;
 
 /** Two resources of the kind, made through the provider: the lookup must tell them apart. */
 async function two(kind: ResourceKind): Promise<{ id: string; outs: Props }[]> {
   const made = [];
-  for (let i = 0; i < 2; i++) made.push(await dispatch(kind).create(await validInputs[kind](emu, ++n)));
+  for (let i = 0; i < 2; i++) made.push(await provider.handler(kind).create(await validInputs[kind](emu, ++n)));
   return made;
 }
 
@@ -75,7 +78,7 @@ describe.each(kinds)("get%s", (kind) => {
     const [wanted, other] = await two(kind);
     const where = pick(wanted!.outs, located);
     // Deleted first: list pages read within seconds serve later lookups, as they serve a refresh.
-    await dispatch(kind).delete(other!.id, other!.outs);
+    await provider.handler(kind).delete(other!.id, other!.outs);
 
     const byId = await lookup(kind)({ id: wanted!.id, ...where });
     const named = pick(wanted!.outs, [...keys, ...["createdAt"].filter((p) => wanted!.outs[p] !== undefined)]);
@@ -111,7 +114,7 @@ describe("lookups by a natural key that several resources share", () => {
   it("fail naming every match, and succeed once the key is complete", async () => {
     const [first, second] = await two("VaultSecret");
     // The same secret name in two vaults: the name alone is ambiguous, vault and name are not.
-    const renamed = await dispatch("VaultSecret").update(second!.id, second!.outs, { ...second!.outs, name: first!.outs.name });
+    const renamed = await provider.handler("VaultSecret").update(second!.id, second!.outs, { ...second!.outs, name: first!.outs.name });
     expect(renamed.outs.name).toBe(first!.outs.name);
     await expect(sdk.getVaultSecret({ name: first!.outs.name as string })).rejects.toThrow(
       `getVaultSecret: 2 VaultSecret resources have name "${first!.outs.name as string}" (${second!.id}, ${first!.id}): give the id of the one you mean`,

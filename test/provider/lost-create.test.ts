@@ -5,26 +5,28 @@
  * emulator's scripted faults.
  */
 import type { Emulator, ScriptedFault } from "../../emulator";
-import { definitions, dispatch, ResourceHandler, type ResourceKind } from "../../provider";
+import { definitions, ResourceHandler, type BoundKind, type Handler, type Provider } from "../../provider";
 import type { BoundDefinition, Props } from "../../provider/definitions/types";
-import { currentClient } from "../../provider/config";
 import { idFromKeys, idKeys } from "../../provider/engine/locate";
 import { oneTimeOutputs } from "../../provider/engine/recover";
 import { article } from "../../provider/words";
 import { call } from "../support/api";
 import { collectionOf, missingKinds, validInputs } from "../support/inputs";
-import { emulatorForProvider } from "../support/provider";
+import { boundKinds, emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
   // Lost answers, not pacing: the parents made for 26 kinds would soon meet the rate limit.
-  emu = await emulatorForProvider({ rateLimit: false });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }));
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
-const kinds = Object.keys(definitions) as ResourceKind[];
+type ResourceKind = BoundKind;
+const kinds = boundKinds;
 const def = (kind: ResourceKind): BoundDefinition => definitions[kind];
 /** Kinds found again by listing their collection, or their parent's (the others have ids made of inputs, or cannot be listed). */
 const listed = kinds.filter((k) => {
@@ -73,7 +75,10 @@ it("has sample inputs for every resource kind", () => {
 });
 
 describe.each(listed)("%s (found again by listing)", (kind) => {
-  const handler = dispatch(kind);
+  let handler: Handler;
+  beforeAll(() => {
+    handler = provider.handler(kind);
+  });
   const oneTime = oneTimeOutputs(def(kind));
 
   it.each(lostAnswers)("after %s, the create makes exactly one resource", async (_name, fault) => {
@@ -179,7 +184,10 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
 });
 
 describe.each(keyedPosts)("%s (keyed: found again at its own address)", (kind) => {
-  const handler = dispatch(kind);
+  let handler: Handler;
+  beforeAll(() => {
+    handler = provider.handler(kind);
+  });
 
   it.each(lostAnswers)("after %s, the create succeeds with the resource the service made", async (_name, fault) => {
     const inputs = await inputsOf(kind);
@@ -206,7 +214,7 @@ describe.each(keyedPosts)("%s (keyed: found again at its own address)", (kind) =
 it("for a kind that cannot be listed, says the resource may exist and how to adopt it", async () => {
   // The engine is generic over definitions: a listed kind, as if its list did not exist.
   const unlisted: BoundDefinition = { ...definitions.Credential, binding: { kind: "collection", path: "/credentials", idPrefix: "cr" } };
-  const handler = new ResourceHandler(unlisted, currentClient);
+  const handler = new ResourceHandler(unlisted, { client: () => provider.client() });
   const before = emu.resources("credentials").length;
   emu.scriptFault({ method: "POST", path: "/credentials", kind: "reset-after" });
   const err = (await handler.create({ description: "unlisted" }).catch((e: unknown) => e)) as Error;

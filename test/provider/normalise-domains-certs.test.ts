@@ -3,11 +3,10 @@
  * as a diff (case, trailing dots and newlines, null versus omitted versus empty), what always
  * must, and the spec's limits at preview.
  */
-import { definitions, type ResourceKind } from "../../provider";
+import { Provider, definitions, type ResourceKind } from "../../provider";
 import { normalizePem } from "../../provider/definitions/pem";
 import { normalizeDomain } from "../../provider/definitions/reserved-domain";
 import { fromApiValue, sameInput, toApiValue, toOutputs } from "../../provider/engine/values";
-import { dispatch } from "../../provider";
 
 const ai = definitions.AgentIngress.properties;
 const ca = definitions.CertificateAuthority.properties;
@@ -112,6 +111,8 @@ describe("requests and responses", () => {
 });
 
 describe("the spec's limits at preview", () => {
+  // No key: the program's inputs alone.
+  const provider = new Provider({ settings: {} });
   const valid: Record<string, Record<string, unknown>> = {
     AgentIngress: { domain: "limits.example.net" },
     // Unknown during preview: the PEM checks are not what this table is about.
@@ -128,8 +129,8 @@ describe("the spec's limits at preview", () => {
     );
   }
   it.each(rows)("%s %s of %s", async (kind, property, _label, value, problem) => {
-    const failures = (await dispatch(kind as ResourceKind).check({}, { ...valid[kind], [property]: value })).failures;
+    const failures = (await provider.handler(kind as ResourceKind).check({}, { ...valid[kind], [property]: value })).failures;
     if (problem === undefined) expect(failures).toEqual([]);
-    else expect(failures.map((f) => f.reason)).toEqual([expect.stringMatching(new RegExp(`${property}.*${problem}`))]);
+    else expect(failures.map((f) => f.message)).toEqual([expect.stringMatching(new RegExp(`${property}.*${problem}`))]);
   });
 });

@@ -9,11 +9,10 @@
  * Wall-clock ratios (time over the least the limit allows) are measured by `make bench`.
  */
 import * as fs from "node:fs";
-import { ApiClient, ApiError, ResourceHandler, definitions } from "../../provider";
-import { createClient } from "../../provider/config";
-import { FileLedger, MemoryLedger, ledgerFileName, type Clock } from "../../provider/client/pacing-ledger";
+import { ApiError, Provider, type Handler, type Settings } from "../../provider";
+import { FakeClock, type Clock } from "../../clock";
+import { FileLedger, MemoryLedger, ledgerFileName } from "../../provider/client/pacing-ledger";
 import { Pacer, type RateLimit } from "../../provider/client/rate-limit";
-import { FakeClock } from "../support/clock";
 import { PacingFixture, RollingWindow, mostInAnyWindow, rate, refused, sendAtOnce, spendBudget, waitsPastRoom, type Attempt } from "../support/pacing";
 
 jest.setTimeout(180_000);
@@ -130,6 +129,9 @@ describe("the pacer's bookkeeping", () => {
       setTimer: () => {
         throw new Error("the pacer waited: the window was meant never to fill");
       },
+      sleep: () => {
+        throw new Error("the pacer slept: the window was meant never to fill");
+      },
     };
     const ledger = new MemoryLedger();
     const pacer = new Pacer(rate, { attemptTimeoutMs, clock, ledger });
@@ -167,6 +169,9 @@ describe("the pacer's bookkeeping", () => {
       setTimer: () => {
         throw new Error("waited: for the window, or polling a lock this process held itself");
       },
+      sleep: () => {
+        throw new Error("slept: nothing here should");
+      },
     };
     const dir = fixture.dir("group-commit");
     const ledger = new FileLedger(dir, ledgerFileName("key", "https://api.example"), 60_000, clock);
@@ -200,9 +205,11 @@ describe("the pacer's bookkeeping", () => {
   });
 });
 
-function client(c: ApiClient): ResourceHandler {
-  fixture.onCleanUp(() => c.close());
-  return new ResourceHandler(definitions.Credential, () => c);
+/** The Credential operations of a provider with `settings`, whose client is closed at clean-up. */
+function credentials(settings: Settings): Handler {
+  const provider = new Provider({ settings });
+  fixture.onCleanUp(() => provider.close());
+  return provider.handler("Credential");
 }
 
 // One describe block: jest starts a block's concurrent tests together (at most five at a time),
@@ -210,7 +217,7 @@ function client(c: ApiClient): ResourceHandler {
 describe("against an emulator limited to 20 requests per 5 s", () => {
   it.concurrent("with pacing off, none of 150 creates fails: a refusal waits for the window instead of giving up", async () => {
     const emu = await fixture.emulator();
-    const credential = client(createClient({ apiKey: emu.apiKey, apiBaseUrl: emu.url, rateLimit: "off" }));
+    const credential = credentials({ apiKey: emu.apiKey, apiBaseUrl: emu.url, rateLimit: "off" });
     const results = await Promise.allSettled(Array.from({ length: 150 }, (_, i) => credential.create({ description: `unpaced ${i}` })));
     expect(results.filter((x) => x.status === "rejected")).toEqual([]);
     expect(emu.resources("credentials")).toHaveLength(150);
@@ -248,7 +255,7 @@ describe("against an emulator limited to 20 requests per 5 s", () => {
     },
   ])("when the retries run out on 429s, the error says how many were spent and what to set: $name", async ({ settings, creates, otherClient, says }) => {
     const emu = await fixture.emulator();
-    const credential = client(createClient({ apiKey: emu.apiKey, apiBaseUrl: emu.url, ...settings }));
+    const credential = credentials({ apiKey: emu.apiKey, apiBaseUrl: emu.url, ...settings });
     if (otherClient) await spendBudget(emu);
     const results = await Promise.allSettled(Array.from({ length: creates }, (_, i) => credential.create({ description: `limited ${i}` })));
     const errors = results.flatMap((x) => (x.status === "rejected" ? [x.reason as ApiError] : []));

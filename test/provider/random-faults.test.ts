@@ -20,7 +20,7 @@ it("never duplicates a create and keeps its promises under random faults", async
       });
       // The provider's own handler; only the backoff is shortened so the test runs quickly.
       const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, backoff: { baseMs: 2, maxMs: 20, maxRetries: 10 } });
-      const credential = new ResourceHandler(definitions.Credential, () => client);
+      const credential = new ResourceHandler(definitions.Credential, { client: () => client });
       const processedPosts = () => emu.requests.filter((r) => r.method === "POST" && r.processed).length;
       const stored = () => (emu.resources("credentials") as { id: string }[]).map((r) => r.id);
       try {

@@ -7,24 +7,26 @@
  * many references; unchanged references and a preview with no key ask nothing.
  */
 import type { Emulator } from "../../emulator";
-import { configure, dispatch } from "../../provider";
+import { Provider } from "../../provider";
 import { call, missingId } from "../support/api";
-import { emulatorForProvider } from "../support/provider";
+import { emulatorForProvider, providerFor, settingsFor } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 let policy: string;
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }));
   policy = (await call(emu, "POST", "/ip_policies", { description: "office" })).json.id;
   await call(emu, "POST", "/reserved_domains", { domain: "app.example.com" });
   await call(emu, "POST", "/reserved_domains", { domain: "*.apps.example.com" });
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
-const reasons = async (kind: string, news: Record<string, unknown>, olds: Record<string, unknown> = {}) =>
-  (await dispatch(kind).check(olds, news)).failures.map((f) => f.reason);
+const reasons = async (kind: string, news: Record<string, unknown>, olds: Record<string, unknown> = {}, p: Provider = provider) =>
+  (await p.check(kind, olds, news)).failures.map((f) => f.message);
 /** The requests of the checks, the key's own check (one per process and key) left out. */
 const requests = () => emu.requests.filter((r) => r.path !== "/tunnel_sessions").map((r) => `${r.method} ${r.path}`);
 
@@ -48,29 +50,26 @@ it("a hostport whose domain is not reserved yet passes: the program may reserve 
 });
 
 it("one list page serves many references; unchanged ones ask nothing", async () => {
-  configure((key) => ({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", "ngrok:maxRetries": "1" })[key]);
+  // A fresh provider process: nothing of the account known yet.
+  const fresh = providerFor(emu, { "ngrok:maxRetries": "1" }, { emulator: { rateLimit: false } });
   emu.clearRequests();
   for (const cidr of ["10.0.0.0/8", "192.168.0.0/16", "172.16.0.0/12"]) {
-    expect(await reasons("IpPolicyRule", { ipPolicyId: policy, cidr, action: "allow" })).toEqual([]);
+    expect(await reasons("IpPolicyRule", { ipPolicyId: policy, cidr, action: "allow" }, {}, fresh)).toEqual([]);
   }
-  expect(await reasons("IpRestriction", { type: "api", ipPolicyIds: [policy] })).toEqual([]);
+  expect(await reasons("IpRestriction", { type: "api", ipPolicyIds: [policy] }, {}, fresh)).toEqual([]);
   expect(requests()).toEqual(["GET /ip_policies"]);
   emu.clearRequests();
   const olds = { ipPolicyId: missingId("ipp"), cidr: "10.0.0.0/8", action: "allow" };
-  expect(await reasons("IpPolicyRule", { ...olds, description: "changed" }, olds)).toEqual([]);
+  expect(await reasons("IpPolicyRule", { ...olds, description: "changed" }, olds, fresh)).toEqual([]);
   expect(requests()).toEqual([]);
+  await fresh.close();
 });
 
 it("with no key, nothing is asked", async () => {
-  configure((key) => ({ "ngrok:apiBaseUrl": emu.url })[key]);
-  const saved = process.env.NGROK_API_KEY;
-  delete process.env.NGROK_API_KEY;
-  try {
-    emu.clearRequests();
-    expect(await reasons("IpPolicyRule", { ipPolicyId: missingId("ipp"), cidr: "10.0.0.0/8", action: "allow" })).toEqual([]);
-    expect(await reasons("HttpsEdge", { hostports: ["other.example.com:443"] })).toEqual([]);
-    expect(emu.requests).toEqual([]);
-  } finally {
-    if (saved !== undefined) process.env.NGROK_API_KEY = saved;
-  }
+  const { apiKey: _key, ...noKey } = settingsFor(emu);
+  const keyless = new Provider({ settings: noKey });
+  emu.clearRequests();
+  expect(await reasons("IpPolicyRule", { ipPolicyId: missingId("ipp"), cidr: "10.0.0.0/8", action: "allow" }, {}, keyless)).toEqual([]);
+  expect(await reasons("HttpsEdge", { hostports: ["other.example.com:443"] }, {}, keyless)).toEqual([]);
+  expect(emu.requests).toEqual([]);
 });

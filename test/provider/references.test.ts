@@ -4,17 +4,19 @@
  * service does not know fails at `up` with the API's message and the property named.
  */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 import { sshPublicKeyLine } from "../support/ssh";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -92,7 +94,10 @@ const rows: Row[] = [
 ];
 
 describe.each(rows)("$kind.$property", (row) => {
-  const handler = dispatch(row.kind);
+  let handler: Handler;
+  beforeAll(() => {
+    handler = provider.handler(row.kind);
+  });
   it("accepts an id of the right kind, and an unknown value at preview", async () => {
     expect((await handler.check({}, { ...row.base, [row.property]: row.wrap(row.good) })).failures).toEqual([]);
     expect((await handler.check({}, { ...row.base, [row.property]: row.wrap(unknownValue) })).failures).toEqual([]);
@@ -100,7 +105,7 @@ describe.each(rows)("$kind.$property", (row) => {
   it("refuses an id of another kind, naming the property and not the value", async () => {
     const { failures } = await handler.check({}, { ...row.base, [row.property]: row.wrap(wrongId) });
     // No property for the engine (it would print the value); the reason names it.
-    expect(failures).toEqual([{ property: "", reason: `${row.where} must be an id beginning with ${row.expected}` }]);
+    expect(failures).toEqual([{ path: expect.any(String), message: `${row.where} must be an id beginning with ${row.expected}` }]);
     expect(JSON.stringify(failures)).not.toContain(wrongId);
   });
 });
@@ -108,7 +113,7 @@ describe.each(rows)("$kind.$property", (row) => {
 describe("a reference to a resource that does not exist", () => {
   it("fails at up with the API's message (ERR_NGROK_380), naming the program's property", async () => {
     const missing = "cert_000000000000000000000000000";
-    const err = (await dispatch("ReservedDomain")
+    const err = (await provider.handler("ReservedDomain")
       .create({ domain: "missing-cert.example.com", certificateId: missing })
       .catch((e: unknown) => e)) as Error & { errorCode?: string };
     expect(err.errorCode).toBe("ERR_NGROK_380");
@@ -144,11 +149,11 @@ describe.each([
   },
 ])("$kind: $property naming a resource that does not exist", (row) => {
   it("fails create and update with the API's message, naming the property", async () => {
-    const handler = dispatch(row.kind);
+    const handler = provider.handler(row.kind);
     const existing = await row.existing();
     const inputs = row.inputs(existing, row.missing);
     // A preview with the key tells first (reference-checks.test.ts); `up` has the API's answer.
-    expect((await handler.check({}, inputs)).failures.map((f) => f.reason)).toEqual([
+    expect((await handler.check({}, inputs)).failures.map((f) => f.message)).toEqual([
       expect.stringMatching(new RegExp(`^${row.property}(\\[1\\])? names ${row.missing}, which does not exist in this account`)),
     ]);
     const err = (await handler.create(inputs).catch((e: unknown) => e)) as Error & { errorCode?: string };

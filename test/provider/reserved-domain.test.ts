@@ -1,18 +1,21 @@
 /** The ReservedDomain lifecycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
 import { selfSignedPem } from "../support/certs";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 
-const reservedDomain = dispatch("ReservedDomain");
+let reservedDomain: Handler;
 let emu: Emulator;
+let provider: Provider;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  reservedDomain = provider.handler("ReservedDomain");
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -26,30 +29,30 @@ describe("ReservedDomain check", () => {
       certificateManagementPolicy: { authority: "letsencrypt" },
     });
     expect(failures).toEqual([
-      { property: "", reason: "certificateId and certificateManagementPolicy are mutually exclusive: set one or the other" },
+      { path: expect.any(String), message: "certificateId and certificateManagementPolicy are mutually exclusive: set one or the other" },
     ]);
   });
 
   it("counts description and metadata limits in UTF-8 bytes", async () => {
     expect(await failuresOf({ domain: "a.example.com", description: "é".repeat(127) + "a" })).toEqual([]); // 255 bytes
     const tooLong = await failuresOf({ domain: "a.example.com", description: "é".repeat(128) }); // 256 bytes, 128 chars
-    expect(tooLong).toEqual([{ property: "", reason: "description is too long: at most 255 bytes (UTF-8)" }]);
+    expect(tooLong).toEqual([{ path: expect.any(String), message: "description is too long: at most 255 bytes (UTF-8)" }]);
     expect(await failuresOf({ domain: "a.example.com", metadata: "m".repeat(4096) })).toEqual([]);
     expect(await failuresOf({ domain: "a.example.com", metadata: "m".repeat(4097) })).toEqual([
-      { property: "", reason: "metadata is too long: at most 4096 bytes (UTF-8)" },
+      { path: expect.any(String), message: "metadata is too long: at most 4096 bytes (UTF-8)" },
     ]);
   });
 
   it("validates the domain, the deprecated region and the policy's enums", async () => {
-    expect(await failuresOf({})).toEqual([{ property: "", reason: "domain is required" }]);
-    expect(await failuresOf({ domain: "not a domain" })).toEqual([{ property: "", reason: expect.stringMatching(/^domain is not a valid hostname/) }]);
+    expect(await failuresOf({})).toEqual([{ path: expect.any(String), message: "domain is required" }]);
+    expect(await failuresOf({ domain: "not a domain" })).toEqual([{ path: expect.any(String), message: expect.stringMatching(/^domain is not a valid hostname/) }]);
     expect(await failuresOf({ domain: "a.example.com", region: "mars" })).toEqual([
-      { property: "", reason: 'region must be one of "au", "eu", "ap", "us", "jp", "in", "sa"' },
+      { path: expect.any(String), message: 'region must be one of "au", "eu", "ap", "us", "jp", "in", "sa"' },
     ]);
     const policy = await failuresOf({ domain: "a.example.com", certificateManagementPolicy: { authority: "zerossl", privateKeyType: "dsa" } });
     expect(policy).toEqual([
-      { property: "", reason: 'certificateManagementPolicy.authority must be one of "letsencrypt"' },
-      { property: "", reason: 'certificateManagementPolicy.privateKeyType must be one of "rsa", "ecdsa"' },
+      { path: expect.any(String), message: 'certificateManagementPolicy.authority must be one of "letsencrypt"' },
+      { path: expect.any(String), message: 'certificateManagementPolicy.privateKeyType must be one of "rsa", "ecdsa"' },
     ]);
   });
 
@@ -77,7 +80,7 @@ describe("ReservedDomain lifecycle", () => {
 
     const read = await reservedDomain.read(created.id, created.outs);
     expect(read).toEqual({ id: created.id, props: created.outs });
-    expect(await reservedDomain.diff(created.id, read.props, inputs)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await reservedDomain.diff(created.id, read.props, inputs)).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
 
     // Output-only fields the service changes by itself (certificate status) are never diffed.
     const renewed = { ...read.props, certificateManagementStatus: { renewsAt: "2030-01-01T00:00:00Z" } };
@@ -88,11 +91,13 @@ describe("ReservedDomain lifecycle", () => {
     // Immutable fields replace; a replace that keeps the same domain deletes first (domains are unique).
     expect(await reservedDomain.diff(created.id, read.props, { ...inputs, domain: "cart.example.com" })).toEqual({
       changes: true,
+      changed: ["domain"],
       replaces: ["domain"],
       deleteBeforeReplace: false,
     });
     expect(await reservedDomain.diff(created.id, read.props, { ...inputs, region: "eu" })).toEqual({
       changes: true,
+      changed: ["region"],
       replaces: ["region"],
       deleteBeforeReplace: true,
     });

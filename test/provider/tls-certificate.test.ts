@@ -4,7 +4,7 @@
  */
 import { createPrivateKey } from "crypto";
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { unknownValue } from "../../provider/engine/values";
 import { makeCertificate, type Issued } from "../support/certs";
 import { emulatorForProvider } from "../support/provider";
@@ -12,16 +12,18 @@ import { runAdoption, runLifecycle } from "../support/provider-lifecycle";
 import { call } from "../support/api";
 import { peculiarX509 } from "../../emulator/x509";
 
-const tlsCertificate = dispatch("TlsCertificate");
+let tlsCertificate: Handler;
 const { KeyUsageFlags } = peculiarX509();
 let emu: Emulator;
+let provider: Provider;
 let ca: Issued;
 let leaf: Issued;
 let other: Issued;
 let rsa: Issued;
 
 beforeAll(async () => {
-  emu = await emulatorForProvider();
+  ({ emu, provider } = await emulatorForProvider());
+  tlsCertificate = provider.handler("TlsCertificate");
   ca = await makeCertificate({ name: "CN=Example Issuing CA", ca: true });
   leaf = await makeCertificate({
     name: "CN=shop.example.com, O=Example Corp, C=AU",
@@ -36,6 +38,7 @@ beforeAll(async () => {
   rsa = await makeCertificate({ name: "CN=rsa.example.com", rsa: true });
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
@@ -57,7 +60,7 @@ describe("TlsCertificate check", () => {
     const inputs = news();
     const failures = (await tlsCertificate.check({}, inputs)).failures;
     expect(failures).toHaveLength(count);
-    expect(failures[0]!.reason).toMatch(reason);
+    expect(failures[0]!.message).toMatch(reason);
     const text = JSON.stringify(failures);
     for (const pem of [leaf, other, rsa, ca].map((c) => c.privateKeyPem)) expect(text.includes(keyLine(pem))).toBe(false);
   });
@@ -75,7 +78,7 @@ describe("TlsCertificate lifecycle", () => {
     const certificatePem = leaf.certificatePem + "\n" + ca.certificatePem;
     const privateKeyPem = leaf.privateKeyPem;
     const base = { certificatePem, privateKeyPem };
-    await runLifecycle(emu, {
+    await runLifecycle(provider, emu, {
       kind: "TlsCertificate",
       inputs: { ...base, description: "storefront" },
       created: {
@@ -130,7 +133,7 @@ describe("TlsCertificate lifecycle", () => {
     const pkcs1 = createPrivateKey(rsa.privateKeyPem).export({ format: "pem", type: "pkcs1" }).toString();
     expect(rsa.privateKeyPem).toContain("BEGIN PRIVATE KEY");
     expect(pkcs1).toContain("BEGIN RSA PRIVATE KEY");
-    expect(await tlsCertificate.diff(created.id, created.outs, { ...inputs, privateKeyPem: pkcs1 })).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await tlsCertificate.diff(created.id, created.outs, { ...inputs, privateKeyPem: pkcs1 })).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
     const another = createPrivateKey(other.privateKeyPem).export({ format: "pem", type: "pkcs8" }).toString();
     expect(await tlsCertificate.diff(created.id, created.outs, { ...inputs, privateKeyPem: another })).toMatchObject({ changes: true, replaces: ["privateKeyPem"] });
     await tlsCertificate.delete(created.id);
@@ -138,6 +141,7 @@ describe("TlsCertificate lifecycle", () => {
 
   it("adopts an existing certificate with importId; read by id alone (TlsCertificate.get) has no private key", async () => {
     const props = await runAdoption(
+      provider,
       emu,
       "TlsCertificate",
       { certificate_pem: rsa.certificatePem, private_key_pem: rsa.privateKeyPem },

@@ -6,49 +6,51 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Emulator } from "../../emulator";
-import { dispatch } from "../../provider";
+import type { Handler, Provider } from "../../provider";
 import { secretRef } from "../../provider/secret-ref";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
+let provider: Provider;
 beforeAll(async () => {
-  emu = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" });
+  ({ emu, provider } = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" }));
 });
 afterAll(async () => {
+  await provider.close();
   await emu.close();
 });
 
 const resolve = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((r) => o.apply(r));
 
 it("refuses to delete a vault that holds secrets, in one line that says what to do, and deletes it once empty", async () => {
-  const vault = await dispatch("Vault").create({ name: "holds-secrets" });
-  const secret = await dispatch("VaultSecret").create({ vaultId: vault.id, name: "db", value: "do-not-print-me" });
-  const refused = dispatch("Vault").delete(vault.id, vault.outs);
+  const vault = await provider.handler("Vault").create({ name: "holds-secrets" });
+  const secret = await provider.handler("VaultSecret").create({ vaultId: vault.id, name: "db", value: "do-not-print-me" });
+  const refused = provider.handler("Vault").delete(vault.id, vault.outs);
   await expect(refused).rejects.toThrow(/still holds 1 secret\(s\): delete them before the vault/);
   const message = String(((await refused.catch((e: unknown) => e)) as Error).message);
   expect(message.split("\n")).toHaveLength(1);
   expect(message).not.toContain("do-not-print-me");
-  await dispatch("VaultSecret").delete(secret.id, secret.outs);
-  await dispatch("Vault").delete(vault.id, vault.outs);
-  expect((await dispatch("Vault").read(vault.id, vault.outs)).id).toBe("");
+  await provider.handler("VaultSecret").delete(secret.id, secret.outs);
+  await provider.handler("Vault").delete(vault.id, vault.outs);
+  expect((await provider.handler("Vault").read(vault.id, vault.outs)).id).toBe("");
 });
 
 it("keeps a secret's value and an API key's token, which the API answers never or once, across refresh and update", async () => {
-  const vault = await dispatch("Vault").create({ name: "keeps-values" });
+  const vault = await provider.handler("Vault").create({ name: "keeps-values" });
   const inputs = { vaultId: vault.id, name: "token", value: "first-value" };
-  const secret = await dispatch("VaultSecret").create(inputs);
+  const secret = await provider.handler("VaultSecret").create(inputs);
   expect(secret.outs.value).toBe("first-value");
-  const refreshed = await dispatch("VaultSecret").read(secret.id, secret.outs);
+  const refreshed = await provider.handler("VaultSecret").read(secret.id, secret.outs);
   expect(refreshed.props.value).toBe("first-value");
-  const rotated = await dispatch("VaultSecret").update(secret.id, refreshed.props, { ...inputs, value: "second-value" });
+  const rotated = await provider.handler("VaultSecret").update(secret.id, refreshed.props, { ...inputs, value: "second-value" });
   expect(rotated.outs.value).toBe("second-value");
-  expect((await dispatch("VaultSecret").read(secret.id, rotated.outs)).props.value).toBe("second-value");
+  expect((await provider.handler("VaultSecret").read(secret.id, rotated.outs)).props.value).toBe("second-value");
 
-  const key = await dispatch("ApiKey").create({ description: "a" });
+  const key = await provider.handler("ApiKey").create({ description: "a" });
   expect(key.outs.token).toMatch(/^[0-9A-Za-z]{27}_[0-9A-Za-z]{21}$/);
-  const keyRead = await dispatch("ApiKey").read(key.id, key.outs);
+  const keyRead = await provider.handler("ApiKey").read(key.id, key.outs);
   expect(keyRead.props.token).toBe(key.outs.token);
-  const keyUpdated = await dispatch("ApiKey").update(key.id, keyRead.props, { description: "b" });
+  const keyUpdated = await provider.handler("ApiKey").update(key.id, keyRead.props, { description: "b" });
   expect(keyUpdated.outs.token).toBe(key.outs.token);
 });
 

@@ -11,7 +11,10 @@
 import * as fs from "fs";
 import * as path from "path";
 import { startEmulator, type Emulator, type RandomFaultOptions } from "../../emulator";
-import { definitions, type ResourceKind } from "../../provider";
+import { definitions, type BoundKind } from "../../provider";
+import { boundKinds } from "../support/provider";
+
+type ResourceKind = BoundKind;
 import { PulumiStack, revealedSecret, type StackExport } from "../e2e/pulumi";
 import { documentedPath, idKeys } from "../../provider/engine/locate";
 
@@ -97,7 +100,7 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
   if (o.faultRate > 0) {
     // Besides the random ones, the first creates of every kind lose their answer (a 502, then a
     // reset), so that each kind meets the case that makes duplicates whatever the seed.
-    for (const def of Object.values(definitions)) {
+    for (const def of boundKinds.map((k) => definitions[k])) {
       const path = new RegExp(`^${def.binding.path.replace(/\{\w+\}/g, "[^/]+")}$`);
       emu.scriptFault({ method: "POST", path, kind: "status-after", status: 502 });
       emu.scriptFault({ method: "POST", path, kind: "reset-after" });
@@ -195,7 +198,7 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
 /** The emulator holds exactly the resources the state records, as many as the program declares. */
 function checkContents(emu: Emulator, state: StackExport, at: string, declared: Record<string, number> | undefined): void {
   const resources = state.deployment.resources ?? [];
-  const kinds = (Object.keys(definitions) as ResourceKind[]).map((k) => [`pulumi-nodejs:dynamic/ngrok:${k}`, k] as const);
+  const kinds = boundKinds.map((k) => [`pulumi-nodejs:dynamic/ngrok:${k}`, k] as const);
   for (const [type, kind] of kinds) {
     const inState = resources.filter((r) => r.type === type);
     const stored = held(emu, kind);

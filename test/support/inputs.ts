@@ -5,7 +5,8 @@
  * kind needs a row here: `missingKinds` names kinds without one.
  */
 import type { Emulator } from "../../emulator";
-import { definitions, type ResourceKind } from "../../provider";
+import { definitions, type BoundKind } from "../../provider";
+import { boundKinds } from "./provider";
 import type { Props, ResourceDefinition } from "../../provider/definitions/types";
 import { call } from "./api";
 import { makeCertificate } from "./certs";
@@ -31,7 +32,7 @@ async function route(emu: Emulator, n: number): Promise<Props> {
 const sshAuthority = (emu: Emulator) => made(emu, "/ssh_certificate_authorities", { private_key_type: "ed25519" });
 const tlsEdge = async (emu: Emulator, n: number): Promise<Props> => ({ edgeId: await made(emu, "/edges/tls", { description: `edge ${n}` }) });
 
-export const validInputs: Record<ResourceKind, InputsOf> = {
+export const validInputs: Record<BoundKind, InputsOf> = {
   Credential: async (_emu, n) => ({ description: `agent ${n}`, metadata: `{"n":${n}}`, acl: [`bind:n${n}.example.com`, "bind:env=ci"] }),
   EventDestination: async (_emu, n) => ({ description: `destination ${n}`, target: { debug: { log: true } } }),
   EventSource: async (emu, n) => ({ subscriptionId: await made(emu, "/event_subscriptions", { description: `subscription ${n}` }), type: `thing${n}_created.v0` }),
@@ -134,13 +135,13 @@ export async function referenced(emu: Emulator, prefix: string, n: number): Prom
   }
 }
 
-/** Kinds of the provider without a row in `validInputs`. */
+/** Kinds of the API without a row in `validInputs`. */
 export function missingKinds(): string[] {
-  return Object.keys(definitions).filter((k) => !(k in validInputs));
+  return boundKinds.filter((k) => !(k in validInputs));
 }
 
 /** The emulator collection (`Emulator.resources`) holding a definition's resources: its path without the leading "/". */
-export function collectionOf(kind: ResourceKind): string {
+export function collectionOf(kind: BoundKind): string {
   const { binding } = definitions[kind];
   // The emulator names a collection under a parent on its own.
   if (binding.kind === "sub-collection") return ({ "/edges/https/{edgeId}/routes": "https_edge_routes" } as Record<string, string>)[binding.path] ?? binding.path;

@@ -10,7 +10,7 @@ import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulat
 import { mulberry32 } from "../../emulator/ids";
 import type { Pacer, RateLimit } from "../../provider/client/rate-limit";
 import { call } from "./api";
-import type { FakeClock } from "./clock";
+import type { FakeClock } from "../../clock";
 
 export const rate = { limit: 20, windowMs: 5_000 };
 
@@ -116,10 +116,10 @@ export function sendAtOnce(options: { pacer: Pacer; clock: FakeClock; service: R
     for (let retry = false; ; retry = true) {
       const slot = await pacer.acquire(retry);
       const grantedAt = clock.now();
-      await clock.wait(delay(network.toService));
+      await clock.sleep(delay(network.toService));
       const arrivedAt = clock.now();
       const counted = service.receive(arrivedAt);
-      await clock.wait(delay(network.toClient));
+      await clock.sleep(delay(network.toClient));
       const answeredAt = clock.now();
       attempts.push({ request, grantedAt, arrivedAt, answeredAt, refused: !counted });
       if (counted) {

@@ -1,5 +1,5 @@
 /**
- * Runs the provider plugin (`dist/provider/plugin/main.js`, what the bundled `pulumi-resource-ngrok`
+ * Runs the provider plugin (`dist/provider/hosts/plugin/main.js`, what the bundled `pulumi-resource-ngrok`
  * runs) and drives it over gRPC as the engine does, with a stand-in for the engine's log service
  * that records every line the plugin logs.
  */
@@ -58,7 +58,7 @@ export class ProviderPlugin extends ProviderProcess {
       engineServer.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
     );
     const node = path.join(repo, "node_modules", ".bin", "node");
-    const connection = await connectProvider("plugin", node, [path.join(repo, "dist", "provider", "plugin", "main.js"), `127.0.0.1:${enginePort}`], {
+    const connection = await connectProvider("plugin", node, [path.join(repo, "dist", "provider", "hosts", "plugin", "main.js"), `127.0.0.1:${enginePort}`], {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PULUMI_NGROK_PACING_DIR: process.env.PULUMI_NGROK_PACING_DIR ?? "", ...env },
     });
     return new ProviderPlugin(connection, engineServer, logs);

@@ -7,7 +7,7 @@
 import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../definitions/types";
 import { createBody, patchBody } from "../bodies";
 import { fillPath, idForm, idFromKeys, idKeys, idPrefixOf, keysFromId, pathInputs, placeholders } from "../locate";
-import { ListReads } from "../read-batch";
+import { ListReads, defaultListReadTiming } from "../read-batch";
 import { CreateRecovery, createdAt } from "../recover";
 import type { Wire, WireContext } from "./wire";
 
@@ -36,7 +36,7 @@ export class ItemsWire implements Wire {
     if (binding.kind === "collection" && binding.listKey !== undefined) {
       const listKey = binding.listKey;
       this.items = (inputs) => ctx.client().list<ApiObject>(fillPath(ctx.def.name, binding.path, inputs), listKey);
-      if (this.pathInputs.size === 0) this.lists = new ListReads(binding.path, listKey);
+      if (this.pathInputs.size === 0) this.lists = new ListReads(binding.path, listKey, defaultListReadTiming, Date.now, (m) => ctx.events.info(m));
     } else if (binding.kind === "sub-collection" && this.keys === undefined) {
       const parent = binding.parent;
       this.items = (inputs) => newestFirst(ctx, parent.path, parent.key, inputs);

@@ -4,6 +4,7 @@
  * each request to its kind's `Wire`; errors thrown here are the client's, not yet explained.
  */
 import type { ApiClient } from "../../client/http";
+import type { EventSink } from "../../core/events";
 import type { ApiObject, BoundDefinition, Props } from "../../definitions/types";
 import type { CheckFailure } from "../check";
 import type { ProgramState } from "../ownership";
@@ -17,6 +18,8 @@ export interface WireContext {
   state: ProgramState;
   /** Whether reads may be served from walks of the kind's list. */
   readFromLists: () => boolean;
+  /** Where what the user should know is told (a list walk given up for one GET per resource). */
+  events: EventSink;
   /** The outputs of an API object, given the state before (old outputs, or the inputs). */
   outputsOf: (api: ApiObject, prior: Props) => Props;
 }

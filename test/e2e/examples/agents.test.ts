@@ -88,6 +88,8 @@ it.each<[string, Path]>([
   ["on the dynamic SDK", "dynamic"],
   ["through the provider plugin, on its Node.js SDK", "plugin"],
 ])("examples/agents: looks up the credential's agents and restarts them when its ACL changes, %s", async (_, via) => {
+  // Each case has an emulator of its own: the last one is closed by afterAll, the others here.
+  await emu?.close();
   emu = await startEmulator();
   const config = { "ngrok:apiBaseUrl": emu.url };
   const secretConfig = { "ngrok:apiKey": emu.apiKey };

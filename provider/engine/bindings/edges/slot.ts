@@ -100,7 +100,7 @@ export class SlotWire implements Wire {
     const named = keys.length > 1 ? `${keys.slice(0, -1).join(", ")} and ${keys[keys.length - 1]} name` : `${keys[0]} names`;
     const property = keys[0]!;
     if (state.holdsSlot(def.name, id)) {
-      return [{ property: "", reason: duplicateSlot(def.name, id, state.namesOf(def.name, id)) }];
+      return [{ path: "", message: duplicateSlot(def.name, id, state.namesOf(def.name, id)) }];
     }
     try {
       if (!(await this.configured(this.path(id)))) return [];
@@ -108,7 +108,7 @@ export class SlotWire implements Wire {
       // The API cannot tell now: `up` will.
       return [];
     }
-    return [{ property, reason: `${named} ${article(def.name)} ${this.takenMessage(id)}` }];
+    return [{ path: property, message: `${named} ${article(def.name)} ${this.takenMessage(id)}` }];
   }
 
   /**

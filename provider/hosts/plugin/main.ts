@@ -4,7 +4,7 @@
  * as every provider plugin does, and runs until the engine ends it.
  */
 // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
-import "../node-version";
+import "../../node-version";
 import { serve } from "./server";
 
 async function main(argv: string[]): Promise<void> {

@@ -1,10 +1,10 @@
 /**
  * The native provider plugin (`pulumi-resource-ngrok`): Pulumi's provider gRPC protocol served on
- * the same definitions, handlers and functions as the dynamic SDK. What only a plugin can do is
- * here: property-level diffs with replace reasons, `pulumi import` (a read that returns inputs),
- * secrets kept secret across the wire, checks naming property paths, and the client's retries and
- * pacing waits reported through the engine's log. Nothing here names a resource kind: a kind is
- * served because it is in the registry of definitions.
+ * the provider core, as the dynamic-provider host serves it. What only a plugin can do is here:
+ * property-level diffs with replace reasons, `pulumi import` (a read that returns inputs), secrets
+ * kept secret across the wire, and the provider's events (adoption notes, agent command progress,
+ * retries and pacing waits) in the engine's log, on the resource being served. Nothing here names
+ * a resource kind: a kind is served because the core serves it.
  */
 import { AsyncLocalStorage } from "async_hooks";
 import * as grpc from "@grpc/grpc-js";
@@ -15,26 +15,16 @@ import * as engine from "@pulumi/pulumi/proto/engine_pb";
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as prov from "@pulumi/pulumi/proto/provider_pb";
-import { AgentCommandHandler, agentCommand, agentCommandKind } from "../agent/resource";
-import type { ApiClient } from "../client/http";
-import { configure as configureSettings, currentClient, readFromLists } from "../config";
-import { definitions, isResourceKind } from "../definitions";
-import type { Props, ResourceDefinition } from "../definitions/types";
-import type { CheckFailure } from "../engine/check";
-import { ResourceHandler } from "../engine/handler";
-import { locatingInputs } from "../engine/locate";
-import { ProgramState } from "../engine/ownership";
-import { inputProperties, isAbsent } from "../engine/values";
-import { functions } from "../functions";
-import type { FunctionDefinition } from "../functions/types";
-import { systemClock } from "../functions/types";
-import { checkArguments } from "../functions/validate";
+import { ArgumentError, UnknownFunctionError, UnknownKindError } from "../../core/errors";
+import type { EventSink } from "../../core/events";
+import { Provider } from "../../core/provider";
+import { readSettings, sameSettings } from "../../core/settings";
+import { isAbsent } from "../../engine/values";
+import { engineFailures } from "../failures";
 import { fromStruct, secretLeaves, structValues, toStruct, unwrapped, wholeSecrets, type Unwrapped } from "./values";
 
 /** Resource and function tokens are `ngrok:index:<Name>`, as schema.json writes them. */
 export const tokenPrefix = "ngrok:index:";
-
-type Handler = ResourceHandler | AgentCommandHandler;
 
 /** The engine's log, with the resource each line is about (the call being served). */
 class EngineLog {
@@ -79,11 +69,17 @@ class EngineLog {
   }
 }
 
-/** The provider: one per plugin process, so one ProgramState and one set of handlers. */
+/** The plugin: one per process, so one Provider (rebuilt only when Configure brings other settings). */
 export class NgrokProvider {
-  private readonly state = new ProgramState();
-  private readonly handlers = new Map<string, Handler>();
-  private readonly hooked = new WeakSet<ApiClient>();
+  private current: Provider | undefined;
+  /**
+   * Both kinds of lines go out as INFO: the engine shows DEBUG lines only with `--debug`, and a
+   * retry or a wait for room under the rate limit is what a user watching `pulumi up` waits on.
+   */
+  private readonly events: EventSink = {
+    info: (message) => this.log.write(engine.LogSeverity.INFO, message),
+    debug: (message) => this.log.write(engine.LogSeverity.INFO, message),
+  };
 
   constructor(
     readonly log: EngineLog,
@@ -91,34 +87,16 @@ export class NgrokProvider {
     private readonly schema: () => string,
   ) {}
 
-  /** The configured client, its retries and pacing waits told to the engine's log. */
-  private client = (): ApiClient => {
-    const client = currentClient();
-    if (!this.hooked.has(client)) {
-      this.hooked.add(client);
-      client.onAttempt = (e) => {
-        if (e.retryInMs === undefined) return;
-        const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.error ?? "network error"})`;
-        this.log.write(engine.LogSeverity.INFO, `ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
-      };
-      client.onPacingWait = (e) =>
-        this.log.write(engine.LogSeverity.INFO, `ngrok: ${e.method} ${e.path} waits for room under the API's rate limit`);
-    }
-    return client;
-  };
+  /** The process's provider; before Configure, from the environment alone. */
+  private provider(): Provider {
+    return (this.current ??= new Provider({ settings: readSettings(() => undefined), events: this.events }));
+  }
 
-  private handler(urn: string): { handler: Handler; def: ResourceDefinition } {
+  /** The kind a URN names; one line when this version does not serve it. */
+  private kind(urn: string): string {
     const kind = kindOf(urn);
-    let handler = this.handlers.get(kind);
-    if (kind === agentCommandKind) {
-      handler ??= new AgentCommandHandler(this.client, systemClock, (line) => this.log.write(engine.LogSeverity.INFO, line));
-      this.handlers.set(kind, handler);
-      return { handler, def: agentCommand };
-    }
-    if (!isResourceKind(kind)) throw new Error(`this version of pulumi-resource-ngrok does not know the resource type ${typeOf(urn)}`);
-    handler ??= new ResourceHandler(definitions[kind], this.client, { readFromLists, state: this.state });
-    this.handlers.set(kind, handler);
-    return { handler, def: definitions[kind] };
+    if (!this.provider().has(kind)) throw new UnknownKindError(typeOf(urn));
+    return kind;
   }
 
   getPluginInfo(): plugin.PluginInfo {
@@ -156,11 +134,15 @@ export class NgrokProvider {
     const args = fromStruct(req.getArgs()).props;
     const variables = req.getVariablesMap();
     const prefix = tokenPrefix.split(":")[0]! + ":";
-    configureSettings((key) => {
+    const settings = readSettings((key) => {
       const fromArgs = key.startsWith(prefix) ? args[key.slice(prefix.length)] : undefined;
       if (typeof fromArgs === "string") return fromArgs;
       return variables.get(key);
     });
+    if (!this.current || !sameSettings(this.current.settings, settings)) {
+      void this.current?.close();
+      this.current = new Provider({ settings, events: this.events });
+    }
     const res = new prov.ConfigureResponse();
     res.setAcceptsecrets(true);
     res.setSupportspreview(false);
@@ -170,21 +152,28 @@ export class NgrokProvider {
   }
 
   async check(req: prov.CheckRequest): Promise<prov.CheckResponse> {
-    const { handler, def } = this.handler(req.getUrn());
+    const kind = this.kind(req.getUrn());
     const olds = fromStruct(req.getOlds());
-    const news = prepared(def, req.getNews());
-    const result = await handler.check(olds.props, news.props);
+    const news = this.prepared(kind, req.getNews());
+    const result = await this.provider().check(kind, olds.props, news.props);
     const res = new prov.CheckResponse();
     res.setInputs(toStruct(result.inputs, news.secrets));
-    res.setFailuresList(result.byProperty.map(checkFailure));
+    res.setFailuresList(
+      engineFailures(result.failures).map(({ property, reason }) => {
+        const f = new prov.CheckFailure();
+        f.setProperty(property);
+        f.setReason(reason);
+        return f;
+      }),
+    );
     return res;
   }
 
   async diff(req: prov.DiffRequest): Promise<prov.DiffResponse> {
-    const { handler } = this.handler(req.getUrn());
+    const kind = this.kind(req.getUrn());
     const olds = fromStruct(req.getOlds()).props;
     const news = fromStruct(req.getNews()).props;
-    const result = await handler.detailedDiff(req.getId(), olds, news);
+    const result = await this.provider().diff(kind, req.getId(), olds, news);
     const res = new prov.DiffResponse();
     res.setChanges(result.changes ? prov.DiffResponse.DiffChanges.DIFF_SOME : prov.DiffResponse.DiffChanges.DIFF_NONE);
     res.setDiffsList(result.changed);
@@ -209,77 +198,97 @@ export class NgrokProvider {
   }
 
   async create(req: prov.CreateRequest): Promise<prov.CreateResponse> {
-    const { handler, def } = this.handler(req.getUrn());
+    const kind = this.kind(req.getUrn());
     const inputs = fromStruct(req.getProperties());
-    const { id, outs } = await handler.create(inputs.props);
+    const { id, outs } = await this.provider().create(kind, inputs.props);
     const res = new prov.CreateResponse();
     res.setId(id);
-    res.setProperties(toStruct(outs, secretOutputs(def, inputs.secrets)));
+    res.setProperties(toStruct(outs, this.secretOutputs(kind, inputs.secrets)));
     return res;
   }
 
   async read(req: prov.ReadRequest): Promise<prov.ReadResponse> {
-    const { handler, def } = this.handler(req.getUrn());
+    const kind = this.kind(req.getUrn());
     const props = fromStruct(req.getProperties());
     const inputs = fromStruct(req.getInputs());
-    const importing = Object.keys(props.props).length === 0;
-    let id = req.getId();
-    let located = props.props;
-    if (importing) {
-      if (!def.binding) throw new Error(`${def.name} cannot be imported or read: it is no object of the API`);
-      ({ id, located } = importId(def, id));
-    }
-    const result = await handler.read(id, located);
     const res = new prov.ReadResponse();
+    const secrets = this.secretOutputs(kind, new Set([...props.secrets, ...inputs.secrets]));
+    // No state: `pulumi import` (or `get`), by import id; it takes the inputs the resource has.
+    if (Object.keys(props.props).length === 0) {
+      const found = await this.provider().import(kind, req.getId());
+      if (!found) return res; // gone
+      res.setId(found.id);
+      res.setProperties(toStruct(found.props, secrets));
+      res.setInputs(toStruct(found.inputs, secrets));
+      return res;
+    }
+    // A refresh keeps the program's inputs.
+    const result = await this.provider().read(kind, req.getId(), props.props);
     if (result.id === "") return res; // gone
-    const secrets = secretOutputs(def, new Set([...props.secrets, ...inputs.secrets]));
     res.setId(result.id);
     res.setProperties(toStruct(result.props, secrets));
-    // A refresh keeps the program's inputs; an import (or `get`) takes the inputs the resource has.
-    res.setInputs(importing ? toStruct(inputsOf(def, result.props), secrets) : (req.getInputs() ?? toStruct({})));
+    res.setInputs(req.getInputs() ?? toStruct({}));
     return res;
   }
 
   async update(req: prov.UpdateRequest): Promise<prov.UpdateResponse> {
-    const { handler, def } = this.handler(req.getUrn());
+    const kind = this.kind(req.getUrn());
     const olds = fromStruct(req.getOlds());
     const news = fromStruct(req.getNews());
-    const { outs } = await handler.update(req.getId(), olds.props, news.props);
+    const { outs } = await this.provider().update(kind, req.getId(), olds.props, news.props);
     const res = new prov.UpdateResponse();
-    res.setProperties(toStruct(outs, secretOutputs(def, new Set([...olds.secrets, ...news.secrets]))));
+    res.setProperties(toStruct(outs, this.secretOutputs(kind, new Set([...olds.secrets, ...news.secrets]))));
     return res;
   }
 
   async delete(req: prov.DeleteRequest): Promise<Empty> {
-    const { handler } = this.handler(req.getUrn());
-    await handler.delete(req.getId(), fromStruct(req.getProperties()).props);
+    const kind = this.kind(req.getUrn());
+    await this.provider().delete(kind, req.getId(), fromStruct(req.getProperties()).props);
     return new Empty();
   }
 
   async invoke(req: prov.InvokeRequest): Promise<prov.InvokeResponse> {
-    const def = functionOf(req.getTok());
+    const token = req.getTok();
+    const name = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length) : token;
     const args = fromStruct(req.getArgs());
     const res = new prov.InvokeResponse();
-    let checked: Props;
     try {
-      checked = checkArguments(def, args.props);
+      res.setReturn(toStruct(await this.provider().invoke(name, args.props, { preview: req.getPreview() })));
     } catch (err) {
+      if (err instanceof UnknownFunctionError) throw new Error(`this version of pulumi-resource-ngrok has no function ${token}`);
+      if (!(err instanceof ArgumentError)) throw err;
+      // Wrong arguments are the engine's check failures of the call.
       const f = new prov.CheckFailure();
-      f.setReason(err instanceof Error ? err.message : String(err));
+      f.setReason(err.message);
       res.setFailuresList([f]);
-      return res;
     }
-    const result = await def.run(
-      {
-        client: this.client(),
-        clock: systemClock,
-        report: (message) => this.log.write(engine.LogSeverity.INFO, message),
-        dryRun: def.kind === "command" && req.getPreview(),
-      },
-      checked,
-    );
-    res.setReturn(toStruct(result));
     return res;
+  }
+
+  /** Outputs stored as secrets: those the definition calls secret, and those whose input was one. */
+  private secretOutputs(kind: string, secretInputs: ReadonlySet<string>): Set<string> {
+    return new Set([...secretInputs, ...this.provider().secretOutputs(kind)]);
+  }
+
+  /**
+   * The program's inputs with what an SDK class would set from them (a policy's credentials split
+   * out). A property it sets is a secret when the definition says so, when the program gave it as
+   * a secret as a whole, or when it still holds a value the program gave as a secret.
+   */
+  private prepared(kind: string, news: Struct | undefined): Unwrapped {
+    const raw = structValues(news);
+    const given = unwrapped(raw);
+    const { inputs, set } = this.provider().prepareInputs(kind, given.props);
+    if (set.length === 0) return given;
+    const hidden = secretLeaves(raw);
+    const whole = wholeSecrets(raw);
+    const secretByDefinition = this.provider().secretOutputs(kind);
+    const secrets = new Set(given.secrets);
+    for (const name of set) {
+      secrets.delete(name);
+      if (secretByDefinition.has(name) || whole.has(name) || containsAny(inputs[name], hidden)) secrets.add(name);
+    }
+    return { props: inputs, secrets };
   }
 }
 
@@ -293,59 +302,6 @@ function typeOf(urn: string): string {
 function kindOf(urn: string): string {
   const type = typeOf(urn);
   return type.startsWith(tokenPrefix) ? type.slice(tokenPrefix.length) : type;
-}
-
-function functionOf(token: string): FunctionDefinition {
-  const name = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length) : token;
-  const def = (functions as Record<string, FunctionDefinition>)[name];
-  if (!def) throw new Error(`this version of pulumi-resource-ngrok has no function ${token}`);
-  return def;
-}
-
-/** Outputs stored as secrets: those the definition calls secret, and those whose input was one. */
-function secretOutputs(def: ResourceDefinition, secretInputs: ReadonlySet<string>): Set<string> {
-  const out = new Set(secretInputs);
-  for (const [name, prop] of Object.entries(def.properties)) if (prop.secret) out.add(name);
-  return out;
-}
-
-/** The inputs a resource has, as a program would write them: its input properties' values. */
-function inputsOf(def: ResourceDefinition, outs: Props): Props {
-  const inputs: Props = {};
-  for (const [name] of inputProperties(def)) if (!isAbsent(outs[name])) inputs[name] = outs[name];
-  return inputs;
-}
-
-/**
- * An import id: the resource's id, or for a resource that its id alone cannot locate (a route
- * of an edge), the inputs that locate it and its id joined with "/" (`<edgeId>/<id>`).
- */
-function importId(def: ResourceDefinition, id: string): { id: string; located: Props } {
-  const locating = locatingInputs(def);
-  const parts = id.split("/");
-  if (locating.length === 0) return { id, located: {} };
-  if (parts.length !== locating.length + 1 || parts.some((p) => p === "")) {
-    throw new Error(`${def.name} is imported by ${[...locating.map((k) => `<${k}>`), "<id>"].join("/")}`);
-  }
-  return { id: parts[parts.length - 1]!, located: Object.fromEntries(locating.map((k, i) => [k, parts[i]])) };
-}
-
-/**
- * A failure naming its property path. The engine prints it as "property P value V has a problem:
- * R": R is the reason without the path it begins with, which the engine prints already. A failure
- * across several properties (a rule) names none and keeps its whole reason.
- */
-function checkFailure(failure: CheckFailure): prov.CheckFailure {
-  const f = new prov.CheckFailure();
-  const isPath = /^[A-Za-z_][A-Za-z0-9_]*(\[\d+\]|\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(failure.property);
-  if (isPath) {
-    f.setProperty(failure.property);
-    const rest = failure.reason.startsWith(failure.property) ? failure.reason.slice(failure.property.length) : "";
-    f.setReason(/^[ :]/.test(rest) ? rest.replace(/^:?\s*/, "") : failure.reason);
-  } else {
-    f.setReason(failure.reason);
-  }
-  return f;
 }
 
 /** A gRPC error whose message is the failure's, one line, as the engine prints it. */
@@ -419,27 +375,6 @@ export async function serve(engineAddress: string | undefined, options: { versio
         }),
       ),
   };
-}
-
-/**
- * The program's inputs with what an SDK class would set from them (the definition's
- * `prepareInputs`: a policy's credentials split out). A property it sets is a secret when the
- * definition says so, when the program gave it as a secret as a whole, or when it still holds a
- * value the program gave as a secret.
- */
-function prepared(def: ResourceDefinition, news: Struct | undefined): Unwrapped {
-  const raw = structValues(news);
-  const given = unwrapped(raw);
-  if (!def.prepareInputs) return given;
-  const set = def.prepareInputs(given.props);
-  const hidden = secretLeaves(raw);
-  const whole = wholeSecrets(raw);
-  const secrets = new Set(given.secrets);
-  for (const [name, value] of Object.entries(set)) {
-    secrets.delete(name);
-    if (def.properties[name]?.secret || whole.has(name) || containsAny(value, hidden)) secrets.add(name);
-  }
-  return { props: { ...given.props, ...set }, secrets };
 }
 
 function containsAny(value: unknown, leaves: ReadonlySet<unknown>): boolean {

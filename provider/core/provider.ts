@@ -1,0 +1,212 @@
+/**
+ * The provider: every resource kind of the registry behind one Handler interface, what it knows
+ * of the program, its API client and the functions, built from settings and an event sink. It
+ * knows no host: the dynamic-provider host and the plugin each make one per process and put its
+ * answers in their own shapes. Nothing is kept outside the object.
+ */
+import { systemClock, type Clock } from "../../clock";
+import { MissingApiKeyError } from "../client/errors";
+import type { ApiClient } from "../client/http";
+import { definitions, isResourceKind, type ResourceKind } from "../definitions";
+import type { BoundDefinition, Props, ResourceDefinition } from "../definitions/types";
+import { ResourceHandler } from "../engine/handler";
+import { ProgramState } from "../engine/ownership";
+import { inputProperties, isAbsent } from "../engine/values";
+import type { FunctionDefinition } from "../functions/types";
+import { UnknownFunctionError, UnknownKindError, UnsupportedError } from "./errors";
+import { silentEvents, type EventSink } from "./events";
+import type { CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "./handler";
+import { parseImportId } from "./import-id";
+import { clientOptions, readFromLists, type Settings } from "./settings";
+
+export interface ProviderOptions {
+  settings: Settings;
+  events?: EventSink;
+  clock?: Clock;
+}
+
+/** A resource found by its import id: its outputs, and its inputs as a program would write them. */
+export interface Imported {
+  id: string;
+  props: Props;
+  inputs: Props;
+}
+
+/** The program's inputs with what an SDK class would set from them, and the names it set. */
+export interface PreparedInputs {
+  inputs: Props;
+  set: string[];
+}
+
+export class Provider {
+  readonly settings: Readonly<Settings>;
+  readonly events: EventSink;
+  readonly clock: Clock;
+  /** What this provider knows of the program it serves, shared by every kind. */
+  readonly state = new ProgramState();
+  private apiClient: ApiClient | undefined;
+  private readonly handlers = new Map<string, Handler>();
+  private readonly readers = new Map<string, ResourceHandler>();
+  private readonly context: KindContext;
+
+  constructor(options: ProviderOptions) {
+    this.settings = { ...options.settings };
+    this.events = options.events ?? silentEvents;
+    this.clock = options.clock ?? systemClock;
+    this.context = {
+      client: () => this.client(),
+      state: this.state,
+      events: this.events,
+      clock: this.clock,
+      readFromLists: () => readFromLists(this.settings),
+    };
+  }
+
+  /** Every kind this provider serves. */
+  kinds(): ResourceKind[] {
+    return Object.keys(definitions) as ResourceKind[];
+  }
+
+  has(kind: string): kind is ResourceKind {
+    return isResourceKind(kind);
+  }
+
+  definition(kind: string): ResourceDefinition {
+    if (!isResourceKind(kind)) throw new UnknownKindError(kind);
+    return definitions[kind];
+  }
+
+  /** The kind's operations, made at their first use with this provider's context. */
+  handler(kind: string): Handler {
+    let handler = this.handlers.get(kind);
+    if (!handler) {
+      const def = this.definition(kind);
+      handler = def.operations ? def.operations(this.context) : new ResourceHandler(def as BoundDefinition, this.context);
+      this.handlers.set(kind, handler);
+    }
+    return handler;
+  }
+
+  check(kind: string, olds: Props, news: Props): Promise<CheckResult> {
+    return this.handler(kind).check(olds, news);
+  }
+
+  diff(kind: string, id: string, olds: Props, news: Props): Promise<DiffResult> {
+    return this.handler(kind).diff(id, olds, news);
+  }
+
+  create(kind: string, inputs: Props): Promise<CreateResult> {
+    return this.handler(kind).create(inputs);
+  }
+
+  read(kind: string, id: string, props?: Props, everything?: boolean): Promise<ReadResult> {
+    return this.handler(kind).read(id, props, everything);
+  }
+
+  update(kind: string, id: string, olds: Props, news: Props): Promise<UpdateResult> {
+    return this.handler(kind).update(id, olds, news);
+  }
+
+  delete(kind: string, id: string, props?: Props): Promise<void> {
+    return this.handler(kind).delete(id, props);
+  }
+
+  /** The resource an import id names (`pulumi import`, `get`); undefined when there is none. */
+  async import(kind: string, importId: string): Promise<Imported | undefined> {
+    const def = this.definition(kind);
+    if (!def.binding) throw new UnsupportedError(`${def.name} cannot be imported: it is no object of the API`);
+    const { id, located } = parseImportId(def, importId);
+    const found = await this.handler(kind).read(id, located);
+    if (found.id === "") return undefined;
+    const inputs: Props = {};
+    for (const [name] of inputProperties(def)) if (!isAbsent(found.props[name])) inputs[name] = found.props[name];
+    return { id: found.id, props: found.props, inputs };
+  }
+
+  /** What the kind's SDK class does to the program's inputs (a policy's credentials split out), for a host with no SDK code. */
+  prepareInputs(kind: string, inputs: Props): PreparedInputs {
+    const prepare = this.definition(kind).prepareInputs;
+    if (!prepare) return { inputs, set: [] };
+    const set = prepare(inputs);
+    return { inputs: { ...inputs, ...set }, set: Object.keys(set) };
+  }
+
+  /** The outputs the kind's definition keeps as secrets, whatever the program gave. */
+  secretOutputs(kind: string): Set<string> {
+    return new Set(Object.entries(this.definition(kind).properties).flatMap(([name, prop]) => (prop.secret ? [name] : [])));
+  }
+
+  /** The names of the functions (`getTunnelSessions`, `restartAgent`, a lookup for every kind of the API). */
+  functionNames(): string[] {
+    return Object.keys(this.functions());
+  }
+
+  /**
+   * Runs a function: its arguments checked (an ArgumentError names each wrong one), then run with
+   * this provider's client and clock, its progress told as `events.info`. During a preview, a
+   * command does not act.
+   */
+  async invoke(name: string, args: Props, options: { preview?: boolean } = {}): Promise<Props> {
+    const def = this.functions()[name];
+    if (!def) throw new UnknownFunctionError(name);
+    const { checkArguments } = require("../functions/validate") as typeof import("../functions/validate");
+    const checked = checkArguments(def, args);
+    return def.run(
+      {
+        client: this.client(),
+        clock: this.clock,
+        report: (message) => this.events.info(message),
+        dryRun: def.kind === "command" && (options.preview ?? false),
+        reader: (d) => this.reader(d),
+      },
+      checked,
+    );
+  }
+
+  /**
+   * The API client for these settings, made at the first call that needs one: a check or a diff
+   * may never load it. Fails without a key, or with a setting it cannot use.
+   */
+  client(): ApiClient {
+    if (!this.apiClient) {
+      const apiKey = this.settings.apiKey;
+      if (!apiKey) throw new MissingApiKeyError();
+      const options = clientOptions({ ...this.settings, apiKey });
+      const { ApiClient } = require("../client/http") as typeof import("../client/http");
+      const client = new ApiClient({ ...options, userAgent: userAgent() });
+      client.onAttempt = (e) => {
+        if (e.retryInMs === undefined) return;
+        const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.error ?? "network error"})`;
+        this.events.debug(`ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
+      };
+      client.onPacingWait = (e) => this.events.debug(`ngrok: ${e.method} ${e.path} waits for room under the API's rate limit`);
+      this.apiClient = client;
+    }
+    return this.apiClient;
+  }
+
+  /** Closes the client's connections. */
+  async close(): Promise<void> {
+    await this.apiClient?.close();
+  }
+
+  /** A kind's reader for lookups: one per kind, so that lookups made together share list walks. */
+  private reader(def: BoundDefinition): ResourceHandler {
+    let reader = this.readers.get(def.name);
+    if (!reader) {
+      reader = new ResourceHandler(def, { ...this.context, state: new ProgramState() }, { forLookups: true });
+      this.readers.set(def.name, reader);
+    }
+    return reader;
+  }
+
+  /** Loaded at the first function call: a resource's operations never need them. */
+  private functions(): Readonly<Record<string, FunctionDefinition>> {
+    return (require("../functions") as typeof import("../functions")).functions;
+  }
+}
+
+function userAgent(): string {
+  const pkg = require("pulumi-ngrok/package.json") as { name: string; version: string };
+  return `${pkg.name}/${pkg.version} (node ${process.version})`;
+}

@@ -1,0 +1,92 @@
+/**
+ * Provider settings: the stack's config (`ngrok:*`) first, then the environment, the names the
+ * Terraform provider uses. Pure functions: a host reads the settings and builds a Provider from
+ * them; nothing here is kept between calls.
+ */
+import type { ClientOptions } from "../client/http";
+import { parseRateLimit } from "../client/rate-limit";
+
+export interface Settings {
+  apiKey?: string;
+  apiBaseUrl?: string;
+  /** "<requests>/<seconds>" or "off". */
+  rateLimit?: string;
+  maxRetries?: string;
+  requestTimeoutMs?: string;
+  /** "true" (default) or "false": whether concurrent reads of a kind are served from its list pages. */
+  readFromLists?: string;
+}
+
+export type SettingName = keyof Settings;
+
+/** Config keys in the `ngrok` namespace, and their environment variables. */
+export const settingSources: Readonly<Record<SettingName, { config: string; env: string }>> = {
+  apiKey: { config: "ngrok:apiKey", env: "NGROK_API_KEY" },
+  apiBaseUrl: { config: "ngrok:apiBaseUrl", env: "NGROK_API_BASE_URL" },
+  rateLimit: { config: "ngrok:rateLimit", env: "NGROK_RATE_LIMIT" },
+  maxRetries: { config: "ngrok:maxRetries", env: "NGROK_MAX_RETRIES" },
+  requestTimeoutMs: { config: "ngrok:requestTimeoutMs", env: "NGROK_REQUEST_TIMEOUT_MS" },
+  readFromLists: { config: "ngrok:readFromLists", env: "NGROK_READ_FROM_LISTS" },
+};
+
+/** A setting the provider cannot use; the message names its `ngrok:` key, never its value. */
+export class SettingsError extends Error {
+  override readonly name = "SettingsError";
+}
+
+/**
+ * The settings from a reader of the stack's config (full keys, `ngrok:apiKey`), each falling back
+ * to its environment variable; empty values count as unset.
+ */
+export function readSettings(config: (key: string) => string | undefined, env: NodeJS.ProcessEnv = process.env): Settings {
+  const out: Settings = {};
+  for (const [name, source] of Object.entries(settingSources) as [SettingName, { config: string; env: string }][]) {
+    const fromConfig = config(source.config);
+    const value = fromConfig !== undefined && fromConfig !== "" ? fromConfig : env[source.env];
+    if (value !== undefined && value !== "") out[name] = value;
+  }
+  return out;
+}
+
+/** Whether two readings of the settings are the same. */
+export function sameSettings(a: Settings, b: Settings): boolean {
+  return (Object.keys(settingSources) as SettingName[]).every((name) => a[name] === b[name]);
+}
+
+/** The client's options for `settings` with a key (the base URL's default is the client's). */
+export function clientOptions(settings: Settings & { apiKey: string }): ClientOptions {
+  const rateLimit = settings.rateLimit === undefined ? undefined : rateLimitOf(settings.rateLimit);
+  const maxRetries = settings.maxRetries === undefined ? undefined : Number(settings.maxRetries);
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
+    throw new SettingsError(`${settingSources.maxRetries.config} must be a whole number, 0 or more`);
+  }
+  const timeoutMs = settings.requestTimeoutMs === undefined ? undefined : Number(settings.requestTimeoutMs);
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) {
+    throw new SettingsError(`${settingSources.requestTimeoutMs.config} must be a positive number of milliseconds`);
+  }
+  return {
+    apiKey: settings.apiKey,
+    ...(settings.apiBaseUrl !== undefined ? { baseUrl: settings.apiBaseUrl } : {}),
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+    ...(maxRetries !== undefined ? { backoff: { maxRetries } } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  };
+}
+
+function rateLimitOf(text: string): NonNullable<ClientOptions["rateLimit"]> {
+  try {
+    return parseRateLimit(text);
+  } catch {
+    throw new SettingsError(`${settingSources.rateLimit.config} must be "<requests>/<seconds>", e.g. "120/60", or "off"`);
+  }
+}
+
+/** Whether reads may be served from list pages (on unless `ngrok:readFromLists` says otherwise). */
+export function readFromLists(settings: Settings): boolean {
+  const value = settings.readFromLists;
+  if (value === undefined) return true;
+  const v = value.trim().toLowerCase();
+  if (["true", "on", "yes", "1"].includes(v)) return true;
+  if (["false", "off", "no", "0"].includes(v)) return false;
+  throw new SettingsError(`${settingSources.readFromLists.config} must be "true" or "false"`);
+}
