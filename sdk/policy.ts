@@ -5,7 +5,7 @@
  * a preview still shows which phase, rule and action of the policy changed.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { canSplitNow } from "../provider/policy/secrets";
+import { canSplitNow } from "../provider/policy/value";
 import { PolicyValue } from "../provider/policy/value";
 
 export type * from "../provider/policy/types";

@@ -75,8 +75,10 @@ export class ApiClient {
   private readonly backoff: BackoffOptions;
   private readonly headers: Record<string, string>;
   private readonly jsonHeaders: Record<string, string>;
-  /** Called after each attempt; used by tests and by debug logging. */
+  /** Called after each attempt; used by tests. */
   onAttempt: ((event: AttemptEvent) => void) | undefined;
+  /** Called when an attempt failed and the request will be sent again (`retryInMs` set): a log line. */
+  onRetry: ((event: AttemptEvent & { retryInMs: number }) => void) | undefined;
   /** Called once when a request has waited `pacingNoticeMs` for room under the rate limit (a log line, not a count). */
   onPacingWait: ((event: { method: HttpMethod; path: string; attempt: number }) => void) | undefined;
 
@@ -173,6 +175,12 @@ export class ApiClient {
     return url.pathname + url.search;
   }
 
+  /** Tells an attempt to `onAttempt`, and a retry also to `onRetry`. */
+  private attempted(event: AttemptEvent): void {
+    this.onAttempt?.(event);
+    if (event.retryInMs !== undefined) this.onRetry?.(event as AttemptEvent & { retryInMs: number });
+  }
+
   /** A slot from the pacer; a wait long enough to notice is told to `onPacingWait` as it happens. */
   private async paced(method: HttpMethod, path: string, attempt: number): Promise<Slot> {
     const notice = this.onPacingWait;
@@ -213,11 +221,11 @@ export class ApiClient {
         const retryable = isTransient(code) && (notSent || isIdempotent(method));
         const failure = new TransportError(code, method, shownPath, !notSent, err);
         if (!retryable || attempt >= this.backoff.maxRetries) {
-          this.onAttempt?.({ method, path: shownPath, attempt, error: code });
+          this.attempted({ method, path: shownPath, attempt, error: code });
           throw failure;
         }
         const wait = backoffDelay(attempt, this.backoff, undefined);
-        this.onAttempt?.({ method, path: shownPath, attempt, error: code, retryInMs: wait });
+        this.attempted({ method, path: shownPath, attempt, error: code, retryInMs: wait });
         await delay(wait);
         continue;
       }
@@ -227,7 +235,7 @@ export class ApiClient {
       if (settling) await settling;
       const text = await response.body.text();
       if (status < 300) {
-        this.onAttempt?.({ method, path: shownPath, attempt, status });
+        this.attempted({ method, path: shownPath, attempt, status });
         return (text === "" ? undefined : parseJson(text)) as T;
       }
 
@@ -239,7 +247,7 @@ export class ApiClient {
         const explained = await this.pacer.explains(answeredAt, stated);
         this.pacer.learn(stated);
         if (attempt >= this.backoff.maxRetries) {
-          this.onAttempt?.({ method, path: shownPath, attempt, status, explained });
+          this.attempted({ method, path: shownPath, attempt, status, explained });
           throw this.rateLimitedError(error, attempt, Date.now() - started, stated, explained);
         }
         // A refused request was not counted, so even a POST is safe to repeat. Our own burst:
@@ -254,18 +262,18 @@ export class ApiClient {
         // Requests of this process that would go out meanwhile would only be refused too.
         if (!explained) this.pacer.pause(wait);
         const shown = explained && retryAfter === undefined ? await this.pacer.nextRoomInMs() : wait;
-        this.onAttempt?.({ method, path: shownPath, attempt, status, retryInMs: shown, explained });
+        this.attempted({ method, path: shownPath, attempt, status, retryInMs: shown, explained });
         await delay(wait);
         continue;
       }
       // Other 5xx: the service may have acted before failing, so only idempotent methods are repeated.
       const retryable = status >= 500 && status !== 501 && isIdempotent(method);
       if (!retryable || attempt >= this.backoff.maxRetries) {
-        this.onAttempt?.({ method, path: shownPath, attempt, status });
+        this.attempted({ method, path: shownPath, attempt, status });
         throw error;
       }
       const wait = backoffDelay(attempt, this.backoff, retryAfter);
-      this.onAttempt?.({ method, path: shownPath, attempt, status, retryInMs: wait });
+      this.attempted({ method, path: shownPath, attempt, status, retryInMs: wait });
       await delay(wait);
     }
   }

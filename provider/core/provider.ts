@@ -32,6 +32,9 @@ export interface Imported {
   inputs: Props;
 }
 
+/** An operation's answer, with the outputs the kind keeps as secrets whatever the program gave. */
+export type WithSecrets<T> = T & { secretOutputs: ReadonlySet<string> };
+
 /** The program's inputs with what an SDK class would set from them, and the names it set. */
 export interface PreparedInputs {
   inputs: Props;
@@ -47,6 +50,8 @@ export class Provider {
   private apiClient: ApiClient | undefined;
   private readonly handlers = new Map<string, Handler>();
   private readonly readers = new Map<string, ResourceHandler>();
+  /** The outputs each kind keeps as secrets, worked out at their first use. */
+  private readonly secretsByKind = new Map<ResourceDefinition, ReadonlySet<string>>();
   private readonly context: KindContext;
 
   constructor(options: ProviderOptions) {
@@ -72,15 +77,15 @@ export class Provider {
   }
 
   definition(kind: string): ResourceDefinition {
-    if (!isResourceKind(kind)) throw new UnknownKindError(kind);
-    return definitions[kind];
+    return this.handler(kind).def;
   }
 
   /** The kind's operations, made at their first use with this provider's context. */
   handler(kind: string): Handler {
     let handler = this.handlers.get(kind);
     if (!handler) {
-      const def = this.definition(kind);
+      if (!isResourceKind(kind)) throw new UnknownKindError(kind);
+      const def: ResourceDefinition = definitions[kind];
       handler = def.operations ? def.operations(this.context) : new ResourceHandler(def as BoundDefinition, this.context);
       this.handlers.set(kind, handler);
     }
@@ -95,16 +100,19 @@ export class Provider {
     return this.handler(kind).diff(id, olds, news);
   }
 
-  create(kind: string, inputs: Props): Promise<CreateResult> {
-    return this.handler(kind).create(inputs);
+  async create(kind: string, inputs: Props): Promise<WithSecrets<CreateResult>> {
+    const handler = this.handler(kind);
+    return { ...(await handler.create(inputs)), secretOutputs: this.secretOutputsOf(handler.def) };
   }
 
-  read(kind: string, id: string, props?: Props, everything?: boolean): Promise<ReadResult> {
-    return this.handler(kind).read(id, props, everything);
+  async read(kind: string, id: string, props?: Props, everything?: boolean): Promise<WithSecrets<ReadResult>> {
+    const handler = this.handler(kind);
+    return { ...(await handler.read(id, props, everything)), secretOutputs: this.secretOutputsOf(handler.def) };
   }
 
-  update(kind: string, id: string, olds: Props, news: Props): Promise<UpdateResult> {
-    return this.handler(kind).update(id, olds, news);
+  async update(kind: string, id: string, olds: Props, news: Props): Promise<WithSecrets<UpdateResult>> {
+    const handler = this.handler(kind);
+    return { ...(await handler.update(id, olds, news)), secretOutputs: this.secretOutputsOf(handler.def) };
   }
 
   delete(kind: string, id: string, props?: Props): Promise<void> {
@@ -112,7 +120,7 @@ export class Provider {
   }
 
   /** The resource an import id names (`pulumi import`, `get`); undefined when there is none. */
-  async import(kind: string, importId: string): Promise<Imported | undefined> {
+  async import(kind: string, importId: string): Promise<WithSecrets<Imported> | undefined> {
     const def = this.definition(kind);
     if (!def.binding) throw new UnsupportedError(`${def.name} cannot be imported: it is no object of the API`);
     const { id, located } = parseImportId(def, importId);
@@ -120,7 +128,7 @@ export class Provider {
     if (found.id === "") return undefined;
     const inputs: Props = {};
     for (const [name] of inputProperties(def)) if (!isAbsent(found.props[name])) inputs[name] = found.props[name];
-    return { id: found.id, props: found.props, inputs };
+    return { id: found.id, props: found.props, inputs, secretOutputs: this.secretOutputsOf(def) };
   }
 
   /** What the kind's SDK class does to the program's inputs (a policy's credentials split out), for a host with no SDK code. */
@@ -132,8 +140,8 @@ export class Provider {
   }
 
   /** The outputs the kind's definition keeps as secrets, whatever the program gave. */
-  secretOutputs(kind: string): Set<string> {
-    return new Set(Object.entries(this.definition(kind).properties).flatMap(([name, prop]) => (prop.secret ? [name] : [])));
+  secretOutputs(kind: string): ReadonlySet<string> {
+    return this.secretOutputsOf(this.definition(kind));
   }
 
   /** The names of the functions (`getTunnelSessions`, `restartAgent`, a lookup for every kind of the API). */
@@ -174,8 +182,7 @@ export class Provider {
       const options = clientOptions({ ...this.settings, apiKey });
       const { ApiClient } = require("../client/http") as typeof import("../client/http");
       const client = new ApiClient({ ...options, userAgent: userAgent() });
-      client.onAttempt = (e) => {
-        if (e.retryInMs === undefined) return;
+      client.onRetry = (e) => {
         const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.error ?? "network error"})`;
         this.events.debug(`ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
       };
@@ -183,6 +190,16 @@ export class Provider {
       this.apiClient = client;
     }
     return this.apiClient;
+  }
+
+  /** The outputs a definition keeps as secrets. */
+  private secretOutputsOf(def: ResourceDefinition): ReadonlySet<string> {
+    let secrets = this.secretsByKind.get(def);
+    if (!secrets) {
+      secrets = new Set(Object.entries(def.properties).flatMap(([name, prop]) => (prop.secret ? [name] : [])));
+      this.secretsByKind.set(def, secrets);
+    }
+    return secrets;
   }
 
   /** Closes the client's connections. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
-import type { PolicyTarget } from "../policy/validate";
+import { policyProblems, type PolicyTarget } from "../policy/validate";
 import { PolicyValue } from "../policy/value";
 import { createdAt, description, metadata, refType, uri } from "./common";
 import type { ApiObject, BoundDefinition, ExternalType, Props } from "./types";
@@ -65,7 +65,7 @@ const trafficPolicyType: ExternalType = {
   problems(value: unknown, inputs: Props) {
     if (value === unknownValue) return [];
     // A problem about a value still unknown at preview is no problem yet.
-    return givenPolicy(value, inputs).problems(targetOf(inputs["url"]), containsUnknown);
+    return policyProblems(givenPolicy(value, inputs), targetOf(inputs["url"]), containsUnknown);
   },
 };
 

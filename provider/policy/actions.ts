@@ -253,13 +253,3 @@ function owasp(): Record<string, FieldSpec> {
     exclude_rule_ids: { kind: "integers" },
   };
 }
-
-/** snake_case to camelCase, as the typed form names wire fields. */
-export function camel(wire: string): string {
-  return wire.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
-}
-
-/** camelCase to snake_case. */
-export function snake(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
-}

@@ -3,9 +3,8 @@
  * paths: `onHttpRequest[1].actions[0] (rate-limit): config.capacity`. Policies are compared in
  * their canonical form, so spelling, key order and documented defaults are no change.
  */
-import { ACTIONS, PHASES, camel } from "./actions";
-import { isRecord } from "./parse";
-import { PolicyValue } from "./value";
+import { ACTIONS, PHASES } from "./actions";
+import { PolicyValue, camel, isRecord } from "./value";
 
 /** Each policy in any spelling, or its value. */
 export function policyChanges(before: unknown, after: unknown): string[] {

@@ -6,8 +6,8 @@
  * (`onHttpRequest[0].actions[1].config.statusCode`), and never quotes a value the program gave,
  * except names from ngrok's closed vocabularies (phases, action types).
  */
-import { ACTIONS, PHASES, camel, type FieldSpec, type WirePhase } from "./actions";
-import { isRecord, typedPhase } from "./parse";
+import { ACTIONS, PHASES, type FieldSpec, type WirePhase } from "./actions";
+import { camel, isRecord, typedPhase, walked, type PolicyValue } from "./value";
 
 export type PathSegment = string | number;
 
@@ -239,4 +239,26 @@ function checkCel(expression: unknown, at: Place, add: Add): void {
 /** A path as a program writes it: `trafficPolicy.onHttpRequest[0].expressions[1]`. */
 export function pathText(root: string, path: readonly PathSegment[]): string {
   return root + path.map((p) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join("");
+}
+
+/**
+ * What is wrong with a policy for an endpoint whose URL allows `target`: each problem with its path
+ * in the typed form and a message that begins with a verb and quotes no value. A problem at a place
+ * whose value is `pending` (unknown at preview) is no problem yet.
+ */
+export function policyProblems(value: PolicyValue, target?: PolicyTarget, pending?: (value: unknown) => boolean): PolicyProblem[] {
+  const err = value.textError;
+  if (err) return [{ path: [], message: `${err.message}${err.line !== undefined ? ` at line ${err.line}, column ${err.column}` : ""}` }];
+  const wire = value.toWire();
+  const problems = walked(validatePolicy(wire, target));
+  return problems.filter((p) => !pending?.(valueAt(wire, p.at))).map(({ path, message }) => ({ path, message }));
+}
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
 }

@@ -3,13 +3,11 @@
  * ngrok's documented wire object, YAML or JSON text), held in ngrok's documented form with its
  * credentials in place, and asked for what each use needs: the text the API receives, the key
  * that compares two policies, the typed form without credentials and the credentials by their
- * place (what state keeps), and the problems against an endpoint's URL.
+ * place (what state keeps). Its spellings, its credentials and its canonical form are its own
+ * (below); the table of phases and actions (actions.ts) drives them. Validation is validate.ts's.
  */
-import { canonicalWire } from "./normalise";
-import { PolicyTextError, isRecord, parseText, typedToWire, wireToTyped } from "./parse";
-import { placeCredentials, splitCredentials, type SplitPolicy } from "./secrets";
+import { ACTIONS, PHASES, type FieldSpec } from "./actions";
 import type { TrafficPolicy, WirePolicy } from "./types";
-import { validatePolicy, type PathSegment, type PolicyProblem, type PolicyTarget } from "./validate";
 
 /** How much work values have done: given values read, and walks of whole policies. */
 export interface PolicyWork {
@@ -144,17 +142,6 @@ export class PolicyValue {
     return this.textError ? undefined : this.split().secrets;
   }
 
-  /**
-   * What is wrong with it for an endpoint whose URL allows `target`: each problem with its path in
-   * the typed form and a message that begins with a verb and quotes no value. A problem at a place
-   * whose value is `pending` (unknown at preview) is no problem yet.
-   */
-  problems(target?: PolicyTarget, pending?: (value: unknown) => boolean): PolicyProblem[] {
-    const err = this.textError;
-    if (err) return [{ path: [], message: `${err.message}${err.line !== undefined ? ` at line ${err.line}, column ${err.column}` : ""}` }];
-    const problems = walked(validatePolicy(this.wire, target));
-    return problems.filter((p) => !pending?.(valueAt(this.wire, p.at))).map(({ path, message }) => ({ path, message }));
-  }
 
   private split(): SplitPolicy {
     this.cache.split ??= isRecord(this.wire) ? walked(splitCredentials(this.wire)) : { policy: this.wire, secrets: {} };
@@ -171,16 +158,338 @@ export function toWirePolicy(input: TrafficPolicy | WirePolicy | string): WirePo
 }
 
 /** Counts a walk of a whole policy; answers what the walk made. */
-function walked<T>(made: T): T {
+export function walked<T>(made: T): T {
   work.walks++;
   return made;
 }
 
-function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[key];
+// ---- Spellings: YAML or JSON text read into the wire form; the typed form (camelCase) to the wire
+// form (snake_case) and back. Keys the table does not know are renamed mechanically, so that
+// validation can name them.
+
+/** snake_case to camelCase, as the typed form names wire fields. */
+export function camel(wire: string): string {
+  return wire.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** camelCase to snake_case. */
+export function snake(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+
+/** Phase names from the typed form to the wire form and back. */
+const phaseNames = {
+  toTyped: PHASES as Readonly<Record<string, string>>,
+  toWire: Object.fromEntries(Object.entries(PHASES).map(([w, t]) => [t, w])) as Readonly<Record<string, string>>,
+};
+
+/** A phase's wire name from its typed name (or a name no phase has, renamed mechanically). */
+export function wirePhase(typed: string): string {
+  return phaseNames.toWire[typed] ?? snake(typed);
+}
+
+/** A phase's typed name from its wire name (or a name no phase has, renamed mechanically). */
+export function typedPhase(wire: string): string {
+  return phaseNames.toTyped[wire] ?? camel(wire);
+}
+
+/**
+ * A plain object (an object literal, parsed JSON or YAML). Anything else is a value: a list, or
+ * an instance of a class, such as a program's Output still to come, which is never walked into.
+ */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return false;
+  // Any realm's Object.prototype (structuredClone's in a test runner's sandbox is not this one's).
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+type Direction = "toTyped" | "toWire";
+
+/** Text that is not YAML or JSON; `line` and `column` say where (1-based). */
+export class PolicyTextError extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(message);
   }
-  return node;
+}
+
+/**
+ * The wire form written as YAML or JSON text (JSON is YAML). The error names the line and column,
+ * never the text: a policy may hold credentials.
+ */
+function parseText(text: string): unknown {
+  const { parseDocument } = require("yaml") as typeof import("yaml");
+  // prettyErrors adds the line and column (linePos); its message, which quotes the text, is never used.
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
+  const error = doc.errors[0];
+  if (error) {
+    const [line, column] = error.linePos?.[0] ? [error.linePos[0].line, error.linePos[0].col] : [undefined, undefined];
+    throw new PolicyTextError(`is not valid YAML or JSON (${error.code.toLowerCase().replace(/_/g, " ")})`, line, column);
+  }
+  const value: unknown = doc.toJS();
+  return value ?? {};
+}
+
+/** The typed form of a wire-form value. */
+function wireToTyped(wire: unknown): unknown {
+  return convertPolicy(wire, "toTyped");
+}
+
+/**
+ * The wire form of a typed value. A wire value comes back as it is: its names are already
+ * snake_case, which renaming leaves alone, so an object in either spelling may be given.
+ */
+function typedToWire(typed: unknown): unknown {
+  return convertPolicy(typed, "toWire");
+}
+
+function convertPolicy(policy: unknown, dir: Direction): unknown {
+  if (!isRecord(policy)) return policy;
+  const out: Record<string, unknown> = {};
+  for (const [key, rules] of Object.entries(policy)) {
+    const name = dir === "toWire" ? wirePhase(key) : typedPhase(key);
+    out[name] = Array.isArray(rules) ? rules.map((r) => convertRule(r, dir)) : rules;
+  }
+  return out;
+}
+
+function convertRule(rule: unknown, dir: Direction): unknown {
+  if (!isRecord(rule)) return rule;
+  const out: Record<string, unknown> = { ...rule };
+  if (Array.isArray(rule.actions)) out.actions = rule.actions.map((a) => convertAction(a, dir));
+  return out;
+}
+
+function convertAction(action: unknown, dir: Direction): unknown {
+  if (!isRecord(action)) return action;
+  const spec = typeof action.type === "string" ? ACTIONS[action.type] : undefined;
+  const out: Record<string, unknown> = { ...action };
+  if (isRecord(action.config) && spec?.config !== "open") out.config = convertFields(spec?.config, action.config, dir);
+  return out;
+}
+
+function convertFields(fields: Readonly<Record<string, FieldSpec>> | undefined, value: Record<string, unknown>, dir: Direction): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const wire = dir === "toWire" ? snake(key) : key;
+    const spec = fields?.[wire];
+    out[rename(key, dir)] = spec ? convertValue(spec, v, dir) : v;
+  }
+  return out;
+}
+
+function convertValue(spec: FieldSpec, value: unknown, dir: Direction): unknown {
+  if (spec.kind === "object" && isRecord(value)) return convertFields(spec.fields, value, dir);
+  if (spec.kind === "objects" && Array.isArray(value) && spec.fields) {
+    return value.map((item) => (isRecord(item) ? convertFields(spec.fields, item, dir) : item));
+  }
+  return value;
+}
+
+function rename(key: string, dir: Direction): string {
+  return dir === "toTyped" ? camel(key) : snake(key);
+}
+
+
+// ---- Credentials (basic-auth credentials, OAuth and OpenID Connect client secrets, webhook
+// secrets, a TLS private key) taken out of the wire form and put back. A resource keeps the policy
+// without them, whose changes a preview can show rule by rule, and the credentials beside it in a
+// map from where each one sits to its value, each a secret. Places are written in the typed form,
+// as state has always kept them: `onHttpRequest[0].actions[1].config.clientSecret`, and one entry
+// per element of a list (`config.credentials[0]`).
+
+interface SplitPolicy {
+  /** The policy without its credentials (same shape otherwise). */
+  policy: unknown;
+  /** Each credential by its place. Values are strings, or what the program gave for them. */
+  secrets: Record<string, unknown>;
+}
+
+/** The wire names of an action's credential fields, and their specs. */
+function credentialFields(action: unknown): [string, FieldSpec][] {
+  if (!isRecord(action) || typeof action.type !== "string") return [];
+  const spec = ACTIONS[action.type];
+  if (!spec || spec.config === "open") return [];
+  return Object.entries(spec.config).filter(([, f]) => f.secret);
+}
+
+/** The wire form without its credentials, and the credentials by their place. */
+function splitCredentials(wire: unknown): SplitPolicy {
+  const secrets: Record<string, unknown> = {};
+  if (!isRecord(wire)) return { policy: wire, secrets };
+  const policy: Record<string, unknown> = {};
+  for (const [phase, rules] of Object.entries(wire)) {
+    if (!Array.isArray(rules)) {
+      policy[phase] = rules;
+      continue;
+    }
+    policy[phase] = rules.map((rule, r) => {
+      if (!isRecord(rule) || !Array.isArray(rule.actions)) return rule;
+      return {
+        ...rule,
+        actions: rule.actions.map((action, a) => {
+          const fields = credentialFields(action);
+          if (!fields.length || !isRecord(action) || !isRecord(action.config)) return action;
+          const config: Record<string, unknown> = { ...action.config };
+          for (const [field] of fields) {
+            const value = config[field];
+            const at = `${typedPhase(phase)}[${r}].actions[${a}].config.${camel(field)}`;
+            if (value === undefined || value === null) continue;
+            if (Array.isArray(value)) value.forEach((v, i) => (secrets[`${at}[${i}]`] = v));
+            else secrets[at] = value;
+            delete config[field];
+          }
+          return { ...action, config };
+        }),
+      };
+    });
+  }
+  return { policy, secrets };
+}
+
+const PLACE = /^([A-Za-z]+)\[(\d+)\]\.actions\[(\d+)\]\.config\.([A-Za-z]+)(?:\[(\d+)\])?$/;
+
+/**
+ * The wire form with credentials put in their places. Only the place of a credential field of the
+ * action found there takes a value, and a credential already in the policy stays. The policy given
+ * is not changed: the objects on the way to a place are copied.
+ */
+function placeCredentials(wire: unknown, secrets: Readonly<Record<string, unknown>>): unknown {
+  if (!isRecord(wire)) return wire;
+  const copied = new Set<object>();
+  const own = <T extends object>(value: T): T => {
+    if (copied.has(value)) return value;
+    const copy = (Array.isArray(value) ? [...value] : { ...value }) as T;
+    copied.add(copy);
+    return copy;
+  };
+  const root = own(wire);
+  for (const [place, value] of Object.entries(secrets)) {
+    const m = PLACE.exec(place);
+    if (!m) continue;
+    const [phase, r, a, field, element] = [wirePhase(m[1]!), Number(m[2]), Number(m[3]), snake(m[4]!), m[5]];
+    const rules = root[phase];
+    const rule = Array.isArray(rules) ? rules[r] : undefined;
+    const action = isRecord(rule) && Array.isArray(rule.actions) ? rule.actions[a] : undefined;
+    const spec = credentialFields(action).find(([name]) => name === field)?.[1];
+    if (!spec || !isRecord(action) || !(action.config === undefined || isRecord(action.config))) continue;
+    // The path to the place, each object on it this policy's own.
+    const ownRules = own(rules as unknown[]);
+    const ownRule = own(rule as Record<string, unknown>);
+    const ownActions = own(ownRule.actions as unknown[]);
+    const ownAction = own(action);
+    const config = own((action.config ?? {}) as Record<string, unknown>);
+    root[phase] = ownRules;
+    ownRules[r] = ownRule;
+    ownRule.actions = ownActions;
+    ownActions[a] = ownAction;
+    ownAction.config = config;
+    if (element === undefined) {
+      if (config[field] === undefined) config[field] = value;
+      continue;
+    }
+    // A list of credentials, one place per element.
+    const list = config[field] ?? [];
+    if (!Array.isArray(list)) continue;
+    const ownList = own(list);
+    config[field] = ownList;
+    if (ownList[Number(element)] === undefined) ownList[Number(element)] = value;
+  }
+  return root;
+}
+
+/**
+ * Whether the credentials of a policy a program gives (in either spelling) can be taken out now:
+ * its phases, rules, actions, their types and configs, and the lists holding credentials are
+ * values, not `pending` ones (a program's Outputs still to come). A credential itself may be pending.
+ */
+export function canSplitNow(given: unknown, pending: (value: unknown) => boolean): boolean {
+  if (pending(given) || !isRecord(given)) return false;
+  return Object.values(given).every(
+    (rules) =>
+      rules === undefined ||
+      (Array.isArray(rules) &&
+        rules.every(
+          (rule) =>
+            isRecord(rule) &&
+            Array.isArray(rule.actions) &&
+            rule.actions.every((action) => {
+              if (!isRecord(action) || typeof action.type !== "string") return false;
+              if (action.config === undefined) return true;
+              if (!isRecord(action.config)) return false;
+              // A list of credentials is split element by element: it must be a list now.
+              const config = action.config;
+              return credentialFields(action).every(
+                ([field, spec]) => spec.kind !== "strings" || (!pending(config[field]) && !pending(config[camel(field)])),
+              );
+            }),
+        )),
+  );
+}
+
+// ---- The canonical wire form: what the service means by a policy. Key order, empty lists and the
+// defaults ngrok documents for omitted fields make no difference to it.
+
+/** The canonical form of a policy's wire form (anything that is not a policy comes back as it is). */
+function canonicalWire(wire: unknown): unknown {
+  if (!isRecord(wire)) return wire;
+  const out: Record<string, unknown> = {};
+  // Phases in a fixed order, then anything else (unknown phases stay visible to the comparison).
+  const keys = [...Object.keys(PHASES).filter((k) => k in wire), ...Object.keys(wire).filter((k) => !(k in PHASES)).sort()];
+  for (const key of keys) {
+    const rules = wire[key];
+    if (Array.isArray(rules) && rules.length === 0) continue;
+    out[key] = Array.isArray(rules) ? rules.map(canonicalRule) : rules;
+  }
+  return out;
+}
+
+function canonicalRule(rule: unknown): unknown {
+  if (!isRecord(rule)) return rule;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(rule).sort()) {
+    const v = rule[key];
+    if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0 && key !== "actions")) continue;
+    out[key] = key === "actions" && Array.isArray(v) ? v.map(canonicalAction) : v;
+  }
+  return out;
+}
+
+function canonicalAction(action: unknown): unknown {
+  if (!isRecord(action)) return action;
+  const spec = typeof action.type === "string" ? ACTIONS[action.type] : undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(action).sort()) if (key !== "config" && action[key] !== undefined) out[key] = action[key];
+  const config = isRecord(action.config) ? action.config : action.config === undefined || action.config === null ? {} : action.config;
+  const filled = spec && spec.config !== "open" && isRecord(config) ? withDefaults(spec.config, config) : sorted(config);
+  if (!(isRecord(filled) && Object.keys(filled).length === 0)) out.config = filled;
+  return out;
+}
+
+function withDefaults(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keys = new Set([...Object.keys(value), ...Object.keys(fields).filter((k) => fields[k]!.default !== undefined)]);
+  for (const key of [...keys].sort()) {
+    const spec = fields[key];
+    let v = value[key];
+    if (v === undefined || v === null) v = spec?.default;
+    if (v === undefined) continue;
+    if (spec?.kind === "object" && isRecord(v) && spec.fields) v = withDefaults(spec.fields, v);
+    else if (spec?.kind === "objects" && Array.isArray(v) && spec.fields) {
+      const nested = spec.fields;
+      v = v.map((item) => (isRecord(item) ? withDefaults(nested, item) : item));
+    } else v = sorted(v);
+    out[key] = v;
+  }
+  return out;
+}
+
+function sorted(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sorted);
+  if (!isRecord(v)) return v;
+  return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted(v[k])]));
 }

@@ -3,7 +3,7 @@
  * what changed between two policies is named rule by rule and action by action, and credentials
  * come out of a policy and go back in place. (CloudEndpoint's own test drives it against the emulator.)
  */
-import { ACTIONS, PolicyValue, policyChanges, toWirePolicy, type TrafficPolicy, type TrafficPolicyAction } from "../../provider/policy";
+import { ACTIONS, PolicyValue, policyChanges, policyProblems, toWirePolicy, type TrafficPolicy, type TrafficPolicyAction } from "../../provider/policy";
 
 /** Every action type of the typed union: the compiler names a missing or extra one. */
 const typedActions: Record<TrafficPolicyAction["type"], true> = {
@@ -80,11 +80,11 @@ on_http_request:
 
 it("names each problem by its place in the typed form, whatever the spelling", () => {
   const wire = { on_http_request: [{ actions: [{ type: "custom-response", config: { status_code: 99, colour: "red" } }] }], on_tcp_conect: [] };
-  const problems = PolicyValue.read(wire).problems().map((p) => [p.path.join("/"), p.message]);
+  const problems = policyProblems(PolicyValue.read(wire)).map((p) => [p.path.join("/"), p.message]);
   expect(problems).toEqual([
     ["onHttpRequest/0/actions/0/config", expect.stringMatching(/^has unknown field\(s\): colour /)],
     ["onHttpRequest/0/actions/0/config/statusCode", "must be at least 100"],
     ["onTcpConect", expect.stringMatching(/^is not a Traffic Policy phase/)],
   ]);
-  expect(PolicyValue.read(JSON.stringify(wire)).problems()).toEqual(PolicyValue.read(wire).problems());
+  expect(policyProblems(PolicyValue.read(JSON.stringify(wire)))).toEqual(policyProblems(PolicyValue.read(wire)));
 });

@@ -5,7 +5,7 @@
  * (recover.ts); reads of a listed top-level collection are served from list walks (read-batch.ts).
  */
 import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../definitions/types";
-import { createBody, patchBody } from "../bodies";
+import { createBody, patchBody } from "../values";
 import { fillPath, idForm, idFromKeys, idKeys, idPrefixOf, keysFromId, pathInputs, placeholders } from "../locate";
 import { ListReads, defaultListReadTiming } from "../read-batch";
 import { CreateRecovery, createdAt } from "../recover";

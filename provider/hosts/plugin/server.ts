@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from "async_hooks";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import * as enginerpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import * as engine from "@pulumi/pulumi/proto/engine_pb";
 import * as plugin from "@pulumi/pulumi/proto/plugin_pb";
@@ -19,9 +19,9 @@ import { ArgumentError, UnknownFunctionError, UnknownKindError } from "../../cor
 import type { EventSink } from "../../core/events";
 import { Provider } from "../../core/provider";
 import { readSettings, sameSettings } from "../../core/settings";
+import type { Props } from "../../definitions/types";
 import { isAbsent } from "../../engine/values";
 import { engineFailures } from "../failures";
-import { fromStruct, secretLeaves, structValues, toStruct, unwrapped, wholeSecrets, type Unwrapped } from "./values";
 
 /** Resource and function tokens are `ngrok:index:<Name>`, as schema.json writes them. */
 export const tokenPrefix = "ngrok:index:";
@@ -92,11 +92,9 @@ export class NgrokProvider {
     return (this.current ??= new Provider({ settings: readSettings(() => undefined), events: this.events }));
   }
 
-  /** The kind a URN names; one line when this version does not serve it. */
+  /** The kind a URN names (the core answers a kind this version does not serve in one line). */
   private kind(urn: string): string {
-    const kind = kindOf(urn);
-    if (!this.provider().has(kind)) throw new UnknownKindError(typeOf(urn));
-    return kind;
+    return kindOf(urn);
   }
 
   getPluginInfo(): plugin.PluginInfo {
@@ -200,10 +198,10 @@ export class NgrokProvider {
   async create(req: prov.CreateRequest): Promise<prov.CreateResponse> {
     const kind = this.kind(req.getUrn());
     const inputs = fromStruct(req.getProperties());
-    const { id, outs } = await this.provider().create(kind, inputs.props);
+    const { id, outs, secretOutputs } = await this.provider().create(kind, inputs.props);
     const res = new prov.CreateResponse();
     res.setId(id);
-    res.setProperties(toStruct(outs, this.secretOutputs(kind, inputs.secrets)));
+    res.setProperties(toStruct(outs, union(inputs.secrets, secretOutputs)));
     return res;
   }
 
@@ -212,11 +210,12 @@ export class NgrokProvider {
     const props = fromStruct(req.getProperties());
     const inputs = fromStruct(req.getInputs());
     const res = new prov.ReadResponse();
-    const secrets = this.secretOutputs(kind, new Set([...props.secrets, ...inputs.secrets]));
+    const given = union(props.secrets, inputs.secrets);
     // No state: `pulumi import` (or `get`), by import id; it takes the inputs the resource has.
     if (Object.keys(props.props).length === 0) {
       const found = await this.provider().import(kind, req.getId());
       if (!found) return res; // gone
+      const secrets = union(given, found.secretOutputs);
       res.setId(found.id);
       res.setProperties(toStruct(found.props, secrets));
       res.setInputs(toStruct(found.inputs, secrets));
@@ -226,7 +225,7 @@ export class NgrokProvider {
     const result = await this.provider().read(kind, req.getId(), props.props);
     if (result.id === "") return res; // gone
     res.setId(result.id);
-    res.setProperties(toStruct(result.props, secrets));
+    res.setProperties(toStruct(result.props, union(given, result.secretOutputs)));
     res.setInputs(req.getInputs() ?? toStruct({}));
     return res;
   }
@@ -235,9 +234,9 @@ export class NgrokProvider {
     const kind = this.kind(req.getUrn());
     const olds = fromStruct(req.getOlds());
     const news = fromStruct(req.getNews());
-    const { outs } = await this.provider().update(kind, req.getId(), olds.props, news.props);
+    const { outs, secretOutputs } = await this.provider().update(kind, req.getId(), olds.props, news.props);
     const res = new prov.UpdateResponse();
-    res.setProperties(toStruct(outs, this.secretOutputs(kind, new Set([...olds.secrets, ...news.secrets]))));
+    res.setProperties(toStruct(outs, union(olds.secrets, news.secrets, secretOutputs)));
     return res;
   }
 
@@ -265,11 +264,6 @@ export class NgrokProvider {
     return res;
   }
 
-  /** Outputs stored as secrets: those the definition calls secret, and those whose input was one. */
-  private secretOutputs(kind: string, secretInputs: ReadonlySet<string>): Set<string> {
-    return new Set([...secretInputs, ...this.provider().secretOutputs(kind)]);
-  }
-
   /**
    * The program's inputs with what an SDK class would set from them (a policy's credentials split
    * out). A property it sets is a secret when the definition says so, when the program gave it as
@@ -292,6 +286,11 @@ export class NgrokProvider {
   }
 }
 
+/** Outputs stored as secrets: those the definition calls secret, and those whose input was one. */
+function union(...sets: ReadonlySet<string>[]): Set<string> {
+  return new Set(sets.flatMap((s) => [...s]));
+}
+
 /** The type token of a URN (`urn:pulumi:stack::project::ngrok:index:Credential::name`). */
 function typeOf(urn: string): string {
   const parts = urn.split("::");
@@ -306,7 +305,8 @@ function kindOf(urn: string): string {
 
 /** A gRPC error whose message is the failure's, one line, as the engine prints it. */
 function rpcError(err: unknown): grpc.ServiceError {
-  const message = err instanceof Error ? err.message : String(err);
+  // A kind this version does not serve is named by its type token, as the program's language names it.
+  const message = err instanceof UnknownKindError ? new UnknownKindError(`${tokenPrefix}${err.kind}`).message : err instanceof Error ? err.message : String(err);
   return Object.assign(new Error(message), { code: grpc.status.UNKNOWN, details: message, metadata: new grpc.Metadata() });
 }
 
@@ -382,4 +382,100 @@ function containsAny(value: unknown, leaves: ReadonlySet<unknown>): boolean {
   if (Array.isArray(value)) return value.some((v) => containsAny(v, leaves));
   if (value && typeof value === "object") return Object.values(value).some((v) => containsAny(v, leaves));
   return false;
+}
+
+// ---- Struct values
+// Property values between the engine's protobuf Structs and the handlers' plain property bags.
+// The handlers never see a secret marker: secrets are unwrapped on the way in, and each top-level
+// property that held one (or that its definition calls secret) is wrapped again on the way out.
+// Unknown values travel as the engine's unknown string, which the handlers already recognise.
+
+/** The key and value that mark a special value (a secret) in a Struct. */
+const specialSigKey = "4dabf18193072939515e22adb298388d";
+const secretSig = "1b47061264138c4ac30d75fd1eb44270";
+
+/** A property bag without secret markers, and the names of its top-level properties that held a secret. */
+interface Unwrapped {
+  props: Props;
+  secrets: Set<string>;
+}
+
+function fromStruct(struct: Struct | undefined): Unwrapped {
+  return unwrapped(structValues(struct));
+}
+
+/** A Struct's values as plain JavaScript, secret markers included. */
+function structValues(struct: Struct | undefined): Props {
+  return (struct?.toJavaScript() ?? {}) as Props;
+}
+
+/** `structValues` without secret markers, and the names of the top-level properties that held one. */
+function unwrapped(raw: Props): Unwrapped {
+  const props: Props = {};
+  const secrets = new Set<string>();
+  for (const [name, value] of Object.entries(raw)) {
+    const found = { secret: false };
+    props[name] = unwrap(value, found);
+    if (found.secret) secrets.add(name);
+  }
+  return { props, secrets };
+}
+
+/** The top-level properties `structValues` holds as secrets as a whole. */
+function wholeSecrets(raw: Props): Set<string> {
+  return new Set(Object.keys(raw).filter((name) => (raw[name] as Props | null)?.[specialSigKey] === secretSig));
+}
+
+/** The plain values (strings, numbers, booleans) that `structValues` holds as secrets, wherever they are. */
+function secretLeaves(raw: Props): Set<unknown> {
+  const leaves = new Set<unknown>();
+  const visit = (value: unknown, secret: boolean): void => {
+    if (Array.isArray(value)) value.forEach((v) => visit(v, secret));
+    else if (value && typeof value === "object") {
+      const o = value as Props;
+      if (o[specialSigKey] === secretSig) visit(o.value, true);
+      else Object.values(o).forEach((v) => visit(v, secret));
+    } else if (secret && value !== null && value !== undefined) leaves.add(value);
+  };
+  visit(raw, false);
+  return leaves;
+}
+
+function unwrap(value: unknown, found: { secret: boolean }): unknown {
+  if (Array.isArray(value)) return value.map((v) => unwrap(v, found));
+  if (value && typeof value === "object") {
+    const o = value as Props;
+    if (o[specialSigKey] === secretSig) {
+      found.secret = true;
+      return unwrap(o.value, found);
+    }
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, unwrap(v, found)]));
+  }
+  return value;
+}
+
+/** A Struct of `props`, each top-level property named in `secrets` marked secret; absent values dropped. */
+function toStruct(props: Props, secrets: ReadonlySet<string> = new Set()): Struct {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(props)) {
+    const plain = dropAbsent(value);
+    if (plain === undefined) continue;
+    out[name] = secrets.has(name) ? { [specialSigKey]: secretSig, value: plain } : plain;
+  }
+  return Struct.fromJavaScript(out as Parameters<typeof Struct.fromJavaScript>[0]);
+}
+
+/** Protobuf has no `undefined`: absent entries leave objects, and stand as null in lists. */
+function dropAbsent(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) return value.map((v) => dropAbsent(v) ?? null);
+  if (value && typeof value === "object") {
+    const out: Props = {};
+    for (const [k, v] of Object.entries(value as Props)) {
+      const d = dropAbsent(v);
+      if (d !== undefined) out[k] = d;
+    }
+    return out;
+  }
+  return value;
 }

@@ -11,10 +11,9 @@ import { ApiError } from "../../../client/errors";
 import type { ApiObject, Props, SlotBinding } from "../../../definitions/types";
 import { article } from "../../../words";
 import { importIdKey } from "../../adopt";
-import { createBody } from "../../bodies";
 import type { CheckFailure } from "../../check";
 import { fillPath, idForm, idFromKeys, idKeys, keysFromId, pathInputs } from "../../locate";
-import { containsUnknown, isAbsent, unknownValue } from "../../values";
+import { containsUnknown, createBody, isAbsent, unknownValue } from "../../values";
 import type { Wire, WireContext } from "../wire";
 import { SlotState, resourceNameKey } from "./slot-state";
 
