@@ -40,7 +40,7 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk
 
 # The provider plugin's Go and Python SDKs from schema.json (sdk/go, sdk/python), written by Pulumi's
 # own code generators (provider/gen/sdkgen, a Go program). `check-sdks` fails when they are stale.
@@ -97,3 +97,8 @@ down: build
 # their ratio, and writes them to .pulumi-test/bench-refresh.json.
 bench-refresh: build pulumi
 	jest --config bench/jest.config.js --runInBand --testMatch '**/refresh.bench.ts'
+
+# One CloudEndpoint create stepped through from each host's entry point (scripts/walk): the files
+# its code runs in, and the calls back into a file already left.
+walk: build
+	@scripts/walk/walk.sh

@@ -77,13 +77,13 @@ export interface ExampleSpec {
 export type Path = "dynamic" | "plugin";
 
 /**
- * A copy of examples/<example> for the plugin path, unchanged, under .pulumi-test/ (inside the
- * repository, so that `@pulumi/pulumi` resolves from its node_modules), with the plugin's Node.js
- * package installed in its node_modules under the name `pulumi-ngrok`, as
- * `npm install pulumi-ngrok@file:<tarball>` installs it: the program's own import then loads it.
+ * A copy of examples/<example> (or of the program at `source`) for the plugin path, unchanged,
+ * under .pulumi-test/ (inside the repository, so that `@pulumi/pulumi` resolves from its
+ * node_modules), with the plugin's Node.js package installed in its node_modules under the name
+ * `pulumi-ngrok`, as `npm install pulumi-ngrok@file:<tarball>` installs it: the program's own
+ * import then loads it.
  */
-export function pluginProgram(example: string): string {
-  const source = path.join(repoRoot, "examples", example);
+export function pluginProgram(example: string, source = path.join(repoRoot, "examples", example)): string {
   const dir = path.join(repoRoot, ".pulumi-test", "plugin-examples", example);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.cpSync(source, dir, { recursive: true, filter: (f) => !f.includes(`${path.sep}node_modules`) });

@@ -1,7 +1,8 @@
 /**
  * End to end: invalid inputs fail at preview, with the real Pulumi CLI and engine, naming the
  * property and the limit but printing no value (a secret, a 4 KB metadata), before the provider
- * sends a single request to the API; `up` fails the same way and creates nothing. The program is
+ * sends a single request to the API; `up` fails the same way and creates nothing. Through the
+ * provider plugin, the same program's preview fails with the same lines. The program is
  * test/e2e/programs/invalid (stack config `case` picks the invalid resource). Each case has its own
  * emulator and stack, so that every request it records came from that case.
  *
@@ -11,6 +12,8 @@
 import { randomBytes } from "crypto";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
+import { pluginProgram } from "./lifecycle";
+import { installPlugin, pluginTarball } from "./plugin-install";
 import { PulumiStack, pulumiBinDir, type RunResult, cleanUpStack } from "./pulumi";
 
 jest.setTimeout(15 * 60_000);
@@ -79,9 +82,29 @@ const CASES: Case[] = [
 ];
 
 beforeAll(async () => {
-  // Fails every test below (rather than skipping them) when the CLI cannot be had.
-  await pulumiBinDir();
+  // Fails every test below (rather than skipping them) when the CLI or the plugin cannot be had.
+  await Promise.all([pulumiBinDir(), pluginTarball()]);
 }, 60 * 60_000);
+
+/**
+ * Asserts a failed command reported the invalid resource's problems in the engine's words,
+ * `error: <type token> resource 'bad' has a problem: <the provider's reason>`, and printed none of
+ * its values: no "property <name> value <value>" line, none of the case's hidden text anywhere in
+ * this command's output or any earlier one's (stack init, config set).
+ */
+function expectCheckFailure(c: Case, token: string, r: RunResult, s: PulumiStack): void {
+  const out = `${r.stdout}\n${r.stderr}`;
+  expect(r.code).not.toBe(0);
+  const prefix = `error: ${token} resource 'bad' has a problem: `;
+  const problems = [...new Set(out.split("\n").filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length).trimEnd()))];
+  expect(problems).toEqual(c.reasons.map((re) => expect.stringMatching(re)));
+  expect(out).not.toMatch(/property \S+ value /);
+  for (const text of c.hidden) {
+    expect({ hidden: text, found: out.includes(text) || s.transcript.includes(text) }).toEqual({ hidden: text, found: false });
+  }
+  // The program itself ran fine: no TypeScript or runtime error of ours.
+  expect(out).not.toMatch(/TSError|unknown case|Unhandled exception/);
+}
 
 describe.each(CASES)("invalid input: $name", (c) => {
   let emu: Emulator;
@@ -102,30 +125,10 @@ describe.each(CASES)("invalid input: $name", (c) => {
     await emu?.close();
   });
 
-  /**
-   * Asserts a failed command reported the invalid resource's problems in the engine's words,
-   * `error: pulumi-nodejs:dynamic/ngrok:<Type> resource 'bad' has a problem: <the provider's reason>`,
-   * and printed none of its values: no "property <name> value <value>" line, none of the case's
-   * hidden text anywhere in this command's output or any earlier one's (stack init, config set).
-   */
-  function expectCheckFailure(r: RunResult, s: PulumiStack): void {
-    const out = `${r.stdout}\n${r.stderr}`;
-    expect(r.code).not.toBe(0);
-    const prefix = `error: pulumi-nodejs:dynamic/ngrok:${c.type} resource 'bad' has a problem: `;
-    const problems = [...new Set(out.split("\n").filter((l) => l.startsWith(prefix)).map((l) => l.slice(prefix.length).trimEnd()))];
-    expect(problems).toEqual(c.reasons.map((re) => expect.stringMatching(re)));
-    expect(out).not.toMatch(/property \S+ value /);
-    for (const text of c.hidden) {
-      expect({ hidden: text, found: out.includes(text) || s.transcript.includes(text) }).toEqual({ hidden: text, found: false });
-    }
-    // The program itself ran fine: no TypeScript or runtime error of ours.
-    expect(out).not.toMatch(/TSError|unknown case|Unhandled exception/);
-  }
-
   it("preview fails naming the property, and nothing reaches the API", async () => {
     const s = stack!;
     const r = await s.run("preview", ["preview", "--diff", "--config-file", s.configFile], { allowFailure: true });
-    expectCheckFailure(r, s);
+    expectCheckFailure(c, `pulumi-nodejs:dynamic/ngrok:${c.type}`, r, s);
     // The provider validates at check time only: not even a GET reached the emulator.
     expect(emu.requests).toEqual([]);
   });
@@ -133,7 +136,7 @@ describe.each(CASES)("invalid input: $name", (c) => {
   it("up fails the same way and creates nothing", async () => {
     const s = stack!;
     const r = await s.run("up", ["up", "--yes", "--skip-preview", "--diff", "--config-file", s.configFile], { allowFailure: true });
-    expectCheckFailure(r, s);
+    expectCheckFailure(c, `pulumi-nodejs:dynamic/ngrok:${c.type}`, r, s);
     expect(emu.requests).toEqual([]);
     expect(emu.resources("reserved_domains")).toEqual([]);
     expect(emu.resources("credentials")).toEqual([]);
@@ -141,5 +144,30 @@ describe.each(CASES)("invalid input: $name", (c) => {
     // Nothing of the invalid resource made it into the state either.
     const resources = (await s.stackExport()).deployment.resources ?? [];
     expect(resources.filter((res) => res.type.includes("ngrok"))).toEqual([]);
+  });
+});
+
+describe.each(CASES)("invalid input through the provider plugin: $name", (c) => {
+  let emu: Emulator;
+  let stack: PulumiStack | undefined;
+
+  afterEach(async () => {
+    await cleanUpStack(stack);
+    stack = undefined;
+    await emu?.close();
+  });
+
+  it("preview fails with the same lines, and nothing reaches the API", async () => {
+    emu = await startEmulator();
+    stack = await PulumiStack.create({
+      programDir: pluginProgram("invalid", programDir),
+      config: { "ngrok:apiBaseUrl": emu.url, case: c.name, ...c.config },
+      secretConfig: { "ngrok:apiKey": emu.apiKey, ...c.secretConfig },
+    });
+    const s = stack;
+    await installPlugin(s);
+    const r = await s.run("preview", ["preview", "--diff", "--config-file", s.configFile], { allowFailure: true });
+    expectCheckFailure(c, `ngrok:index:${c.type}`, r, s);
+    expect(emu.requests).toEqual([]);
   });
 });
