@@ -55,9 +55,9 @@ export class ResourceHandler implements Handler {
     // that the engine's diff of the next change does not list `-importId`.
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.ctx.state.conflictFailures(this.def, news), async () => {
-      const key = await keyProblems(this.ctx.client);
+      const key = await keyProblems(this.ctx.client, this.ctx.state);
       if (key.length > 0) return key;
-      const references = await referenceProblems(this.def, olds, news, this.ctx.client);
+      const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state);
       return references.length > 0 ? references : this.problemsAtCreate(olds, news);
     });
   }
@@ -108,7 +108,7 @@ export class ResourceHandler implements Handler {
       if (err instanceof ApiError && err.notFound) return { id: "", props: {} };
       // A refused key fails the first read only: the others of the refresh keep their state, and
       // the command fails once, in one line (any other failure is reported for each resource).
-      if (err instanceof ApiError && keyRefused(err) && hasInputs(props) && keyRefusedBefore(this.ctx.client())) return { id, props };
+      if (err instanceof ApiError && keyRefused(err) && hasInputs(props) && keyRefusedBefore(this.ctx.state)) return { id, props };
       throw this.explain(err, props);
     }
   }

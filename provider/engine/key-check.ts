@@ -8,36 +8,37 @@
 import type { ApiClient } from "../client/http";
 import { ApiError, keyRefused } from "../client/errors";
 import type { CheckFailure } from "./check";
+import type { ProgramState } from "./ownership";
 
-const verdicts = new WeakMap<ApiClient, Promise<CheckFailure[]>>();
+/** What a provider learns of its key: the preview's verdict, and whether a read was refused already. */
+class KeyCheck {
+  verdict: Promise<CheckFailure[]> | undefined;
+  refused = false;
+}
 
-/** The key's problem, asked once per client (one per key and base URL); nothing without a key. */
-export function keyProblems(client: () => ApiClient): Promise<CheckFailure[]> {
+/** The key's problem, asked once per provider (one key and base URL); nothing without a key. */
+export function keyProblems(client: () => ApiClient, state: ProgramState): Promise<CheckFailure[]> {
   let c: ApiClient;
   try {
     c = client();
   } catch {
     return Promise.resolve([]); // no key: preview stays offline
   }
-  let verdict = verdicts.get(c);
-  if (!verdict) {
-    verdict = c.request("GET", "/tunnel_sessions?limit=1").then(
-      () => [],
-      (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ path: "", message: err.message }] : []),
-    );
-    verdicts.set(c, verdict);
-  }
-  return verdict;
+  const key = state.part(KeyCheck, () => new KeyCheck());
+  key.verdict ??= c.request("GET", "/tunnel_sessions?limit=1").then(
+    () => [],
+    (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ path: "", message: err.message }] : []),
+  );
+  return key.verdict;
 }
 
-const refusedClients = new WeakSet<ApiClient>();
-
 /**
- * Whether the API already refused this client's key in this process (and records that it has
- * now): a refresh reads every resource of the stack, and the same refusal, told once, is enough.
+ * Whether the API already refused the provider's key (and records that it has now): a refresh
+ * reads every resource of the stack, and the same refusal, told once, is enough.
  */
-export function keyRefusedBefore(client: ApiClient): boolean {
-  if (refusedClients.has(client)) return true;
-  refusedClients.add(client);
+export function keyRefusedBefore(state: ProgramState): boolean {
+  const key = state.part(KeyCheck, () => new KeyCheck());
+  if (key.refused) return true;
+  key.refused = true;
   return false;
 }

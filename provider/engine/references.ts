@@ -2,7 +2,7 @@
  * What a preview with a key can tell cheaply of a resource's references: that an id it names
  * (an IP policy, a backend, an edge) exists in the account. `up` would fail on it; a pull
  * request's preview should. Only references that are new or changed are looked at, and within one
- * process (one command) each kind's first list page is read once (an id not on it gets its own
+ * provider (one command) each kind's first list page is read once (an id not on it gets its own
  * GET). An id of a resource the program creates is unknown at preview, so it is never looked up.
  * A value that is not an id (a hostport's domain) is not checked: the same program may create it,
  * and a preview checks resources in no order to rely on. A failure quotes the value: an id is
@@ -15,30 +15,32 @@ import { definitions } from "../definitions";
 import type { ApiObject, BoundDefinition, Props, TypeSpec } from "../definitions/types";
 import type { CheckFailure } from "./check";
 import { idPrefixOf, placeholders } from "./locate";
+import type { ProgramState } from "./ownership";
 import { containsUnknown, inputProperties, isAbsent, sameInput } from "./values";
 
-interface Lookups {
+/** What a provider read of the account's ids, for the references of every check. */
+class Lookups {
   /** The ids on the first page of each collection, by its path. */
-  firstPages: Map<string, Promise<Set<string>>>;
+  readonly firstPages = new Map<string, Promise<Set<string>>>();
   /** Ids known to exist. */
-  found: Set<string>;
+  readonly found = new Set<string>();
 }
 
-const byClient = new WeakMap<ApiClient, Lookups>();
-
 /** The failures of `news`' new or changed references; nothing without a key or an answer. */
-export async function referenceProblems(def: BoundDefinition, olds: Props, news: Props, client: () => ApiClient): Promise<CheckFailure[]> {
+export async function referenceProblems(
+  def: BoundDefinition,
+  olds: Props,
+  news: Props,
+  client: () => ApiClient,
+  state: ProgramState,
+): Promise<CheckFailure[]> {
   let c: ApiClient;
   try {
     c = client();
   } catch {
     return []; // no key: preview stays offline
   }
-  let lookups = byClient.get(c);
-  if (!lookups) {
-    lookups = { firstPages: new Map(), found: new Set() };
-    byClient.set(c, lookups);
-  }
+  const lookups = state.part(Lookups, () => new Lookups());
   const failures: CheckFailure[] = [];
   // Inputs in the resource's path name its parent: the wire's own read of the parent tells, or `up`.
   const located = new Set(placeholders(def.binding.path));
