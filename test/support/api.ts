@@ -25,7 +25,9 @@ export async function call(emu: Emulator, method: string, path: string, body?: u
   let payload: string | undefined = options.rawBody;
   if (body !== undefined) payload = JSON.stringify(body);
   if (payload !== undefined) headers["content-type"] = "application/json";
-  const res = await request(emu.url + path, { method: method as "GET", headers, body: payload });
+  // A fresh connection each time: on a loaded machine a pooled socket can be one the emulator has
+  // just closed as idle, and a POST on it fails with ECONNRESET (undici does not retry a POST).
+  const res = await request(emu.url + path, { method: method as "GET", headers, body: payload, reset: true });
   const text = await res.body.text();
   let json: unknown = undefined;
   try {
