@@ -10,7 +10,7 @@ import * as os from "os";
 import * as path from "path";
 import type { Emulator } from "../../emulator";
 import { ledgerFileName } from "../../provider/client/pacing-ledger";
-import { PacingFixture, providerProcess, refused, statuses } from "../support/pacing";
+import { PacingFixture, providerProcess, providerProcesses, refused, statuses } from "../support/pacing";
 
 jest.setTimeout(120_000);
 
@@ -18,7 +18,8 @@ const fixture = new PacingFixture();
 afterAll(() => fixture.cleanUp());
 
 /** One provider process against `emu`, keeping its pacing ledger in `pacingDir`. */
-const provider = (emu: Emulator, pacingDir: string, args: string[]) => providerProcess(emu, pacingDir, "20/5", args);
+const rate = "20/5";
+const provider = (emu: Emulator, pacingDir: string, args: string[]) => providerProcess(emu, pacingDir, rate, args);
 
 describe("pacing shared between processes", () => {
   it.concurrent("a destroy right after an up, in two processes, sees no 429", async () => {
@@ -31,19 +32,19 @@ describe("pacing shared between processes", () => {
     expect(emu.resources("credentials")).toEqual([]);
   });
 
-  it.concurrent("the same two processes without a shared ledger burst into 429s (the control)", async () => {
+  it.concurrent("the same two processes at once, without a shared ledger, burst into 429s (the control)", async () => {
     const emu = await fixture.emulator();
-    const up = await provider(emu, fixture.dir("unshared-up"), ["create", "30"]);
-    const destroy = await provider(emu, fixture.dir("unshared-destroy"), ["delete", ...up.ok]);
-    expect([...up.failed, ...destroy.failed]).toEqual([]);
+    const runs = ["unshared-a", "unshared-b"].map((name) => ({ pacingDir: fixture.dir(name), args: ["create", "30"] }));
+    const [a, b] = await providerProcesses(emu, rate, runs);
+    expect([...a!.failed, ...b!.failed]).toEqual([]);
     expect(refused(emu)).toBeGreaterThan(0);
   });
 
   it.concurrent("two processes at once see no 429", async () => {
     const emu = await fixture.emulator();
     const dir = fixture.dir("at-once");
-    const [a, b] = await Promise.all([provider(emu, dir, ["create", "30"]), provider(emu, dir, ["create", "30"])]);
-    expect({ failed: [...a.failed, ...b.failed], created: a.ok.length + b.ok.length }).toEqual({ failed: [], created: 60 });
+    const [a, b] = await providerProcesses(emu, rate, [1, 2].map(() => ({ pacingDir: dir, args: ["create", "30"] })));
+    expect({ failed: [...a!.failed, ...b!.failed], created: a!.ok.length + b!.ok.length }).toEqual({ failed: [], created: 60 });
     expect({ refused: refused(emu), statuses: statuses(emu) }).toEqual({ refused: 0, statuses: [201] });
   });
 

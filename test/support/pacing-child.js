@@ -2,12 +2,15 @@
 // the environment (NGROK_API_BASE_URL, NGROK_API_KEY, NGROK_RATE_LIMIT, PULUMI_NGROK_PACING_DIR).
 //   node pacing-child.js create N       creates N credentials at once; prints their ids (JSON)
 //   node pacing-child.js delete ID...   deletes them at once
-// Prints {"ok": [...], "failed": [messages]} on stdout.
+// Prints "ready" once loaded, waits for a line on stdin (so a test can start several processes'
+// requests together however long each took to load), then prints {"ok": [...], "failed": [messages]}.
 const path = require("path");
 const { dispatch } = require(path.join(__dirname, "..", "..", "dist", "provider"));
 
 async function main() {
   const [op, ...args] = process.argv.slice(2);
+  process.stdout.write("ready\n");
+  await new Promise((resolve) => process.stdin.once("data", resolve));
   const credential = dispatch("Credential");
   const jobs =
     op === "create"

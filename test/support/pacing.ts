@@ -151,29 +151,61 @@ export interface ChildResult {
   failed: string[];
 }
 
+/** One run of a provider process: its pacing ledger's directory and its command. */
+export interface ProcessRun {
+  pacingDir: string;
+  args: string[];
+}
+
 /**
- * One provider process (test/support/pacing-child.js: the built provider from dist/, configured
- * from the environment as the Pulumi host runs it) against `emu`, pacing to `rateLimit` and
- * keeping its pacing ledger in `pacingDir`.
+ * Provider processes (test/support/pacing-child.js: the built provider from dist/, configured
+ * from the environment as the Pulumi host runs it) against `emu`, each pacing to `rateLimit` and
+ * keeping its pacing ledger in its `pacingDir`. Their requests start together, once every process
+ * has loaded: how long loading takes on a busy machine decides nothing.
  */
-export function providerProcess(emu: Emulator, pacingDir: string, rateLimit: string, args: string[]): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, ...args], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: pacingDir,
-        NGROK_API_BASE_URL: emu.url,
-        NGROK_API_KEY: emu.apiKey,
-        NGROK_RATE_LIMIT: rateLimit,
-        PULUMI_NGROK_PACING_DIR: pacingDir,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as ChildResult) : reject(new Error(`provider process exited ${code}: ${err}`))));
-  });
+export async function providerProcesses(emu: Emulator, rateLimit: string, runs: readonly ProcessRun[]): Promise<ChildResult[]> {
+  const children = await Promise.all(
+    runs.map(
+      ({ pacingDir, args }) =>
+        new Promise<{ result: Promise<ChildResult>; go: () => void }>((loaded, failed) => {
+          const child = spawn(process.execPath, [childScript, ...args], {
+            env: {
+              PATH: process.env.PATH ?? "",
+              HOME: pacingDir,
+              NGROK_API_BASE_URL: emu.url,
+              NGROK_API_KEY: emu.apiKey,
+              NGROK_RATE_LIMIT: rateLimit,
+              PULUMI_NGROK_PACING_DIR: pacingDir,
+            },
+            stdio: ["pipe", "pipe", "pipe"],
+          });
+          let out = "";
+          let err = "";
+          const result = new Promise<ChildResult>((resolve, reject) => {
+            child.on("error", reject);
+            child.on("close", (code) =>
+              code === 0 ? resolve(JSON.parse(out.replace(/^ready\n/, "")) as ChildResult) : reject(new Error(`provider process exited ${code}: ${err}`)),
+            );
+          });
+          result.catch(failed);
+          let ready = false;
+          child.stdout.on("data", (d: Buffer) => {
+            out += d.toString();
+            if (!ready && out.startsWith("ready\n")) {
+              ready = true;
+              loaded({ result, go: () => void child.stdin.end("go\n") });
+            }
+          });
+          child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+        }),
+    ),
+  );
+  for (const c of children) c.go();
+  return Promise.all(children.map((c) => c.result));
+}
+
+/** One provider process (see providerProcesses). */
+export async function providerProcess(emu: Emulator, pacingDir: string, rateLimit: string, args: string[]): Promise<ChildResult> {
+  const [result] = await providerProcesses(emu, rateLimit, [{ pacingDir, args }]);
+  return result!;
 }
