@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
-import { policyProblems, type PolicyTarget } from "../policy/validate";
+import { checkedAsWritten, policyProblems, type PolicyTarget } from "../policy/validate";
 import { PolicyValue } from "../policy/value";
 import { createdAt, description, metadata, refType, uri } from "./common";
 import type { ApiObject, BoundDefinition, ExternalType, Props } from "./types";
@@ -72,13 +72,15 @@ const trafficPolicyType: ExternalType = {
 /**
  * The policy's credentials split into `trafficPolicySecrets`, text parsed, as the SDK class's
  * preparePolicyInputs does; credentials already split out (inputs read back for an import) stay.
- * Text that does not parse goes on as it is, for the check to explain.
+ * Text that does not parse, or that the check refuses, goes on as it is, for the check to explain.
  */
 function splitPolicyInputs(inputs: Props): Props {
   const given = inputs["trafficPolicy"];
   if (isAbsent(given) || given === unknownValue) return {};
   const known = inputs["trafficPolicySecrets"];
-  return { ...PolicyValue.of(given).withSecrets(containsUnknown(known) ? undefined : known).inputs() };
+  const value = PolicyValue.of(given).withSecrets(containsUnknown(known) ? undefined : known);
+  // Refused text goes to the check as written, to be named in the program's spelling.
+  return checkedAsWritten(value, containsUnknown) ? {} : { ...value.inputs() };
 }
 
 export const cloudEndpoint: BoundDefinition = {

@@ -374,3 +374,13 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   }
   return node;
 }
+
+/**
+ * Whether a policy the program wrote as ngrok writes it (YAML or JSON text, snake_case) goes to
+ * the check as it was written instead of split into the typed form: when the check refuses it,
+ * so that its problems name places as the program wrote them. A policy the check accepts is split
+ * as always (state keeps the typed form).
+ */
+export function checkedAsWritten(value: PolicyValue, pending?: (value: unknown) => boolean): boolean {
+  return value.spelling === "wire" && (value.textError !== undefined || policyProblems(value, undefined, pending).length > 0);
+}

@@ -129,18 +129,12 @@ export class PolicyValue {
 
   /**
    * What a CloudEndpoint keeps of the policy, as its SDK class and the plugin's hosts hand it to
-   * the engine: `trafficPolicy` without its credentials, spelled as the program wrote it (ngrok's
-   * form for YAML or JSON text, the typed form otherwise), `trafficPolicySecrets`
+   * the engine: `trafficPolicy` in the typed form without its credentials, `trafficPolicySecrets`
    * the credentials by their place. Undefined for text that cannot be read.
    */
   inputs(): PolicyInputs | undefined {
     if (this.textError) return undefined;
-    // In the program's spelling, so that a later check names places as the program wrote them.
-    if (this.spelling !== "wire") return { trafficPolicy: this.typed(), trafficPolicySecrets: this.split().secrets };
-    const policy = this.split().policy;
-    // This policy without its credentials: a later use of it needs no reading.
-    if (isRecord(policy) && !byObject.has(policy)) byObject.set(policy, new PolicyValue(policy, undefined, "wire"));
-    return { trafficPolicy: policy, trafficPolicySecrets: this.split().secrets };
+    return { trafficPolicy: this.typed(), trafficPolicySecrets: this.split().secrets };
   }
 
   /** The typed form without credentials, as state keeps it; text that cannot be read, as it is. */

@@ -132,9 +132,13 @@ describe.each(cloud.map((e) => [`${e.url} (${e.id})`, e] as const))("as a CloudE
 });
 
 describe.each(Object.entries(WRONG))("wrong on the page: %s", (id, reason) => {
-  it(`is refused: ${reason}`, () => {
+  it(`is refused at preview and by the emulator's API: ${reason}`, async () => {
     const example = examples.find((e) => e.id === id)!;
-    for (const [, text] of texts(example)) expect(policyProblems(PolicyValue.read(text), agentTarget(example.policy)).length).toBeGreaterThan(0);
+    for (const [form, text] of texts(example)) {
+      expect([form, policyProblems(PolicyValue.read(text), agentTarget(example.policy)).length > 0]).toEqual([form, true]);
+      const url = isHttp(example.policy) ? HTTP_URL : TLS_URL;
+      expect([form, (await call(emu, "POST", "/endpoints", { type: "cloud", url, traffic_policy: text, pooling_enabled: true })).status]).toEqual([form, 400]);
+    }
   });
 });
 
