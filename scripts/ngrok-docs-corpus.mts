@@ -10,6 +10,8 @@
  * A policy is any object of a YAML or JSON block whose keys are Traffic Policy phases, at the top of
  * the block or inside it (an agent's configuration file, a Kubernetes resource). A block in a
  * policy's language that names a phase but does not parse is kept too, with the parser's reason.
+ * Beside the examples, what the reference pages document: each action (its type and phases), each
+ * CEL macro and its example expressions, each variable and the expressions its section shows.
  */
 import { execFileSync } from "node:child_process";
 import { parseAllDocuments } from "yaml";
@@ -57,6 +59,22 @@ export interface DocExample {
   /** Other places the same policy appears. */
   alsoAt: string[];
   requests: DocRequest[];
+}
+
+export interface DocAction {
+  type: string;
+  url: string;
+  phases: string[];
+}
+
+export interface DocCel {
+  /** The macro's heading (`hash.sha256(string) -> string`), or the variable's name (`req.url.path`). */
+  name: string;
+  url: string;
+  /** A variable's documented type. */
+  type?: string;
+  /** Expressions the section shows: a macro's examples (its `// comment` dropped), a variable's rule expressions. */
+  examples: string[];
 }
 
 export interface DocUnparsed {
@@ -315,8 +333,89 @@ function main(repo: string): void {
       }
     }
   }
-  const out = { source: "https://github.com/ngrok/ngrok-docs", commit: git(repo, "rev-parse", "HEAD").trim(), examples, unparsed };
+  const reference = { actions: actionsOf(repo, all), macros: macrosOf(repo), variables: variablesOf(repo, all, shownOn) };
+  const out = { source: "https://github.com/ngrok/ngrok-docs", commit: git(repo, "rev-parse", "HEAD").trim(), reference, examples, unparsed };
   process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
+}
+
+/** Each action page's type and supported phases. */
+function actionsOf(repo: string, all: string[]): DocAction[] {
+  const out: DocAction[] = [];
+  for (const file of all.filter((f) => /^traffic-policy\/actions\/[^/]+\.mdx$/.test(f) && !f.endsWith("index.mdx")).sort()) {
+    const text = git(repo, "show", `HEAD:${file}`);
+    const type = /###\s+(?:Action\s+)?Type\s+`([^`]+)`/i.exec(text)?.[1];
+    const phases = /#+\s+Supported (?:phases|directions)\s+([\s\S]*?)\n#/i.exec(text)?.[1];
+    if (!type) continue;
+    out.push({ type, url: pageUrl(file), phases: [...new Set([...(phases ?? "").matchAll(/`(on_[a-z_]+)`/g)].map((m) => m[1]!))] });
+  }
+  return out;
+}
+
+/** Expressions of the `expressions:` lists of a section's YAML blocks. */
+function expressionsIn(section: string): string[] {
+  const out: string[] = [];
+  for (const block of blocksOf(section)) {
+    if (block.lang !== "yaml" && block.lang !== "yml") continue;
+    try {
+      const doc = parseAllDocuments(block.text).map((d) => d.toJS() as unknown);
+      for (const d of doc) {
+        const list = (d as { expressions?: unknown } | null)?.expressions;
+        if (Array.isArray(list)) out.push(...list.filter((e): e is string => typeof e === "string"));
+      }
+    } catch {
+      continue;
+    }
+  }
+  return out;
+}
+
+/** Sections of a page by their `### \`name\`` headings. */
+function sections(text: string): { name: string; body: string }[] {
+  const parts = text.split(/^###\s+`([^`]+)`\s*$/m);
+  const out: { name: string; body: string }[] = [];
+  for (let i = 1; i < parts.length; i += 2) out.push({ name: parts[i]!.trim(), body: (parts[i + 1] ?? "").split(/^##\s/m)[0]! });
+  return out;
+}
+
+/** Each macro of the macros page, with the expressions of its examples. */
+function macrosOf(repo: string): DocCel[] {
+  const file = "traffic-policy/macros/index.mdx";
+  const text = git(repo, "show", `HEAD:${file}`);
+  return sections(text).map(({ name, body }) => {
+    const examples: string[] = [];
+    for (const block of blocksOf(body)) {
+      if (block.lang !== "go" && block.lang !== "cel") continue;
+      for (const line of block.text.split("\n")) {
+        const expr = line.replace(/\s*\/\/.*$/, "").trim();
+        if (expr !== "") examples.push(expr);
+      }
+    }
+    return { name, url: pageUrl(file), examples: [...examples, ...expressionsIn(body)] };
+  });
+}
+
+/** Each variable of the variables pages (and the snippets they show), its type and its section's expressions. */
+function variablesOf(repo: string, all: string[], shownOn: Map<string, string[]>): DocCel[] {
+  // Sections a page shows first; a snippet no page imports only adds what no page has.
+  const shown = (f: string): number => (f.startsWith("snippets/") && !shownOn.has(f) ? 1 : 0);
+  const files = all
+    .filter((f) => /^(traffic-policy\/variables\/[^/]+|snippets\/traffic-policy\/variables\/[^/]+)\.mdx$/.test(f))
+    .sort((a, b) => shown(a) - shown(b) || a.localeCompare(b));
+  const out: DocCel[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    const text = git(repo, "show", `HEAD:${file}`);
+    const url = file.startsWith("snippets/") ? pageUrl(shownOn.get(file)?.[0] ?? "traffic-policy/variables/index.mdx") : pageUrl(file);
+    const types = new Map<string, string>();
+    for (const m of text.matchAll(/^\|\s*\[?`([^`]+)`\]?[^|]*\|\s*`([^`]+)`/gm)) types.set(m[1]!, m[2]!);
+    for (const { name, body } of sections(text)) {
+      if (!/^[a-z_]+(\.|$)/.test(name) || seen.has(name)) continue;
+      seen.add(name);
+      const type = types.get(name);
+      out.push({ name, url, ...(type === undefined ? {} : { type }), examples: expressionsIn(body) });
+    }
+  }
+  return out;
 }
 
 const repo = process.argv[2];

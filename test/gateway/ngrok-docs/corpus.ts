@@ -45,8 +45,24 @@ export interface DocUnparsed {
   text: string;
 }
 
+/** An action page: its type and the phases it runs in. */
+export interface DocAction {
+  type: string;
+  url: string;
+  phases: string[];
+}
+
+/** A macro of the macros page, or a variable of the variables pages, with the expressions its section shows. */
+export interface DocCel {
+  name: string;
+  url: string;
+  type?: string;
+  examples: string[];
+}
+
 export interface Corpus {
   commit: string;
+  reference: { actions: DocAction[]; macros: DocCel[]; variables: DocCel[] };
   examples: DocExample[];
   unparsed: DocUnparsed[];
 }
