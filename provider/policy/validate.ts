@@ -193,9 +193,10 @@ function durationText(s: number): string {
   return s % 3600 === 0 ? `${s / 3600}h` : s % 60 === 0 && s >= 60 ? `${s / 60}m` : `${s}s`;
 }
 
-function countLimits(spec: FieldSpec, count: number, what: string, at: Place, run: Run): void {
-  if (spec.minItems !== undefined && count < spec.minItems) run.add(at, `must have at least ${spec.minItems} ${what}`);
-  if (spec.maxItems !== undefined && count > spec.maxItems) run.add(at, `must have at most ${spec.maxItems} ${what}`);
+function countLimits(spec: FieldSpec, count: number, at: Place, run: Run): void {
+  const entries = (n: number): string => `${n} ${n === 1 ? "entry" : "entries"}`;
+  if (spec.minItems !== undefined && count < spec.minItems) run.add(at, `must have at least ${entries(spec.minItems)}`);
+  if (spec.maxItems !== undefined && count > spec.maxItems) run.add(at, `must have at most ${entries(spec.maxItems)}`);
 }
 
 function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
@@ -245,14 +246,14 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
         else checkInterpolations(item, at.index(i), run);
       });
       if (spec.required && v.length === 0) run.add(at, "must not be empty");
-      else countLimits(spec, v.length, "entries", at, run);
+      else countLimits(spec, v.length, at, run);
       if (spec.unique && new Set(v).size !== v.length) run.add(at, "must not repeat an entry");
       return;
     }
     case "stringMap":
     case "anyMap":
       if (!isRecord(v)) return run.add(at, "must be an object");
-      countLimits(spec, Object.keys(v).length, "entries", at, run);
+      countLimits(spec, Object.keys(v).length, at, run);
       for (const [k, item] of Object.entries(v)) {
         if (spec.kind === "stringMap" && typeof item !== "string") run.add(at.key(k), "must be a string");
         else interpolationsIn(item, at.key(k), run);
@@ -271,7 +272,7 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
         else interpolationsIn(item, at.index(i), run);
       });
       if (spec.required && v.length === 0) run.add(at, "must not be empty");
-      else countLimits(spec, v.length, "entries", at, run);
+      else countLimits(spec, v.length, at, run);
       return;
   }
 }
