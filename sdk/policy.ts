@@ -7,7 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { canSplitNow } from "../provider/policy/value";
 import { PolicyValue } from "../provider/policy/value";
-import { checkedAsWritten } from "../provider/policy/validate";
+import { checkedAsWritten } from "../provider/policy/rules";
 
 export type * from "../provider/policy/types";
 export { toWirePolicy } from "../provider/policy/value";

@@ -4,7 +4,7 @@
  * (https://ngrok.com/docs/traffic-policy/secrets/), and where it is.
  */
 import { isRecord, typedPhase, camel, type PolicyValue } from "./value";
-import type { PathSegment } from "./validate";
+import type { PathSegment } from "./rules";
 
 export interface SecretReference {
   /** Where, as the program spelled the policy. */
