@@ -91,7 +91,7 @@ const CONFIGS: Readonly<Record<string, Readonly<Record<string, Field>> | "open">
   },
   "jwt-validation": {
     issuer: f("object", { required: true, fields: { allow_list: f("objects", { required: true, minEntries: 1, fields: { value: f("string", { required: true }) } }) } }),
-    audience: f("object", { fields: { allow_list: f("objects", { fields: { value: f("string", { required: true }) } }) } }),
+    audience: f("object", { fields: { allow_list: f("objects", { minEntries: 1, fields: { value: f("string", { required: true }) } }) } }),
     http: {
       kind: "object",
       required: true,

@@ -169,7 +169,7 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
     phases: ["on_http_request"],
     config: {
       issuer: { kind: "object", required: true, fields: { allow_list: { ...allowList(true), minItems: 1 } } },
-      audience: { kind: "object", fields: { allow_list: allowList(false) } },
+      audience: { kind: "object", fields: { allow_list: { ...allowList(false), minItems: 1 } } },
       http: {
         kind: "object",
         required: true,

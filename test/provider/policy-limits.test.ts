@@ -33,8 +33,9 @@ interface Limit {
 }
 
 const rateLimit = (more: Record<string, unknown>) => ({ name: "r", algorithm: "sliding_window", capacity: 10, rate: "60s", bucket_key: ["conn.client_ip"], ...more });
-const jwt = (more: { algorithms?: string[]; tokens?: unknown[]; issuers?: unknown[] }) => ({
+const jwt = (more: { algorithms?: string[]; tokens?: unknown[]; issuers?: unknown[]; audiences?: unknown[] }) => ({
   issuer: { allow_list: more.issuers ?? [{ value: "https://issuer.example.com" }] },
+  ...(more.audiences === undefined ? {} : { audience: { allow_list: more.audiences } }),
   http: { tokens: more.tokens ?? [{ type: "jwt", method: "header", name: "Authorization", prefix: "Bearer " }] },
   jws: { allowed_algorithms: more.algorithms ?? ["RS256"], keys: { sources: { additional_jkus: ["https://issuer.example.com/jwks"] } } },
 });
@@ -72,6 +73,7 @@ const LIMITS: Limit[] = [
   { name: "jwt-validation: the algorithm none is not supported", page: "jwt-validation", type: "jwt-validation", bad: jwt({ algorithms: ["none"] }), good: jwt({ algorithms: ["ES256"] }), at: "jws.allowed_algorithms[0]", message: 'must not be "none"' },
   { name: "jwt-validation: at least 1 token", page: "jwt-validation", type: "jwt-validation", bad: jwt({ tokens: [] }), good: jwt({}), at: "http.tokens", message: "must not be empty" },
   { name: "jwt-validation: at least 1 issuer", page: "jwt-validation", type: "jwt-validation", bad: jwt({ issuers: [] }), good: jwt({}), at: "issuer.allow_list", message: "must not be empty" },
+  { name: "jwt-validation: an audience list has at least 1 audience", page: "jwt-validation", type: "jwt-validation", bad: jwt({ audiences: [] }), good: jwt({ audiences: [{ value: "urn:example:api" }] }), at: "audience.allow_list", message: "must have at least 1 entry" },
   { name: "compress-response: each algorithm once", page: "compress-response", type: "compress-response", phase: "on_http_response", bad: { algorithms: ["gzip", "gzip"] }, good: { algorithms: ["gzip", "br"] }, at: "algorithms", message: "must not repeat an entry" },
   { name: "set-vars: each map holds exactly one variable", page: "set-vars", type: "set-vars", bad: { vars: [{ a: "1", b: "2" }] }, good: { vars: [{ a: "1" }, { b: "2" }] }, at: "vars[0]", message: "must have exactly one entry: one variable's name and value" },
   { name: "CEL interpolation: a ${...} in a body is CEL", page: "custom-response", type: "custom-response", bad: { body: "hello ${req.url.path ==}" }, good: { body: "hello ${req.url.path}" }, at: "body", message: "has a ${...} that is not a valid CEL expression: at column 14, found = but expecting end of input" , parsesCel: true },
