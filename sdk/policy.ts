@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { canSplitNow } from "../provider/policy/value";
 import { PolicyValue } from "../provider/policy/value";
+import { checkedAsWritten } from "../provider/policy/rules";
 
 export type * from "../provider/policy/types";
 export { toWirePolicy } from "../provider/policy/value";
@@ -29,15 +30,17 @@ type Inputs<T> = T extends string | number | boolean
 /**
  * `trafficPolicy` in the typed form without its credentials, and `trafficPolicySecrets`, as the
  * policy value splits them. Text is parsed here so that the engine compares and shows policies as
- * objects whatever their spelling; text that does not parse goes on as it is, for the provider's
- * check to explain.
+ * objects whatever their spelling; text that does not parse, or that the check refuses, goes on as
+ * it is, for the provider's check to explain in the program's spelling.
  */
 export function preparePolicyInputs(props: pulumi.Inputs): pulumi.Inputs {
   const given: unknown = props.trafficPolicy;
   if (given === undefined || given === null) return { trafficPolicySecrets: undefined };
   if (typeof given === "string" || canSplitNow(given, isOutputLike)) {
     // Read, not memoised: the program may still change its object after handing it over.
-    const split = PolicyValue.read(given).inputs();
+    const value = PolicyValue.read(given);
+    // A policy written as ngrok writes it that the check refuses goes as written: its problems name places as written.
+    const split = checkedAsWritten(value, isOutputLike) ? undefined : value.inputs();
     if (!split) return { trafficPolicy: given, trafficPolicySecrets: undefined };
     return {
       trafficPolicy: split.trafficPolicy,

@@ -2,12 +2,14 @@
 // with the agents' endpoints. The service's rules as ngrok's API reference and error pages give
 // them (ERR_NGROK_18001-18017 for the endpoint, 2202/2230/2235/2236/2262 for its Traffic Policy).
 // The policy is stored as sent; the emulator checks its structure (phases, rules, action types
-// and the phases each runs in), not each action's configuration fields.
+// and the phases each runs in), its expressions, and each action's configuration with the limits
+// ngrok documents (rules/traffic-policy.ts).
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure } from "../errors";
 import { rfc3339 } from "../ids";
 import type { Rec } from "../store";
+import { checkActionConfig, checkExpression } from "../rules/traffic-policy";
 import { isObject, type Json, type JsonObject } from "../validate";
 
 const SCHEMES = ["http", "https", "tcp", "tls"];
@@ -122,12 +124,22 @@ function checkPolicy(text: string, url: ParsedUrl): void {
     if (!Array.isArray(rules)) throw policyInvalid(`'${phase}' must be a list of rules`);
     for (const rule of rules) {
       if (!isObject(rule) || !Array.isArray(rule["actions"]) || rule["actions"].length === 0) throw policyInvalid(`a rule of '${phase}' has no actions`);
-      const always = !Array.isArray(rule["expressions"]) || rule["expressions"].length === 0;
+      const unknown = Object.keys(rule).find((k) => !["name", "expressions", "actions"].includes(k));
+      if (unknown !== undefined) throw policyInvalid(`unknown field '${unknown}' in a rule of '${phase}'`);
+      const expressions = rule["expressions"];
+      if (expressions !== undefined && expressions !== null) {
+        if (!Array.isArray(expressions)) throw new ApiFailure(400, "ERR_NGROK_2200", "Invalid policy expression.");
+        expressions.forEach(checkExpression);
+      }
+      const always = !Array.isArray(expressions) || expressions.length === 0;
       for (const action of rule["actions"]) {
         const type = isObject(action) ? str(action["type"]) : "";
         const phases = ACTION_PHASES[type];
-        if (phases === undefined) throw policyInvalid(`unknown action type '${type}'`);
+        if (phases === undefined) throw new ApiFailure(400, "ERR_NGROK_2201", `Invalid policy action type \`${type}\`.`);
         if (!phases.includes(phase)) throw new ApiFailure(400, "ERR_NGROK_2202", `Action type \`${type}\` is not supported for \`${phase}\` traffic policy rule.`);
+        const extra = Object.keys(action as JsonObject).find((k) => k !== "type" && k !== "config");
+        if (extra !== undefined) throw new ApiFailure(400, "ERR_NGROK_2203", `Failed to parse the configuration for policy action type \`${type}\`: unknown field \`${extra}\`.`);
+        checkActionConfig(type, (action as JsonObject)["config"]);
         if (always && TERMINATING.includes(type) && phase === (http ? "on_http_request" : "on_tcp_connect")) answers = true;
       }
     }

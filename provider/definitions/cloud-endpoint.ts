@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
-import { policyProblems, type PolicyTarget } from "../policy/validate";
+import { checkedAsWritten, policyProblems, type PolicyTarget } from "../policy/validate";
 import { PolicyValue } from "../policy/value";
 import { createdAt, description, metadata, refType, uri } from "./common";
-import type { ApiObject, BoundDefinition, ExternalType, Props } from "./types";
+import { secretReferences } from "../policy/secrets";
+import type { AccountReader, ApiObject, BoundDefinition, ExternalType, Props } from "./types";
 
 const SCHEMES = ["http", "https", "tcp", "tls"];
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: "80", https: "443", tls: "443" };
@@ -67,18 +68,41 @@ const trafficPolicyType: ExternalType = {
     // A problem about a value still unknown at preview is no problem yet.
     return policyProblems(givenPolicy(value, inputs), targetOf(inputs["url"]), containsUnknown);
   },
+  // A note, not a failure: the program may create the vault or the secret in the same `up`, and a
+  // preview checks resources in no order it could rely on to have seen them.
+  async accountNotes(value: unknown, inputs: Props, account: AccountReader) {
+    if (value === unknownValue) return [];
+    const refs = secretReferences(givenPolicy(value, inputs));
+    if (refs.length === 0) return [];
+    const vaults = await account.list("/vaults", "vaults");
+    const notes: { path: readonly (string | number)[]; message: string }[] = [];
+    for (const ref of refs) {
+      const vault = vaults.find((v) => v["name"] === ref.vault);
+      if (vault === undefined) {
+        notes.push({ path: ref.path, message: `reads vault '${ref.vault}', which this account does not have: unless this program creates it, requests reaching it will be answered 500 (ERR_NGROK_2253)` });
+        continue;
+      }
+      const secrets = await account.list(`/vaults/${encodeURIComponent(String(vault["id"]))}/secrets`, "secrets");
+      if (!secrets.some((s) => s["name"] === ref.secret)) {
+        notes.push({ path: ref.path, message: `reads secret '${ref.secret}' of vault '${ref.vault}', which the vault does not hold: unless this program creates it, requests reaching it will be answered 500 (ERR_NGROK_2253)` });
+      }
+    }
+    return notes;
+  },
 };
 
 /**
  * The policy's credentials split into `trafficPolicySecrets`, text parsed, as the SDK class's
  * preparePolicyInputs does; credentials already split out (inputs read back for an import) stay.
- * Text that does not parse goes on as it is, for the check to explain.
+ * Text that does not parse, or that the check refuses, goes on as it is, for the check to explain.
  */
 function splitPolicyInputs(inputs: Props): Props {
   const given = inputs["trafficPolicy"];
   if (isAbsent(given) || given === unknownValue) return {};
   const known = inputs["trafficPolicySecrets"];
-  return { ...PolicyValue.of(given).withSecrets(containsUnknown(known) ? undefined : known).inputs() };
+  const value = PolicyValue.of(given).withSecrets(containsUnknown(known) ? undefined : known);
+  // Refused text goes to the check as written, to be named in the program's spelling.
+  return checkedAsWritten(value, containsUnknown) ? {} : { ...value.inputs() };
 }
 
 export const cloudEndpoint: BoundDefinition = {

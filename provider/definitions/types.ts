@@ -34,6 +34,17 @@ export interface ExternalType {
   docs: string;
   /** What is wrong with a known value: a path below the property and a message beginning with a verb. */
   problems(value: unknown, inputs: Props): { path: readonly (string | number)[]; message: string }[];
+  /**
+   * What a preview with a key should tell of a known value that the account lacks and the program
+   * may still create (a vault secret the policy reads): notes, never failures, each beginning with
+   * a path below the property.
+   */
+  accountNotes?(value: unknown, inputs: Props, account: AccountReader): Promise<{ path: readonly (string | number)[]; message: string }[]>;
+}
+
+/** The account as a preview may read it: the items of a list. */
+export interface AccountReader {
+  list(path: string, listKey: string): Promise<ApiObject[]>;
 }
 
 export interface StringType {

@@ -191,7 +191,7 @@ export function checkInputs(def: ResourceDefinition, news: Props): CheckFailure[
 }
 
 /** A path below a property as a program writes it: `trafficPolicy.onHttpRequest[0].expressions[1]`. */
-function pathText(name: string, path: readonly (string | number)[]): string {
+export function pathText(name: string, path: readonly (string | number)[]): string {
   return name + path.map((p) => (typeof p === "number" ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join("");
 }
 

@@ -15,7 +15,7 @@ import { checkProgram } from "./check";
 import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
-import { referenceProblems } from "./references";
+import { accountNotes, referenceProblems } from "./references";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
 export type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../core/handler";
@@ -58,7 +58,9 @@ export class ResourceHandler implements Handler {
       const key = await keyProblems(this.ctx.client, this.ctx.state);
       if (key.length > 0) return key;
       const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state);
-      return references.length > 0 ? references : this.problemsAtCreate(olds, news);
+      if (references.length > 0) return references;
+      await accountNotes(this.def, olds, news, this.ctx.client, this.ctx.state, this.ctx.events);
+      return this.problemsAtCreate(olds, news);
     });
   }
 

@@ -12,8 +12,9 @@
 import { ApiError } from "../client/errors";
 import type { ApiClient } from "../client/http";
 import { definitions } from "../definitions";
-import type { ApiObject, BoundDefinition, Props, TypeSpec } from "../definitions/types";
-import type { CheckFailure } from "./check";
+import type { EventSink } from "../core/events";
+import type { AccountReader, ApiObject, BoundDefinition, Props, TypeSpec } from "../definitions/types";
+import { pathText, type CheckFailure } from "./check";
 import { idPrefixOf, placeholders } from "./locate";
 import type { ProgramState } from "./ownership";
 import { containsUnknown, inputProperties, isAbsent, sameInput } from "./values";
@@ -92,4 +93,46 @@ function collectionOf(id: string): BoundDefinition | undefined {
   return Object.values(definitions).find(
     (d): d is BoundDefinition => d.binding?.kind === "collection" && idPrefixOf(d.binding) === prefix && placeholders(d.binding.path).length === 0,
   );
+}
+
+/** The lists a provider read for notes, by path: read once per provider (one command). */
+class AccountLists {
+  readonly lists = new Map<string, Promise<ApiObject[]>>();
+}
+
+/**
+ * Notes on what new or changed inputs read from the account that it does not have (a vault secret
+ * a policy reads), told as info: the same program may create it. Nothing without a key or an answer.
+ */
+export async function accountNotes(def: BoundDefinition, olds: Props, news: Props, client: () => ApiClient, state: ProgramState, events: EventSink): Promise<void> {
+  let c: ApiClient;
+  try {
+    c = client();
+  } catch {
+    return;
+  }
+  const lists = state.part(AccountLists, () => new AccountLists()).lists;
+  const account: AccountReader = {
+    list(path, listKey) {
+      let items = lists.get(path);
+      if (!items) {
+        items = (async () => {
+          const all: ApiObject[] = [];
+          for await (const item of c.list<ApiObject>(path, listKey)) all.push(item);
+          return all;
+        })();
+        lists.set(path, items);
+      }
+      return items;
+    },
+  };
+  for (const [name, prop] of inputProperties(def)) {
+    const value = news[name];
+    if (prop.type.kind !== "external" || !prop.type.accountNotes || isAbsent(value) || sameInput(prop, olds[name], value)) continue;
+    try {
+      for (const note of await prop.type.accountNotes(value, news, account)) events.info(`${pathText(name, note.path)} ${note.message}`);
+    } catch {
+      // The API did not answer: `up` tells.
+    }
+  }
 }

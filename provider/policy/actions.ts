@@ -37,8 +37,30 @@ export interface FieldSpec {
   enum?: readonly string[];
   min?: number;
   max?: number;
+  /** A list's or a map's number of entries; a string's length (`maxLength`). */
+  minItems?: number;
+  maxItems?: number;
+  maxLength?: number;
+  /** A duration's bounds and the step it must be a multiple of, in seconds. */
+  minDuration?: number;
+  maxDuration?: number;
+  durationStep?: number;
+  /** Each element of a list of integers: its bounds. */
+  itemMin?: number;
+  itemMax?: number;
+  /**
+   * A documented form of each string: `credential` is `username:password`, the password 8 to 128
+   * characters (basic-auth); `single` is an object of exactly one entry (set-vars' variables).
+   */
+  form?: "credential" | "single";
   /** Each element is a CEL expression (a rate limit's bucket keys). */
   cel?: boolean;
+  /** The string is a CEL expression (http-request's `retry_condition`). */
+  expression?: boolean;
+  /** Each element of a list must differ from the others. */
+  unique?: boolean;
+  /** Values the documentation forbids (jwt-validation's algorithm `none`). */
+  exclude?: readonly string[];
   /** A credential: kept out of the policy's plain form (each element, for a list). */
   secret?: boolean;
   /** The fields of an object, or of each object of a list, by wire name. */
@@ -80,12 +102,12 @@ const identity = (sessionIdle: string): Record<string, FieldSpec> => ({
 });
 
 export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
-  "add-headers": { phases: HTTP, config: { headers: { kind: "stringMap", required: true } } },
+  "add-headers": { phases: HTTP, config: { headers: { kind: "stringMap", required: true, minItems: 1, maxItems: 10 } } },
   "ai-gateway": { phases: ["on_http_request"], config: "open" },
   "basic-auth": {
     phases: ["on_http_request"],
     config: {
-      credentials: { kind: "strings", required: true, secret: true },
+      credentials: { kind: "strings", required: true, secret: true, maxItems: 10, form: "credential" },
       realm: { kind: "string", default: "ngrok" },
       enforce: { kind: "boolean", default: true },
     },
@@ -95,8 +117,8 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
     config: {
       error_threshold: { kind: "number", required: true, min: 0, max: 1 },
       volume_threshold: { kind: "integer", min: 1, max: 2_000_000_000, default: 10 },
-      window_duration: duration({ default: "10s" }),
-      tripped_duration: duration({ default: "10s" }),
+      window_duration: duration({ default: "10s", minDuration: 1, maxDuration: 120 }),
+      tripped_duration: duration({ default: "10s", minDuration: 1, maxDuration: 120 }),
       num_buckets: { kind: "integer", min: 1, max: 128, default: 10 },
       enforce: { kind: "boolean", default: true },
     },
@@ -104,15 +126,15 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
   "close-connection": { phases: ["on_http_request", "on_tcp_connect"], terminating: true, config: {} },
   "compress-response": {
     phases: ["on_http_response"],
-    config: { algorithms: { kind: "strings", enum: ["br", "compress", "deflate", "gzip"] } },
+    config: { algorithms: { kind: "strings", enum: ["br", "compress", "deflate", "gzip"], unique: true } },
   },
   "custom-response": {
     phases: HTTP,
     terminating: true,
     config: {
-      status_code: { kind: "integer", required: true, min: 100, max: 599 },
+      status_code: { kind: "integer", min: 100, max: 599, default: 200 },
       body: { kind: "string" },
-      headers: { kind: "stringMap" },
+      headers: { kind: "stringMap", maxItems: 10 },
     },
   },
   deny: { phases: ["on_tcp_connect", "on_http_request"], terminating: true, config: { status_code: { kind: "integer", min: 100, max: 599 } } },
@@ -130,20 +152,24 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
     config: {
       url: { kind: "string", required: true },
       method: { kind: "string", enum: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], default: "GET" },
-      query_params: { kind: "objects", fields: { name: { kind: "string", required: true }, value: { kind: "string" } } },
-      headers: { kind: "stringMap" },
+      query_params: {
+        kind: "objects",
+        maxItems: 32,
+        fields: { key: { kind: "string", required: true, maxLength: 128 }, value: { kind: "string", maxLength: 8192 } },
+      },
+      headers: { kind: "stringMap", maxItems: 10 },
       body: { kind: "string" },
-      max_redirects: { kind: "integer", min: 0 },
-      timeout: duration(),
-      retry_condition: { kind: "string" },
+      max_redirects: { kind: "integer", min: 0, max: 100, default: 10 },
+      timeout: duration({ default: "3s", minDuration: 1, maxDuration: 30 }),
+      retry_condition: { kind: "string", expression: true },
       on_error: { kind: "string", enum: ["continue", "halt"], default: "continue" },
     },
   },
   "jwt-validation": {
     phases: ["on_http_request"],
     config: {
-      issuer: { kind: "object", required: true, fields: { allow_list: allowList(true) } },
-      audience: { kind: "object", fields: { allow_list: allowList(false) } },
+      issuer: { kind: "object", required: true, fields: { allow_list: { ...allowList(true), minItems: 1 } } },
+      audience: { kind: "object", fields: { allow_list: { ...allowList(false), minItems: 1 } } },
       http: {
         kind: "object",
         required: true,
@@ -151,6 +177,7 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
           tokens: {
             kind: "objects",
             required: true,
+            minItems: 1,
             fields: {
               type: { kind: "string", required: true, enum: ["id_token", "access_token", "at+jwt", "it+jwt", "plain", "jwt"] },
               method: { kind: "string", required: true, enum: ["header", "body"] },
@@ -164,7 +191,7 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
         kind: "object",
         required: true,
         fields: {
-          allowed_algorithms: { kind: "strings", required: true },
+          allowed_algorithms: { kind: "strings", required: true, minItems: 1, exclude: ["none"] },
           keys: {
             kind: "object",
             required: true,
@@ -188,12 +215,12 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
   "rate-limit": {
     phases: ["on_http_request"],
     config: {
-      name: { kind: "string", required: true },
+      name: { kind: "string", required: true, maxLength: 1023 },
       enforce: { kind: "boolean", default: true },
       algorithm: { kind: "string", required: true, enum: ["sliding_window"] },
       capacity: { kind: "integer", required: true, min: 1, max: 2_000_000_000 },
-      rate: duration({ required: true }),
-      bucket_key: { kind: "strings", required: true, cel: true },
+      rate: duration({ required: true, minDuration: 60, maxDuration: 24 * 3600, durationStep: 10 }),
+      bucket_key: { kind: "strings", required: true, cel: true, maxItems: 10 },
     },
   },
   redirect: {
@@ -202,10 +229,10 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
       from: { kind: "string" },
       to: { kind: "string", required: true },
       status_code: { kind: "integer", min: 300, max: 399, default: 302 },
-      headers: { kind: "stringMap" },
+      headers: { kind: "stringMap", maxItems: 10 },
     },
   },
-  "remove-headers": { phases: HTTP, config: { headers: { kind: "strings", required: true } } },
+  "remove-headers": { phases: HTTP, config: { headers: { kind: "strings", required: true, minItems: 1, maxItems: 10 } } },
   "request-body-find-replace": { phases: ["on_http_request"], config: { replacements: replacements(false) } },
   "response-body-find-replace": { phases: ["on_http_response"], config: { replacements: replacements(false) } },
   "restrict-ips": {
@@ -217,7 +244,7 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
       ip_policies: { kind: "strings" },
     },
   },
-  "set-vars": { phases: ["on_http_request", "on_http_response", "on_tcp_connect"], config: { vars: { kind: "objects", required: true } } },
+  "set-vars": { phases: ["on_http_request", "on_http_response", "on_tcp_connect"], config: { vars: { kind: "objects", required: true, form: "single" } } },
   "sse-find-replace": { phases: ["on_event_stream_message"], config: { replacements: replacements(true) } },
   "terminate-tls": {
     phases: ["on_tcp_connect"],
@@ -250,6 +277,6 @@ function owasp(): Record<string, FieldSpec> {
   return {
     on_error: { kind: "string", required: true, enum: ["halt", "continue"] },
     process_body: { kind: "boolean" },
-    exclude_rule_ids: { kind: "integers" },
+    exclude_rule_ids: { kind: "integers", itemMin: 900_000, itemMax: 999_999 },
   };
 }

@@ -43,7 +43,8 @@ export interface CompressResponseAction {
 }
 export interface CustomResponseAction {
   type: "custom-response";
-  config: { statusCode: number; body?: string; headers?: Record<string, string> };
+  /** `statusCode` defaults to 200. */
+  config: { statusCode?: number; body?: string; headers?: Record<string, string> };
 }
 export interface DenyAction {
   type: "deny";
@@ -58,7 +59,7 @@ export interface HttpRequestAction {
   config: {
     url: string;
     method?: "GET" | "PUT" | "POST" | "PATCH" | "DELETE" | "OPTIONS";
-    queryParams?: { name: string; value?: string }[];
+    queryParams?: { key: string; value?: string }[];
     headers?: Record<string, string>;
     body?: string;
     maxRedirects?: number;

@@ -35,6 +35,17 @@ const byObject = new WeakMap<object, PolicyValue>();
 const byText = new Map<string, PolicyValue>();
 const TEXTS_KEPT = 32;
 
+/**
+ * How a policy was written: `wire` as ngrok's documentation writes it (YAML or JSON text, or an
+ * object of `on_http_request`...), `typed` as the SDK's types do. Problems name places that way.
+ */
+export type Spelling = "wire" | "typed";
+
+/** The spelling of a policy given as an object: ngrok's when a phase is named as ngrok names it. */
+function spellingOf(given: unknown): Spelling {
+  return typeof given === "string" || (isRecord(given) && Object.keys(given).some((k) => k in PHASES)) ? "wire" : "typed";
+}
+
 export class PolicyValue {
   private cache: { key?: string; split?: SplitPolicy; typed?: unknown } = {};
 
@@ -43,6 +54,8 @@ export class PolicyValue {
     private readonly wire: unknown,
     /** Why the text given is not YAML or JSON (then `wire` is the text). */
     readonly textError?: PolicyTextError,
+    /** How the program wrote it. */
+    readonly spelling: Spelling = "typed",
   ) {}
 
   /**
@@ -74,11 +87,11 @@ export class PolicyValue {
     // Absent, or no policy at all (a number): nothing to read, and nothing for the key to order.
     if (typeof given !== "string" && (typeof given !== "object" || given === null)) return new PolicyValue(given);
     work.reads++;
-    if (typeof given !== "string") return new PolicyValue(walked(typedToWire(given)));
+    if (typeof given !== "string") return new PolicyValue(walked(typedToWire(given)), undefined, spellingOf(given));
     try {
-      return new PolicyValue(walked(parseText(given)));
+      return new PolicyValue(walked(parseText(given)), undefined, "wire");
     } catch (err) {
-      if (err instanceof PolicyTextError) return new PolicyValue(given, err);
+      if (err instanceof PolicyTextError) return new PolicyValue(given, err, "wire");
       throw err;
     }
   }
@@ -89,7 +102,7 @@ export class PolicyValue {
    */
   withSecrets(secrets: unknown): PolicyValue {
     if (this.textError || !isRecord(secrets) || Object.keys(secrets).length === 0) return this;
-    return new PolicyValue(placeCredentials(this.wire, secrets));
+    return new PolicyValue(placeCredentials(this.wire, secrets), undefined, this.spelling);
   }
 
   /** The policy as ngrok documents it, credentials in place (what the API receives). */

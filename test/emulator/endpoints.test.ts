@@ -44,9 +44,10 @@ describe("cloud endpoints", () => {
     expectError(await post({ url: "https://app.example.com", traffic_policy: "on_http_request: [" }), 400, "ERR_NGROK_2236");
     expectError(await post({ url: "https://app.example.com", traffic_policy: "" }), 400, "ERR_NGROK_18011");
     const bad = (policy: unknown) => post({ url: "https://x.wild.example.com", traffic_policy: JSON.stringify(policy) });
-    expectError(await bad({ on_http_request: [{ actions: [{ type: "rate-limit" }] }] }), 400, "ERR_NGROK_2235");
+    expectError(await bad({ on_http_request: [{ actions: [{ type: "add-headers", config: { headers: { "x-a": "b" } } }] }] }), 400, "ERR_NGROK_2235");
     expectError(await bad({ on_http_response: [{ actions: [{ type: "rate-limit" }] }] }), 400, "ERR_NGROK_2202");
-    expectError(await bad({ on_http_request: [{ actions: [{ type: "teleport" }] }] }), 400, "ERR_NGROK_18002");
+    expectError(await bad({ on_http_request: [{ actions: [{ type: "teleport" }] }] }), 400, "ERR_NGROK_2201");
+    expectError(await bad({ on_http_request: [{ actions: [{ type: "rate-limit" }] }] }), 400, "ERR_NGROK_2204");
     expectError(await call(emu, "POST", "/endpoints", { url: "https://api.internal", traffic_policy: JSON.stringify({ on_tcp_connect: [{ actions: [{ type: "deny" }] }] }) }), 400, "ERR_NGROK_2262");
     expect((await bad({ on_http_request: [{ actions: [{ type: "deny" }] }] })).status).toBe(201);
     expectError(await bad({ on_http_request: [{ actions: [{ type: "deny" }] }] }), 400, "ERR_NGROK_18009");

@@ -71,20 +71,28 @@ on_http_request:
   const [typed, ...others] = values;
   for (const value of others) {
     expect(value.key()).toBe(typed!.key());
-    expect(value.inputs()).toEqual(typed!.inputs());
+    // Kept in the program's spelling, the same policy.
+    expect(value.inputs()!.trafficPolicySecrets).toEqual(typed!.inputs()!.trafficPolicySecrets);
+    expect(PolicyValue.read(value.inputs()!.trafficPolicy).key()).toBe(PolicyValue.read(typed!.inputs()!.trafficPolicy).key());
     expect(value.toWire()).toEqual(expect.objectContaining(wire));
   }
   expect(typed!.inputs()!.trafficPolicySecrets).toEqual({ "onHttpRequest[0].actions[0].config.clientSecret": "s3cret" });
   expect(typed!.apiText()).toBe(JSON.stringify(wire));
 });
 
-it("names each problem by its place in the typed form, whatever the spelling", () => {
+it("names each problem by its place as the program spelled the policy", () => {
   const wire = { on_http_request: [{ actions: [{ type: "custom-response", config: { status_code: 99, colour: "red" } }] }], on_tcp_conect: [] };
   const problems = policyProblems(PolicyValue.read(wire)).map((p) => [p.path.join("/"), p.message]);
   expect(problems).toEqual([
-    ["onHttpRequest/0/actions/0/config", expect.stringMatching(/^has unknown field\(s\): colour /)],
-    ["onHttpRequest/0/actions/0/config/statusCode", "must be at least 100"],
-    ["onTcpConect", expect.stringMatching(/^is not a Traffic Policy phase/)],
+    ["on_http_request/0/actions/0/config", expect.stringMatching(/^has unknown field\(s\): colour \(fields: status_code, body, headers\)$/)],
+    ["on_http_request/0/actions/0/config/status_code", "must be at least 100"],
+    ["on_tcp_conect", expect.stringMatching(/^is not a Traffic Policy phase \(phases: on_tcp_connect, on_http_request/)],
   ]);
   expect(policyProblems(PolicyValue.read(JSON.stringify(wire)))).toEqual(policyProblems(PolicyValue.read(wire)));
+  const typed = { onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 99, colour: "red" } }] }], onTcpConect: [] };
+  expect(policyProblems(PolicyValue.read(typed)).map((p) => [p.path.join("/"), p.message])).toEqual([
+    ["onHttpRequest/0/actions/0/config", expect.stringMatching(/^has unknown field\(s\): colour \(fields: statusCode, body, headers\)$/)],
+    ["onHttpRequest/0/actions/0/config/statusCode", "must be at least 100"],
+    ["onTcpConect", expect.stringMatching(/^is not a Traffic Policy phase \(phases: onTcpConnect, onHttpRequest/)],
+  ]);
 });

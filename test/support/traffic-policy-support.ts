@@ -1,0 +1,186 @@
+/**
+ * docs/traffic-policy-support.md, written from what runs: every action, CEL macro and variable
+ * ngrok's reference pages document (test/gateway/ngrok-docs/corpus.json) is tried through
+ * `testPolicy`, which runs the gateway's engine, and the page says what happened. It reads nothing
+ * of the emulator's insides, only what `testPolicy` answers, so it follows the emulator as it grows.
+ */
+import { testPolicy, type PolicyRequest, type PolicyResult, type PolicyTestOptions } from "../../emulator";
+import { PolicyValue, policyProblems } from "../../provider/policy";
+import { corpus, type DocAction, type DocCel } from "../gateway/ngrok-docs/corpus";
+
+/** A request carrying what the documented variables and macros read. */
+const REQUEST: PolicyRequest = {
+  method: "POST",
+  url: "https://app.example.com:443/api/items?tag=a&tag=b",
+  headers: {
+    "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+    cookie: "session=abc123",
+    "content-type": "application/json; charset=utf-8",
+    "content-encoding": "br",
+    authorization: "Basic dXNlcm5hbWU6cGFzc3dvcmQx",
+    location: "https://app.example.com/next",
+  },
+  body: '{"user":"u1"}',
+  clientIp: "203.0.113.7",
+  geo: { city: "San Francisco", country: "United States", country_code: "US", subdivision: "California", latitude: 37.77, longitude: -122.42, radius: 5 },
+};
+
+const OPTIONS: PolicyTestOptions = {
+  upstream: () => ({
+    status: 200,
+    headers: { "content-type": "application/json", "set-cookie": "session=abc123; Path=/; Secure", location: "https://app.example.com/next", "content-encoding": "identity" },
+    body: '{"ok":true}',
+  }),
+};
+
+/** A failure that says the name is not there (unbound, undeclared, no such field), as opposed to a failure of the values. */
+const MISSING = /unbound|undeclared|no such (overload|key|field|attribute)|field not found|not found|unknown|not emulated|not supported/i;
+
+export type Outcome = { runs: true } | { runs: false; why: string };
+
+function describe(result: PolicyResult): string {
+  const text = result.failure?.message ?? result.body;
+  return text.split("\n")[0]!.trim().slice(0, 120);
+}
+
+/** Whether an expression evaluates in a phase (its value does not matter, only that it is computed). */
+async function evaluates(expression: string, phase: "on_http_request" | "on_http_response"): Promise<Outcome> {
+  // A list of one element whatever the expression's type: the expression is computed, and any value will do.
+  const probe = `[${expression}].size() == 1`;
+  const respond = { type: "custom-response", config: { status_code: 200, body: "ok" } };
+  const policy =
+    phase === "on_http_request"
+      ? { on_http_request: [{ expressions: [probe], actions: [respond] }] }
+      : { on_http_response: [{ expressions: [probe], actions: [respond] }] };
+  let result: PolicyResult;
+  try {
+    result = await testPolicy(policy, REQUEST, OPTIONS);
+  } catch (err) {
+    return { runs: false, why: (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 120) };
+  }
+  if (result.failure === undefined) return { runs: true };
+  return MISSING.test(result.failure.message) ? { runs: false, why: describe(result) } : { runs: true };
+}
+
+/** The first phase of an action that an HTTP request goes through. */
+function phaseOf(action: DocAction): string {
+  return ["on_http_request", "on_http_response", "on_event_stream_message", "on_tcp_connect"].find((p) => action.phases.includes(p)) ?? "on_http_request";
+}
+
+/** The configurations of the action in ngrok's examples that the preview check accepts, each once. */
+function exampleConfigs(type: string): Record<string, unknown>[] {
+  const found = new Map<string, Record<string, unknown>>();
+  for (const example of corpus.examples) {
+    for (const rules of Object.values(example.policy)) {
+      if (!Array.isArray(rules)) continue;
+      for (const rule of rules as { actions?: { type?: string; config?: Record<string, unknown> }[] }[]) {
+        for (const action of rule.actions ?? []) {
+          if (action.type !== type) continue;
+          const alone = { on_http_request: [{ actions: [action] }] };
+          const problems = policyProblems(PolicyValue.read(alone)).filter((p) => !/cannot run in/.test(p.message));
+          if (problems.length === 0) found.set(JSON.stringify(action.config ?? {}), action.config ?? {});
+        }
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/** One configuration of an action, alone in its first phase; forward-internal's target is there. */
+async function runsWith(action: DocAction, config: Record<string, unknown> | undefined): Promise<Outcome> {
+  const phase = phaseOf(action);
+  const policy = { [phase]: [{ actions: [{ type: action.type, ...(config === undefined ? {} : { config }) }] }] };
+  const target = typeof config?.["url"] === "string" && !config["url"].includes("${") ? config["url"] : undefined;
+  const options: PolicyTestOptions = target === undefined ? OPTIONS : { ...OPTIONS, endpoints: { [target]: OPTIONS.upstream! } };
+  let result: PolicyResult;
+  try {
+    result = await testPolicy(policy, REQUEST, options);
+  } catch (err) {
+    return { runs: false, why: (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 120) };
+  }
+  const ran = result.actions.filter((a) => a.type === action.type);
+  if (ran.length === 0) return { runs: false, why: `not reached in ${phase}` };
+  const failed = ran.find((a) => a.outcome === "error");
+  if (failed === undefined) return { runs: true };
+  return { runs: false, why: (failed.detail ?? describe(result)).split("\n")[0]!.slice(0, 120) };
+}
+
+/** Whether an action runs: one of ngrok's examples of it (or, with none, the action without configuration) runs without failing. */
+async function actionRuns(action: DocAction): Promise<Outcome> {
+  const configs = exampleConfigs(action.type);
+  let first: Outcome | undefined;
+  for (const config of configs.length ? configs : [undefined]) {
+    const outcome = await runsWith(action, config);
+    if (outcome.runs) return outcome;
+    first ??= outcome;
+  }
+  return first!;
+}
+
+/** A variable's name as an expression: its documented placeholders filled (`req.cookies[k][i]`). */
+function variableExpression(name: string): string {
+  return name.replace(/\[k\]/g, "['session']").replace(/\[i\]/g, "[0]").replace(/\[[a-z]\]/g, "[0]");
+}
+
+async function macroRuns(macro: DocCel): Promise<Outcome> {
+  if (macro.examples.length === 0) return { runs: false, why: "the page gives no example to evaluate" };
+  let last: Outcome = { runs: false, why: "no example evaluates" };
+  for (const example of macro.examples) {
+    const phase = /\b(getRes|hasRes|res\.)/.test(example) ? "on_http_response" : "on_http_request";
+    last = await evaluates(example, phase);
+    if (last.runs) return last;
+  }
+  return last;
+}
+
+async function variableRuns(variable: DocCel): Promise<Outcome> {
+  return evaluates(variableExpression(variable.name), variable.name.startsWith("res.") ? "on_http_response" : "on_http_request");
+}
+
+const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+const mark = (o: Outcome): string => (o.runs ? "yes" : `no: ${cell(o.why)}`);
+
+/** The page, Markdown. */
+export async function renderSupportPage(): Promise<string> {
+  const { actions, macros, variables } = corpus.reference;
+  const actionRows = await Promise.all(actions.map(async (a) => ({ a, o: await actionRuns(a) })));
+  const macroRows: { m: DocCel; o: Outcome }[] = [];
+  for (const m of macros) macroRows.push({ m, o: await macroRuns(m) });
+  const variableRows: { v: DocCel; o: Outcome }[] = [];
+  for (const v of variables) variableRows.push({ v, o: await variableRuns(v) });
+  const count = (rows: { o: Outcome }[]): string => `${rows.filter((r) => r.o.runs).length} of ${rows.length}`;
+  const lines = [
+    "# What `testPolicy` and the gateway run",
+    "",
+    "<!-- Generated by `make traffic-policy-support` (test/support/traffic-policy-support.ts); a test fails when it is stale. -->",
+    "",
+    "Every action, CEL macro and variable ngrok's Traffic Policy reference documents, tried through",
+    "`testPolicy` (the emulator's gateway runs the same engine). An action runs when ngrok's own example",
+    "of it, alone in its first phase, runs without failing; a macro when one of the page's example",
+    "expressions is computed; a variable when it is there to read in its phase. *No* gives what answered",
+    "instead. The lists come from ngrok's pages: [actions](https://ngrok.com/docs/traffic-policy/actions/),",
+    "[macros](https://ngrok.com/docs/traffic-policy/macros/) and [variables](https://ngrok.com/docs/traffic-policy/variables/).",
+    "",
+    `Actions that run: ${count(actionRows)}. Macros evaluated: ${count(macroRows)}. Variables there to read: ${count(variableRows)}.`,
+    "",
+    "## Actions",
+    "",
+    "| Action | Phases | Runs in `testPolicy` |",
+    "|---|---|---|",
+    ...actionRows.map(({ a, o }) => `| [\`${a.type}\`](${a.url}) | ${a.phases.map((p) => `\`${p}\``).join(", ")} | ${mark(o)} |`),
+    "",
+    "## CEL macros",
+    "",
+    "| Macro | Evaluated |",
+    "|---|---|",
+    ...macroRows.map(({ m, o }) => `| \`${cell(m.name)}\` | ${mark(o)} |`),
+    "",
+    "## Variables",
+    "",
+    "| Variable | Type | There to read |",
+    "|---|---|---|",
+    ...variableRows.map(({ v, o }) => `| [\`${cell(v.name)}\`](${v.url}) | ${v.type === undefined ? "" : `\`${cell(v.type)}\``} | ${mark(o)} |`),
+    "",
+  ];
+  return lines.join("\n");
+}
