@@ -158,7 +158,7 @@ function ruleLabel(rule: WireRule, index: number): string {
 
 async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined, ex: Exchange, ctx: ActionContext): Promise<PhaseResult> {
   ex.vars = {};
-  const cel = evaluator(ex, phase);
+  const cel = evaluator(ex, phase, ctx.env);
   for (const [index, rule] of (rules ?? []).entries()) {
     const label = ruleLabel(rule, index);
     let matched = true;
@@ -288,12 +288,13 @@ function bindings(ex: Exchange, phase: PhaseName): Bindings {
   return b;
 }
 
-function evaluator(ex: Exchange, phase: PhaseName): CelEvaluator {
+function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment): CelEvaluator {
   return new CelEvaluator(
     {
       reqHeaders: () => ex.request.headers,
       resHeaders: () => (phase === "on_http_response" || phase === "on_event_stream_message" ? ex.response?.headers : undefined),
       queryParams: () => queryParams(ex.request.url),
+      secrets: env.secrets,
     },
     () => bindings(ex, phase),
   );

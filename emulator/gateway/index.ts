@@ -5,12 +5,14 @@ import { runEndpoint } from "./engine";
 import { StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput, type PolicyInput } from "./policy";
+import { givenSecrets } from "./secrets";
 import { RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type PolicyResult, type Upstream } from "./types";
 
 export type { WirePolicy, WireRule, WireAction, PolicyInput, PhaseName } from "./policy";
 export { policyFromInput, PolicyError } from "./policy";
 export type { JsonWebKeySet } from "./jwt";
 export type { EndpointDirectory } from "./directory";
+export type { SecretsSource } from "./secrets";
 export { WEBHOOK_PROVIDERS } from "./webhooks";
 export type {
   PolicyRequest,
@@ -43,6 +45,8 @@ export interface PolicyTestOptions {
   jwks?: Record<string, JsonWebKeySet>;
   /** IP policies by id, for restrict-ips `ip_policies`. */
   ipPolicies?: Record<string, { allow?: string[]; deny?: string[] }>;
+  /** Vaults' secrets for `secrets.get(vault, name)` (`ngrok.secretRef`): `{ <vault name>: { <secret name>: <value> } }`. */
+  secrets?: Record<string, Record<string, string>>;
   /** Time for rate limits, token expiry and webhook timestamps; default the system clock. */
   clock?: Clock;
 }
@@ -86,6 +90,7 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
       const p = options.ipPolicies?.[id];
       return p === undefined ? undefined : { allow: p.allow ?? [], deny: p.deny ?? [] };
     },
+    secrets: givenSecrets(options.secrets),
     onLog: (entry) => logs.push(entry),
   };
   return {

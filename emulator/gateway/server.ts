@@ -11,6 +11,7 @@ import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
 import { runEndpoint, textResponse } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./policy";
+import { storeSecrets } from "./secrets";
 import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
@@ -59,6 +60,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     jwks: async (url) => jwks.get(url) ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
     ipPolicy: storeIpPolicy(options.store),
+    secrets: storeSecrets(options.store),
     onLog: (entry) => logs.push(entry),
   };
 

@@ -2,6 +2,7 @@
 import type { Clock } from "../../clock";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
+import type { SecretsSource } from "./secrets";
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -145,6 +146,8 @@ export interface GatewayEnvironment {
   endpointByUrl(url: string): EndpointInfo | undefined;
   /** CIDRs of an IP policy (restrict-ips `ip_policies`), if it exists. */
   ipPolicy(id: string): { allow: string[]; deny: string[] } | undefined;
+  /** What `secrets.get(vault, name)` reads. */
+  secrets: SecretsSource;
   /** Where log actions write, besides the result. */
   onLog?(entry: LogEntry): void;
 }
