@@ -4,7 +4,7 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { CelEvaluator, CelFailure, type Bindings } from "./cel";
-import { ACTIONS, ConfigError, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage } from "./actions";
+import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest } from "./actions";
 import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
@@ -58,12 +58,14 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
     trace: { rules: [], actions: [], logs: [], vars: {} },
     response: undefined,
     upstreamRequest: undefined,
+    onFinish: [],
   };
   if (!exchange.request.headers.has("host")) exchange.request.headers.set("host", [url.host]);
 
   const ctx: ActionContext = {
     env,
     forward: async (target, ex) => forward(target, ex, env, depth),
+    send: async (out, ex) => send(out, ex, env, depth),
   };
 
   const finish = (msg: HttpMessage | "closed", failure?: PolicyFailure, terminated = true): PolicyResult => {
@@ -84,6 +86,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
     };
     if (failure !== undefined) result.failure = failure;
     if (exchange.upstreamRequest !== undefined) result.upstream = exchange.upstreamRequest;
+    for (const hook of exchange.onFinish.splice(0)) hook(result.status);
     return result;
   };
 
@@ -159,6 +162,7 @@ function ruleLabel(rule: WireRule, index: number): string {
 async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined, ex: Exchange, ctx: ActionContext): Promise<PhaseResult> {
   ex.vars = {};
   const cel = evaluator(ex, phase, ctx.env);
+  const celWith = (extra: Record<string, unknown>): CelEvaluator => evaluator(ex, phase, ctx.env, extra);
   for (const [index, rule] of (rules ?? []).entries()) {
     const label = ruleLabel(rule, index);
     let matched = true;
@@ -173,13 +177,13 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
     }
     ex.trace.rules.push({ phase, rule: label, index, matched });
     if (!matched) continue;
-    for (const action of rule.actions) {
+    for (const [actionIndex, action] of rule.actions.entries()) {
       const impl = ACTIONS[action.type];
       let outcome: ActionOutcome;
       try {
-        if (impl === undefined) throw new Error(`the emulator does not run action type '${action.type}'`);
+        if (impl === undefined) throw new NotEmulated(action.type, "the emulator does not know this action type");
         if (!impl.phases.includes(phase)) throw new Error(`action ${action.type} is not supported in ${phase}`);
-        outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, ctx });
+        outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
       } catch (err) {
         if (err instanceof CelFailure) {
           ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: err.message });
@@ -188,10 +192,11 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
             failure: { phase, rule: label, ruleIndex: index, expression: err.expression, action: action.type, code: "ERR_NGROK_2253", message: err.message },
           };
         }
-        // A config the service would have refused when the policy was saved.
-        const why = err instanceof ConfigError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `${action.type}: ${err.message}`;
+        // A config the service would have refused when the policy was saved; or what the emulator cannot do.
+        const code = err instanceof ConfigError ? "invalid-config" : err instanceof NotEmulated ? "not-emulated" : "emulator-error";
+        const why = err instanceof ConfigError || err instanceof NotEmulated ? err.message : `${action.type}: ${err instanceof Error ? err.message : String(err)}`;
         ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: why });
-        return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code: "invalid-config", message: why } };
+        return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code, message: why } };
       }
       ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: outcome.kind === "continue" ? "continue" : outcome.kind === "error" ? "error" : "terminate", ...(outcome.detail ? { detail: outcome.detail } : {}) });
       if (outcome.kind === "respond") return { kind: "answered", response: outcome.response, fromUpstream: outcome.fromUpstream ?? false };
@@ -203,6 +208,8 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
 }
 
 function failureResponse(f: PolicyFailure): HttpMessage {
+  if (f.code === "not-emulated") return textResponse(501, `ngrok-emulator: ${f.message}\n`);
+  if (f.code === "emulator-error") return textResponse(500, `ngrok-emulator: the ${f.action ?? ""} action failed in the emulator: ${f.message}\n`);
   if (f.expression === undefined) return textResponse(500, `Invalid configuration of action ${f.action ?? ""}: ${f.message}\n`);
   const text =
     f.code === "ERR_NGROK_2254"
@@ -288,7 +295,7 @@ function bindings(ex: Exchange, phase: PhaseName): Bindings {
   return b;
 }
 
-function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment): CelEvaluator {
+function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment, extra: Record<string, unknown> = {}): CelEvaluator {
   return new CelEvaluator(
     {
       reqHeaders: () => ex.request.headers,
@@ -296,7 +303,7 @@ function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment): Cel
       queryParams: () => queryParams(ex.request.url),
       secrets: env.secrets,
     },
-    () => bindings(ex, phase),
+    () => ({ ...bindings(ex, phase), ...extra }),
   );
 }
 
@@ -378,5 +385,35 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
   for (const t of result.actions) ex.trace.actions.push({ ...t, rule: `${endpoint.url} ${t.rule}` });
   for (const l of result.logs) ex.trace.logs.push(l);
   if (result.status === 0) return textResponse(502, "forward-internal: the target endpoint closed the connection\n");
+  return { status: result.status, headers: headerMap(result.headers), body: result.rawBody };
+}
+
+/**
+ * http-request: the gateway's own request to an endpoint (whose policy runs on it, then its
+ * upstream answers) or to a registered upstream. The headers ngrok documents it adds are set here
+ * (https://ngrok.com/docs/traffic-policy/actions/http-request/#automatically-injected-headers).
+ */
+async function send(out: OutboundRequest, ex: Exchange, env: GatewayEnvironment, depth: number): Promise<HttpMessage | undefined> {
+  const endpoint = env.endpointByUrl(out.url);
+  if (endpoint === undefined) return undefined;
+  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `http-request: more than ${MAX_FORWARD_DEPTH} hops\n`);
+  const target = new URL(out.url);
+  const headers: Record<string, string[]> = {
+    ...out.headers,
+    "ngrok-req-type": ["http-request"],
+    "ngrok-report-abuse": ["https://ngrok.com/abuse"],
+    "x-forwarded-for": [ex.conn.clientIp],
+    "user-agent": ["ngrok/cloud"],
+    host: [target.host],
+  };
+  const result = await runEndpoint(
+    endpoint,
+    policyFromInput(endpoint.trafficPolicy ?? ""),
+    { method: out.method, url: new URL(target.pathname + target.search, endpoint.url).toString(), headers, body: out.body, clientIp: ex.conn.clientIp },
+    env,
+    depth + 1,
+  );
+  for (const l of result.logs) ex.trace.logs.push(l);
+  if (result.status === 0) throw new Error(`the endpoint ${endpoint.url} closed the connection`);
   return { status: result.status, headers: headerMap(result.headers), body: result.rawBody };
 }

@@ -1,6 +1,7 @@
 // Traffic policies run without a process: `testPolicy` for one request, `policyTester` for a
 // series that shares rate-limit counters and a clock.
 import { systemClock, type Clock } from "../../clock";
+import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runEndpoint } from "./engine";
 import { StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
@@ -84,6 +85,7 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
   const env: GatewayEnvironment = {
     clock: options.clock ?? systemClock,
     rateLimits: new RateLimitState(),
+    circuitBreakers: new CircuitBreakers(),
     jwks: async (url) => options.jwks?.[url] ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
     ipPolicy: (id) => {

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import type { Store } from "../store";
 import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
+import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runEndpoint, textResponse } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./policy";
@@ -57,6 +58,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const env: GatewayEnvironment = {
     clock: options.clock,
     rateLimits: new RateLimitState(),
+    circuitBreakers: new CircuitBreakers(),
     jwks: async (url) => jwks.get(url) ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
     ipPolicy: storeIpPolicy(options.store),

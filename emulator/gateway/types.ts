@@ -3,6 +3,7 @@ import type { Clock } from "../../clock";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
 import type { SecretsSource } from "./secrets";
+import type { CircuitBreakers } from "./actions/circuit-breaker";
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -79,7 +80,11 @@ export interface PolicyFailure {
   expression?: string;
   /** Set when the expression was in an action's config. */
   action?: string;
-  /** ngrok's error code for it (ERR_NGROK_2254 for a rule expression, ERR_NGROK_2253 for an action's), or "invalid-config". */
+  /**
+   * ngrok's error code for it (ERR_NGROK_2254 for a rule expression, ERR_NGROK_2253 for an
+   * action's); "invalid-config" for a config the service refuses; "not-emulated" for what the
+   * emulator cannot do offline (answered 501); "emulator-error" for a failure of the emulator itself.
+   */
   code: string;
   message: string;
 }
@@ -134,12 +139,16 @@ export interface EndpointInfo {
   trafficPolicy?: string;
   /** The service behind it (an agent endpoint's local service); none for a cloud endpoint. */
   upstream?: Upstream;
+  /** Bound `internal`: reached only through forward-internal and http-request, as a `*.internal` URL is. */
+  internal?: boolean;
 }
 
 /** What a run needs from its surroundings. */
 export interface GatewayEnvironment {
   clock: Clock;
   rateLimits: RateLimitState;
+  /** circuit-breaker's counts, shared like the rate limits. */
+  circuitBreakers: CircuitBreakers;
   /** The key set at a JWKS URL. */
   jwks(url: string): Promise<JsonWebKeySet>;
   /** The endpoint a forward-internal URL names, if there is one. */

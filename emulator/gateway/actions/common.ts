@@ -29,12 +29,26 @@ export interface Exchange {
   /** The event stream's message on_event_stream_message runs on. */
   message?: SseMessage;
   upstreamRequest: UpstreamRequest | undefined;
+  /** Called with the status the client is answered (0: the connection was closed), once, when the exchange ends. */
+  onFinish: Array<(status: number) => void>;
 }
 
 export interface ActionContext {
   env: GatewayEnvironment;
   /** forward-internal's target, or undefined when no endpoint has that URL. */
   forward(url: string, ex: Exchange): Promise<HttpMessage | undefined>;
+  /**
+   * An HTTP request of the gateway's own (http-request) to an endpoint or registered upstream,
+   * whose policy runs on it; undefined when nothing the emulator knows has that URL.
+   */
+  send(request: OutboundRequest, ex: Exchange): Promise<HttpMessage | undefined>;
+}
+
+export interface OutboundRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string[]>;
+  body: Buffer;
 }
 
 export type ActionOutcome =
@@ -48,7 +62,11 @@ export interface Run {
   phase: PhaseName;
   cel: CelEvaluator;
   rule: string;
+  /** Where this action is in the policy (phase, rule and action index): the key of state it keeps across requests. */
+  at: string;
   ctx: ActionContext;
+  /** An evaluator that also sees `extra` as variables (http-request's `retry_condition`). */
+  celWith(extra: Record<string, unknown>): CelEvaluator;
 }
 
 export interface ActionImpl {
@@ -59,6 +77,16 @@ export interface ActionImpl {
 export const HTTP: readonly PhaseName[] = ["on_http_request", "on_http_response"];
 
 export class ConfigError extends Error {}
+
+/** What the emulator cannot do offline: the answer names the action and why, never the user's config. */
+export class NotEmulated extends Error {
+  constructor(
+    readonly action: string,
+    why: string,
+  ) {
+    super(`the ${action} action is not emulated: ${why}`);
+  }
+}
 
 export function str(config: Record<string, unknown>, key: string, action: string, fallback?: string): string {
   const v = config[key];

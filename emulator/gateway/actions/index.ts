@@ -9,10 +9,17 @@ import { isRecord } from "../policy";
 import { messageData, setMessageData } from "../sse";
 import type { LogEntry } from "../types";
 import { verifyWebhook } from "../webhooks";
+import { requestBodyFindReplace, responseBodyFindReplace } from "./body-find-replace";
+import { circuitBreaker } from "./circuit-breaker";
+import { closeConnection } from "./close-connection";
+import { httpRequest } from "./http-request";
+import { aiGateway, saml } from "./not-emulated";
+import { owaspCrsRequest, owaspCrsResponse } from "./owasp-crs";
+import { re2, replaceAll } from "./re2";
 import { bool, ConfigError, HTTP, message, parseDuration, setResult, str, strList, strMap, target, inferContentType, type ActionImpl, type ActionOutcome, type Run } from "./common";
 
-export type { ActionContext, ActionOutcome, Exchange, HttpMessage } from "./common";
-export { ConfigError } from "./common";
+export type { ActionContext, ActionOutcome, Exchange, HttpMessage, OutboundRequest } from "./common";
+export { ConfigError, NotEmulated } from "./common";
 
 
 const customResponse: ActionImpl = {
@@ -35,44 +42,63 @@ const deny: ActionImpl = {
   },
 };
 
-function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: string } {
+/**
+ * The URL a rewritten string stands for. Go's URL parser reads "https:///products.php?q=1" (an
+ * interpolated authority replaced away) as an empty host and a path, and the gateway keeps the
+ * request's own host; WHATWG's would make "products.php" the host. A relative result is taken
+ * on the request's URL, as the docs' `to: /api/v2/geo?city=...` shows.
+ */
+function rewrittenUrl(text: string, current: URL): URL {
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)(.*)$/s.exec(text);
+  if (m !== null && m[2] === "") {
+    const rest = m[3]!.startsWith("/") || m[3] === "" ? m[3]! : `/${m[3]!}`;
+    return new URL(`${m[1]!}://${current.host}${rest}`);
+  }
+  try {
+    return new URL(text, current);
+  } catch {
+    throw new ConfigError(`the rewritten URL '${text}' is not a URL`);
+  }
+}
+
+function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: URL; matches: string[] } {
   const from = config["from"] === undefined ? undefined : run.cel.text(str(config, "from", action));
   const to = run.cel.text(str(config, "to", action));
   const before = run.ex.request.url.toString();
-  let after: string;
-  if (from === undefined) after = to;
-  else {
-    let re: RegExp;
-    try {
-      re = new RegExp(from.replace(/\(\?P</g, "(?<"), "g");
-    } catch {
-      throw new ConfigError(`${action}: config.from is not a valid regular expression`);
-    }
-    // `$1` refers to a group in Go's replacement syntax as in JavaScript's; `${...}` has already been interpolated as CEL.
-    after = before.replace(re, to);
+  if (from === undefined) return { before, after: rewrittenUrl(to, run.ex.request.url), matches: [before] };
+  let re: RegExp;
+  try {
+    re = re2(from);
+  } catch (err) {
+    throw new ConfigError(`${action}: config.from is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`);
   }
-  return { before, after };
+  const matches = [...before.matchAll(re)].map((m) => m[0]);
+  if (matches.length === 0) return { before, after: run.ex.request.url, matches };
+  // `${...}` was interpolated as CEL already: what is left of `$` is Go's template syntax.
+  return { before, after: rewrittenUrl(replaceAll(re, before, to).output, run.ex.request.url), matches };
 }
 
 const redirect: ActionImpl = {
   phases: ["on_http_request"],
   async run(config, run) {
-    const { before, after } = rewrite(run, config, "redirect");
-    if (after === before) return { kind: "continue", detail: "the URL did not change" };
+    const { before, after, matches } = rewrite(run, config, "redirect");
+    const location = after.toString();
+    if (location === before) return { kind: "continue", detail: "the URL did not change" };
+    setResult(run, "redirect", { matches, url: location });
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 302;
     const headers = Object.fromEntries(Object.entries(strMap(config, "headers", "redirect")).map(([k, v]) => [k.toLowerCase(), run.cel.text(v)]));
-    return { kind: "respond", response: message(status, { ...headers, location: after }), detail: `to ${after}` };
+    return { kind: "respond", response: message(status, { ...headers, location }), detail: `to ${location}` };
   },
 };
 
 const urlRewrite: ActionImpl = {
   phases: ["on_http_request"],
   async run(config, run) {
-    const { before, after } = rewrite(run, config, "url-rewrite");
-    if (after !== before) {
-      run.ex.request.url = new URL(after, run.ex.request.url);
-    }
-    return { kind: "continue", detail: after === before ? "the URL did not change" : `to ${run.ex.request.url.toString()}` };
+    const { before, after, matches } = rewrite(run, config, "url-rewrite");
+    if (after.toString() === before) return { kind: "continue", detail: "the URL did not change" };
+    run.ex.request.url = after;
+    setResult(run, "url_rewrite", { matches, url: after.toString() });
+    return { kind: "continue", detail: `to ${after.toString()}` };
   },
 };
 
@@ -320,22 +346,23 @@ const sseFindReplace: ActionImpl = {
       if (!isRecord(item)) throw new ConfigError(`sse-find-replace: config.replacements[${i}] must be an object`);
       const field = run.cel.text(str(item, "field", "sse-find-replace", "data"));
       if (field !== "data" && field !== "retry") throw new ConfigError(`sse-find-replace: config.replacements[${i}].field must be data or retry`);
+      const from = run.cel.text(str(item, "from", "sse-find-replace"));
       let pattern: RegExp;
       try {
-        pattern = new RegExp(run.cel.text(str(item, "from", "sse-find-replace")), "g");
+        pattern = re2(from);
       } catch {
         throw new ConfigError(`sse-find-replace: config.replacements[${i}].from is not a regular expression`);
       }
       const to = run.cel.text(str(item, "to", "sse-find-replace", ""));
       if (field === "data") {
         const data = messageData(message);
-        const next = data?.replace(pattern, to);
+        const next = data === undefined ? undefined : replaceAll(pattern, data, to).output;
         if (next === undefined || next === data) continue;
         setMessageData(message, next);
         count++;
       } else {
         for (const line of message.lines.filter((l) => l.field === "retry")) {
-          const next = line.value.replace(pattern, to);
+          const next = replaceAll(pattern, line.value, to).output;
           if (next === line.value) continue;
           line.value = next;
           message.changed = true;
@@ -452,5 +479,14 @@ export const ACTIONS: Readonly<Record<string, ActionImpl>> = {
   "forward-internal": forwardInternal,
   oauth: identityAction("oauth"),
   "openid-connect": identityAction("oidc"),
+  "circuit-breaker": circuitBreaker,
+  "close-connection": closeConnection,
+  "http-request": httpRequest,
+  "request-body-find-replace": requestBodyFindReplace,
+  "response-body-find-replace": responseBodyFindReplace,
+  "owasp-crs-request": owaspCrsRequest,
+  "owasp-crs-response": owaspCrsResponse,
+  "ai-gateway": aiGateway,
+  saml,
 };
 
