@@ -4,8 +4,9 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { CelEvaluator, CelFailure, type Bindings } from "./cel";
-import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest } from "./actions";
+import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest, type TlsTermination } from "./actions";
 import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
+import { tlsVariables } from "./tls";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
@@ -33,10 +34,30 @@ export function textResponse(status: number, text: string, headers: Record<strin
   return { status, headers: h, body: Buffer.from(text, "utf8") };
 }
 
-/** Runs `endpoint`'s policy on `request`; `depth` counts forward-internal hops. */
-export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, request: PolicyRequest, env: GatewayEnvironment, depth = 0): Promise<PolicyResult> {
-  const endpointUrl = new URL(endpoint.url);
-  const url = new URL(request.url, endpointUrl);
+/** What on_tcp_connect left for the HTTP requests of a connection (the gateway's TLS listener runs it once per connection). */
+export interface Connected {
+  actionResults: Record<string, unknown>;
+}
+
+/**
+ * on_tcp_connect alone, for a connection before its TLS handshake: whether the policy closed it,
+ * what terminate-tls asked of the handshake, and what the requests that follow inherit.
+ */
+export async function runConnect(
+  endpoint: EndpointInfo,
+  policy: WirePolicy,
+  conn: Pick<PolicyRequest, "clientIp" | "clientPort">,
+  env: GatewayEnvironment,
+): Promise<{ closed: boolean; tls: TlsTermination | undefined; connected: Connected; result: PolicyResult }> {
+  const exchange = newExchange(endpoint, { url: endpoint.url, ...conn }, env);
+  const ctx = context(env, 0);
+  const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
+  const result = resultOf(exchange, tcp.kind === "failed" ? failureResponse(tcp.failure) : tcp.kind === "answered" ? tcp.response : textResponse(200, ""), tcp.kind === "failed" ? tcp.failure : undefined, true);
+  return { closed: tcp.kind !== "continue", tls: exchange.tlsTermination, connected: { actionResults: exchange.actionResults }, result };
+}
+
+function newExchange(endpoint: EndpointInfo, request: PolicyRequest, env: GatewayEnvironment): Exchange {
+  const url = new URL(request.url, new URL(endpoint.url));
   const exchange: Exchange = {
     endpoint,
     request: {
@@ -51,6 +72,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
       clientPort: request.clientPort ?? 50000,
       geo: request.geo ?? {},
       startedAt: env.clock.now(),
+      ...(request.tls === undefined ? {} : { tls: request.tls }),
     },
     identity: request.identity,
     vars: {},
@@ -61,39 +83,55 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
     onFinish: [],
   };
   if (!exchange.request.headers.has("host")) exchange.request.headers.set("host", [url.host]);
+  return exchange;
+}
 
-  const ctx: ActionContext = {
+function context(env: GatewayEnvironment, depth: number): ActionContext {
+  return {
     env,
     forward: async (target, ex) => forward(target, ex, env, depth),
     send: async (out, ex) => send(out, ex, env, depth),
   };
+}
 
-  const finish = (msg: HttpMessage | "closed", failure?: PolicyFailure, terminated = true): PolicyResult => {
-    const headers: Record<string, string> = {};
-    const raw = msg === "closed" ? Buffer.alloc(0) : msg.body;
-    if (msg !== "closed") for (const [k, v] of msg.headers) headers[k] = v.join(", ");
-    const result: PolicyResult = {
-      status: msg === "closed" ? 0 : msg.status,
-      headers,
-      body: raw.toString("utf8"),
-      rawBody: raw,
-      rules: exchange.trace.rules,
-      actions: exchange.trace.actions,
-      vars: exchange.trace.vars,
-      actionResults: exchange.actionResults,
-      logs: exchange.trace.logs,
-      terminated,
-    };
-    if (failure !== undefined) result.failure = failure;
-    if (exchange.upstreamRequest !== undefined) result.upstream = exchange.upstreamRequest;
-    for (const hook of exchange.onFinish.splice(0)) hook(result.status);
-    return result;
+function resultOf(exchange: Exchange, msg: HttpMessage | "closed", failure: PolicyFailure | undefined, terminated: boolean): PolicyResult {
+  const headers: Record<string, string> = {};
+  const raw = msg === "closed" ? Buffer.alloc(0) : msg.body;
+  if (msg !== "closed") for (const [k, v] of msg.headers) headers[k] = v.join(", ");
+  const result: PolicyResult = {
+    status: msg === "closed" ? 0 : msg.status,
+    headers,
+    body: raw.toString("utf8"),
+    rawBody: raw,
+    rules: exchange.trace.rules,
+    actions: exchange.trace.actions,
+    vars: exchange.trace.vars,
+    actionResults: exchange.actionResults,
+    logs: exchange.trace.logs,
+    terminated,
   };
+  if (failure !== undefined) result.failure = failure;
+  if (exchange.upstreamRequest !== undefined) result.upstream = exchange.upstreamRequest;
+  for (const hook of exchange.onFinish.splice(0)) hook(result.status);
+  return result;
+}
+
+/**
+ * Runs `endpoint`'s policy on `request`; `depth` counts forward-internal hops. With `connected`,
+ * on_tcp_connect has run already for the request's connection.
+ */
+export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, request: PolicyRequest, env: GatewayEnvironment, depth = 0, connected?: Connected): Promise<PolicyResult> {
+  const exchange = newExchange(endpoint, request, env);
+  if (connected !== undefined) Object.assign(exchange.actionResults, connected.actionResults);
+  const ctx = context(env, depth);
+  const finish = (msg: HttpMessage | "closed", failure?: PolicyFailure, terminated = true): PolicyResult => resultOf(exchange, msg, failure, terminated);
 
   // on_tcp_connect: the connection before any HTTP.
-  const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
-  if (tcp.kind === "failed") return finish(failureResponse(tcp.failure), tcp.failure);
-  if (tcp.kind === "answered") return finish(tcp.response);
+  if (connected === undefined) {
+    const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
+    if (tcp.kind === "failed") return finish(failureResponse(tcp.failure), tcp.failure);
+    if (tcp.kind === "answered") return finish(tcp.response);
+  }
 
   const req = await runPhase("on_http_request", policy.on_http_request, exchange, ctx);
   if (req.kind === "failed") return finish(failureResponse(req.failure), req.failure);
@@ -244,6 +282,7 @@ function bindings(ex: Exchange, phase: PhaseName): Bindings {
       geo: conn.geo,
       bytes_in: BigInt(r.body.length),
       bytes_out: 0n,
+      ...(conn.tls === undefined ? {} : { tls: tlsVariables(conn.tls) }),
     },
     endpoint: {
       id: endpoint.id,

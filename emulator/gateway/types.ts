@@ -4,6 +4,7 @@ import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
 import type { SecretsSource } from "./secrets";
 import type { CircuitBreakers } from "./actions/circuit-breaker";
+import type { TlsFacts } from "./tls";
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -27,6 +28,12 @@ export interface PolicyRequest {
    * the provider; present, they let the request through as this user.
    */
   identity?: { email: string; name?: string };
+  /**
+   * The TLS handshake the connection made (`conn.tls.*`): the gateway's TLS listener fills it from
+   * the real handshake; a test gives it to testPolicy. terminate-tls checks it against its config
+   * (versions, mutual TLS) and closes the connection when the handshake would have failed.
+   */
+  tls?: TlsFacts;
 }
 
 /** The request as it leaves the gateway for an upstream service. */
@@ -151,6 +158,8 @@ export interface GatewayEnvironment {
   circuitBreakers: CircuitBreakers;
   /** The key set at a JWKS URL. */
   jwks(url: string): Promise<JsonWebKeySet>;
+  /** A certificate authority's PEM by id (terminate-tls `mutual_tls_certificate_authorities` may name `ca_...` ids). */
+  certificateAuthority?(id: string): string | undefined;
   /** The endpoint a forward-internal URL names, if there is one. */
   endpointByUrl(url: string): EndpointInfo | undefined;
   /** CIDRs of an IP policy (restrict-ips `ip_policies`), if it exists. */

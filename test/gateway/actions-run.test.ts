@@ -4,6 +4,7 @@
  * describes it, through testPolicy. One table per action.
  */
 import { gzipSync, gunzipSync } from "node:zlib";
+import { makeCertificate, type Issued } from "../support/certs";
 import { FakeClock, policyTester, testPolicy, type PolicyInput, type PolicyRequest, type PolicyResult, type PolicyTestOptions, type UpstreamRequest } from "../../emulator";
 
 const URL_ = "https://example.ngrok.app";
@@ -515,5 +516,36 @@ describe("http-request timeout on the gateway's clock", () => {
     const r = await pending;
     release();
     expect([r.status, r.body]).toEqual([502, "http-request to https://slow.internal/ failed: the request did not complete within 5s\n"]);
+  });
+});
+
+describe("terminate-tls in testPolicy, on the handshake a request describes", () => {
+  let ca: Issued;
+  let clientCert: Issued;
+  let other: Issued;
+  beforeAll(async () => {
+    ca = await makeCertificate({ name: "CN=ExampleCA", ca: true });
+    clientCert = await makeCertificate({ name: "CN=ExampleClient, O=Example Corp", issuer: ca });
+    other = await makeCertificate({ name: "CN=Other", issuer: await makeCertificate({ name: "CN=OtherCA", ca: true }) });
+  });
+  const handshake = (version: string, cert?: Issued): PolicyRequest => ({
+    url: URL_,
+    tls: { version, cipherSuite: "TLS_AES_128_GCM_SHA256", sni: "example.ngrok.app", negotiatedAlpn: "http/1.1", sessionResumed: false, ...(cert ? { clientCertificatePem: cert.certificatePem } : {}) },
+  });
+  const policy = (config: () => Record<string, unknown>): (() => PolicyInput) => () => ({
+    on_tcp_connect: [{ actions: [{ type: "terminate-tls", config: config() }] }],
+    on_http_request: [{ actions: [{ type: "custom-response", config: { body: "${conn.tls.version} ${actions.ngrok.terminate_tls.cipher_suite} ${conn.tls.client.subject.organization}" } }] }],
+  });
+  const cases: Array<[string, () => PolicyInput, () => PolicyRequest, number, string]> = [
+    ["a version inside min_version..max_version is served", policy(() => ({ min_version: "1.3", max_version: "1.3" })), () => handshake("1.3", clientCert), 200, '1.3 TLS_AES_128_GCM_SHA256 ["Example Corp"]'],
+    ["a version outside fails the handshake: the connection closes", policy(() => ({ min_version: "1.3", max_version: "1.3" })), () => handshake("1.2"), 0, ""],
+    ["mutual TLS lets in a certificate of a trusted CA", policy(() => ({ mutual_tls_certificate_authorities: [ca.certificatePem] })), () => handshake("1.3", clientCert), 200, '1.3 TLS_AES_128_GCM_SHA256 ["Example Corp"]'],
+    ["mutual TLS refuses a certificate of another CA", policy(() => ({ mutual_tls_certificate_authorities: [ca.certificatePem] })), () => handshake("1.3", other), 0, ""],
+    ["require-any takes any certificate", policy(() => ({ mutual_tls_certificate_authorities: [ca.certificatePem], mutual_tls_verification_strategy: "require-any" })), () => handshake("1.3", other), 200, "1.3 TLS_AES_128_GCM_SHA256 []"],
+    ["require-any refuses a client without one", policy(() => ({ mutual_tls_certificate_authorities: [ca.certificatePem], mutual_tls_verification_strategy: "require-any" })), () => handshake("1.3"), 0, ""],
+  ];
+  it.each(cases)("%s", async (_name, p, request, status, body) => {
+    const r = await testPolicy(p(), request());
+    expect([r.status, r.body]).toEqual([status, body]);
   });
 });

@@ -3,6 +3,7 @@
 import { isRecord, type PhaseName } from "../policy";
 import { asText, type CelEvaluator } from "../cel";
 import type { SseMessage } from "../sse";
+import type { TlsFacts } from "../tls";
 import type { EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
 
 export interface HttpMessage {
@@ -17,7 +18,9 @@ export interface Exchange {
   request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer };
   /** The URL the client called, before any rewrite. */
   originalUrl: string;
-  conn: { clientIp: string; clientPort: number; geo: NonNullable<PolicyRequest["geo"]>; startedAt: number };
+  conn: { clientIp: string; clientPort: number; geo: NonNullable<PolicyRequest["geo"]>; startedAt: number; tls?: TlsFacts };
+  /** What terminate-tls asked of the handshake, for the gateway's TLS listener. */
+  tlsTermination?: TlsTermination;
   identity: PolicyRequest["identity"];
   /** vars.* of the phase running. */
   vars: Record<string, unknown>;
@@ -31,6 +34,17 @@ export interface Exchange {
   upstreamRequest: UpstreamRequest | undefined;
   /** Called with the status the client is answered (0: the connection was closed), once, when the exchange ends. */
   onFinish: Array<(status: number) => void>;
+}
+
+/** terminate-tls's config, resolved (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). */
+export interface TlsTermination {
+  minVersion: "1.2" | "1.3";
+  maxVersion: "1.2" | "1.3";
+  /** A custom certificate and its key, PEM; the gateway's own when absent. */
+  server?: { key: string; cert: string };
+  /** PEM certificates trusted for mutual TLS; none: no client certificate is asked for. */
+  mutualTlsCas: string[];
+  strategy: "require-and-verify" | "require-any" | "request";
 }
 
 export interface ActionContext {

@@ -16,9 +16,10 @@ import { httpRequest } from "./http-request";
 import { aiGateway, saml } from "./not-emulated";
 import { owaspCrsRequest, owaspCrsResponse } from "./owasp-crs";
 import { re2, replaceAll } from "./re2";
+import { terminateTls } from "./terminate-tls";
 import { bool, ConfigError, HTTP, message, parseDuration, setResult, str, strList, strMap, target, inferContentType, type ActionImpl, type ActionOutcome, type Run } from "./common";
 
-export type { ActionContext, ActionOutcome, Exchange, HttpMessage, OutboundRequest } from "./common";
+export type { ActionContext, ActionOutcome, Exchange, HttpMessage, OutboundRequest, TlsTermination } from "./common";
 export { ConfigError, NotEmulated } from "./common";
 
 
@@ -486,6 +487,7 @@ export const ACTIONS: Readonly<Record<string, ActionImpl>> = {
   "response-body-find-replace": responseBodyFindReplace,
   "owasp-crs-request": owaspCrsRequest,
   "owasp-crs-response": owaspCrsResponse,
+  "terminate-tls": terminateTls,
   "ai-gateway": aiGateway,
   saml,
 };
