@@ -341,6 +341,35 @@ const table: Record<string, Row[]> = {
       expect: (r) => expect([r.status, r.body]).toEqual([200, "hello"]),
     },
   ],
+  "sse-find-replace": [
+    {
+      // https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/#redacting-sensitive-data-from-streaming-ai-responses
+      name: "the docs' streaming redaction: each message's data is rewritten as it reaches the client",
+      policy: `on_event_stream_message:
+  - actions:
+      - type: sse-find-replace
+        config:
+          replacements:
+            - field: data
+              from: "\\\\d{3}-\\\\d{2}-\\\\d{4}"
+              to: "[SSN REDACTED]"
+            - field: data
+              from: "[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\\\.[a-zA-Z]{2,}"
+              to: "[EMAIL REDACTED]"
+`,
+      request: URL_,
+      options: { upstream: text("data: my SSN is 123-45-6789\n\nevent: done\ndata: mail ann@example.com\n\n", { "content-type": "text/event-stream" }) },
+      expect: (r) => expect(r.body).toBe("data: my SSN is [SSN REDACTED]\n\nevent: done\ndata: mail [EMAIL REDACTED]\n\n"),
+    },
+    {
+      // https://ngrok.com/docs/traffic-policy/actions/sse-find-replace/#modifying-streaming-ai-output-format
+      name: "the docs' emphasis example: `$1` is the group matched",
+      policy: { on_event_stream_message: [{ actions: [{ type: "sse-find-replace", config: { replacements: [{ field: "data", from: "\\b(IMPORTANT|WARNING|NOTE)\\b", to: "**$1**" }] } }] }] },
+      request: URL_,
+      options: { upstream: text("data: NOTE this\n\n", { "content-type": "text/event-stream" }) },
+      expect: (r) => expect(r.body).toBe("data: **NOTE** this\n\n"),
+    },
+  ],
   "ai-gateway": [
     {
       // https://ngrok.com/docs/traffic-policy/actions/ai-gateway/
