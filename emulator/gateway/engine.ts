@@ -416,6 +416,8 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
       clientPort: ex.conn.clientPort,
       geo: ex.conn.geo,
       ...(ex.identity ? { identity: ex.identity } : {}),
+      // The client's TLS handshake was with the public endpoint; the internal one sees its facts.
+      ...(ex.conn.tls ? { tls: ex.conn.tls } : {}),
     },
     env,
     depth + 1,

@@ -160,7 +160,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (endpoint === undefined || typeof sni !== "string") return void socket.destroy();
     const clientIp = (socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
     const connect = await runConnect(endpoint, policyFromInput(endpoint.trafficPolicy ?? ""), { clientIp, clientPort: socket.remotePort ?? 0 }, env);
-    for (const entry of connect.result.logs) logs.push(entry);
     if (connect.closed) return void socket.destroy();
     const t = connect.tls;
     const own = t?.server ?? (await certificates.forHost(sni));

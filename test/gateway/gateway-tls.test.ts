@@ -124,6 +124,7 @@ on_http_request:
             ${indent(custom.certificatePem, 12)}
 ${echoTls}`,
   );
+  await cloudEndpoint("logged.example.com", `on_tcp_connect:\n  - actions:\n      - type: log\n        config: { metadata: { at: connect } }\n${echoTls}`);
   await cloudEndpoint("closed.example.com", `on_tcp_connect:\n  - actions:\n      - type: close-connection\n${echoTls}`);
 });
 
@@ -169,6 +170,14 @@ describe("terminate-tls on the gateway's TLS listener", () => {
       "on_tcp_connect runs before the handshake: close-connection there ends the connection with no TLS",
       async () => {
         await expect(tlsGet("closed.example.com", "/")).rejects.toThrow(/ECONNRESET|socket hang up|disconnected/i);
+      },
+    ],
+    [
+      "on_tcp_connect runs once per connection, not again for its requests",
+      async () => {
+        const before = emu.gateway!.logs.length;
+        await tlsGet("logged.example.com", "/");
+        expect(emu.gateway!.logs.slice(before)).toEqual([{ endpoint: "https://logged.example.com", phase: "on_tcp_connect", rule: "#0", metadata: { at: "connect" } }]);
       },
     ],
     [
