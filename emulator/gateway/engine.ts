@@ -220,7 +220,7 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
       let outcome: ActionOutcome;
       try {
         if (impl === undefined) throw new NotEmulated(action.type, "the emulator does not know this action type");
-        if (!impl.phases.includes(phase)) throw new Error(`action ${action.type} is not supported in ${phase}`);
+        if (!impl.phases.includes(phase)) throw new ConfigError(`${action.type}: action ${action.type} is not supported in ${phase}`);
         outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
       } catch (err) {
         if (err instanceof CelFailure) {
