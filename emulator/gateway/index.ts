@@ -14,6 +14,7 @@ export { policyFromInput, PolicyError } from "./policy";
 export type { JsonWebKeySet } from "./jwt";
 export type { EndpointDirectory } from "./directory";
 export type { SecretsSource } from "./secrets";
+export type { TlsFacts } from "./tls";
 export { WEBHOOK_PROVIDERS } from "./webhooks";
 export type {
   PolicyRequest,
