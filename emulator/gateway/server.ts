@@ -188,8 +188,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         sni,
         negotiatedAlpn: typeof tlsSocket.alpnProtocol === "string" ? tlsSocket.alpnProtocol : "",
         sessionResumed: false,
-        ...(peer === undefined ? {} : { clientCertificatePem: peer.toString() }),
-        serverCertificatePem: own.cert,
+        ...(peer === undefined ? {} : { clientCertificate: peer.toString() }),
+        serverCertificate: own.cert,
       };
       // A TLSSocket of our own does not enforce the client certificate's verification (tls.Server
       // does): the strategy is applied here, as terminate-tls applies it to given facts.

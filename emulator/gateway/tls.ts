@@ -6,22 +6,27 @@
 import { randomBytes, webcrypto, X509Certificate } from "node:crypto";
 import { peculiarX509 } from "../x509";
 
-/** What a TLS handshake established, as the gateway saw it. */
+/**
+ * What a TLS handshake established, as the gateway saw it. testPolicy takes what a test gives
+ * (every field optional); the gateway's TLS listener gives them all from the real handshake.
+ */
 export interface TlsFacts {
-  /** "1.2" or "1.3". */
-  version: string;
+  /** As ngrok writes it: "1.2" or "1.3". */
+  version?: string;
   /** The IANA name, e.g. "TLS_AES_128_GCM_SHA256". */
-  cipherSuite: string;
-  /** The ClientHello's server name ("" without SNI). */
-  sni: string;
+  cipherSuite?: string;
+  /** The ClientHello's server name. */
+  sni?: string;
   /** "" when none was negotiated. */
-  negotiatedAlpn: string;
+  negotiatedAlpn?: string;
+  /** The emulator does not compute JA4: "" unless a test gives one. */
+  ja4Fingerprint?: string;
   /** Always false on ngrok, which does not resume sessions. */
-  sessionResumed: boolean;
-  /** The certificate the client presented (mutual TLS), PEM. */
-  clientCertificatePem?: string;
-  /** The certificate the gateway presented, PEM. */
-  serverCertificatePem?: string;
+  sessionResumed?: boolean;
+  /** The certificate the client presented (mutual TLS), PEM: `conn.tls.client.*`. */
+  clientCertificate?: string;
+  /** The certificate the gateway presented, PEM: `conn.tls.server.*`. */
+  serverCertificate?: string;
 }
 
 export interface DistinguishedName {
@@ -124,19 +129,18 @@ function certificateVariables(c: CertificateFacts): Record<string, unknown> {
  * The documented `conn.tls` map of a handshake's facts (also `actions.ngrok.terminate_tls`).
  * `issuer`, `subject` and `san` are both a string and a map in ngrok's docs; here they are the
  * map, their string forms in CertificateFacts (`dn`, `san.text`) for the CEL variables to offer.
- * ja4_fingerprint is "": the emulator does not compute JA4.
  */
 export function tlsVariables(facts: TlsFacts): Record<string, unknown> {
   const out: Record<string, unknown> = {
-    cipher_suite: facts.cipherSuite,
-    ja4_fingerprint: "",
-    negotiated_alpn: facts.negotiatedAlpn,
-    session_resumed: facts.sessionResumed,
-    sni: facts.sni,
-    version: facts.version,
+    cipher_suite: facts.cipherSuite ?? "",
+    ja4_fingerprint: facts.ja4Fingerprint ?? "",
+    negotiated_alpn: facts.negotiatedAlpn ?? "",
+    session_resumed: facts.sessionResumed ?? false,
+    sni: facts.sni ?? "",
+    version: facts.version ?? "",
   };
-  if (facts.clientCertificatePem !== undefined) out["client"] = certificateVariables(certificateFacts(facts.clientCertificatePem));
-  if (facts.serverCertificatePem !== undefined) out["server"] = certificateVariables(certificateFacts(facts.serverCertificatePem));
+  if (facts.clientCertificate !== undefined) out["client"] = certificateVariables(certificateFacts(facts.clientCertificate));
+  if (facts.serverCertificate !== undefined) out["server"] = certificateVariables(certificateFacts(facts.serverCertificate));
   return out;
 }
 

@@ -559,7 +559,7 @@ describe("terminate-tls in testPolicy, on the handshake a request describes", ()
   });
   const handshake = (version: string, cert?: Issued): PolicyRequest => ({
     url: URL_,
-    tls: { version, cipherSuite: "TLS_AES_128_GCM_SHA256", sni: "example.ngrok.app", negotiatedAlpn: "http/1.1", sessionResumed: false, ...(cert ? { clientCertificatePem: cert.certificatePem } : {}) },
+    tls: { version, cipherSuite: "TLS_AES_128_GCM_SHA256", sni: "example.ngrok.app", negotiatedAlpn: "http/1.1", sessionResumed: false, ...(cert ? { clientCertificate: cert.certificatePem } : {}) },
   });
   const policy = (config: () => Record<string, unknown>): (() => PolicyInput) => () => ({
     on_tcp_connect: [{ actions: [{ type: "terminate-tls", config: config() }] }],

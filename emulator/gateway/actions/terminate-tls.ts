@@ -50,11 +50,12 @@ function termination(config: Record<string, unknown>, run: Run): TlsTermination 
 }
 
 /** Why a handshake with these facts fails under `t`, or undefined when it succeeds. */
-export function handshakeFailure(t: TlsTermination, facts: { version: string; clientCertificatePem?: string }, now: number): string | undefined {
-  if (facts.version < t.minVersion || facts.version > t.maxVersion) return `TLS ${facts.version} is outside ${t.minVersion} to ${t.maxVersion} (alert protocol version)`;
+export function handshakeFailure(t: TlsTermination, facts: { version?: string; clientCertificate?: string }, now: number): string | undefined {
+  // A version the facts do not give is taken as one the endpoint accepts.
+  if (facts.version !== undefined && (facts.version < t.minVersion || facts.version > t.maxVersion)) return `TLS ${facts.version} is outside ${t.minVersion} to ${t.maxVersion} (alert protocol version)`;
   if (t.mutualTlsCas.length === 0 || t.strategy === "request") return undefined;
-  if (facts.clientCertificatePem === undefined) return "the client presented no certificate";
-  if (t.strategy === "require-and-verify" && !issuedByOneOf(facts.clientCertificatePem, t.mutualTlsCas, now)) return "the client's certificate was not issued by a trusted certificate authority";
+  if (facts.clientCertificate === undefined) return "the client presented no certificate";
+  if (t.strategy === "require-and-verify" && !issuedByOneOf(facts.clientCertificate, t.mutualTlsCas, now)) return "the client's certificate was not issued by a trusted certificate authority";
   return undefined;
 }
 
@@ -68,6 +69,6 @@ export const terminateTls: ActionImpl = {
     const why = handshakeFailure(t, facts, run.ctx.env.clock.now());
     if (why !== undefined) return { kind: "close", detail: `handshake failed: ${why}` };
     setResult(run, "terminate_tls", tlsVariables(facts));
-    return { kind: "continue", detail: `TLS ${facts.version}` };
+    return { kind: "continue", detail: `TLS ${facts.version ?? "(version not given)"}` };
   },
 };
