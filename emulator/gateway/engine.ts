@@ -340,7 +340,7 @@ function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment, extr
       reqHeaders: () => ex.request.headers,
       resHeaders: () => (phase === "on_http_response" || phase === "on_event_stream_message" ? ex.response?.headers : undefined),
       queryParams: () => queryParams(ex.request.url),
-      secrets: env.secrets,
+      secrets: { get: (vault, name) => env.secret?.(vault, name) },
     },
     () => ({ ...bindings(ex, phase), ...extra }),
   );

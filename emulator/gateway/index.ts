@@ -83,6 +83,7 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
     }
   }
   const directory = new StaticDirectory(() => others, () => upstreams);
+  const secrets = givenSecrets(options.secrets);
   const env: GatewayEnvironment = {
     clock: options.clock ?? systemClock,
     rateLimits: new RateLimitState(),
@@ -93,7 +94,7 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
       const p = options.ipPolicies?.[id];
       return p === undefined ? undefined : { allow: p.allow ?? [], deny: p.deny ?? [] };
     },
-    secrets: givenSecrets(options.secrets),
+    secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
   };
   return {

@@ -69,6 +69,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return all;
   };
   const directory = new StaticDirectory(storeEndpoints(options.store), services);
+  const secrets = storeSecrets(options.store);
   const env: GatewayEnvironment = {
     clock: options.clock,
     rateLimits: new RateLimitState(),
@@ -80,7 +81,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       const pem = options.store.get("certificate_authorities", id)?.data["ca_pem"];
       return typeof pem === "string" ? pem : undefined;
     },
-    secrets: storeSecrets(options.store),
+    secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
   };
 

@@ -2,7 +2,6 @@
 import type { Clock } from "../../clock";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
-import type { SecretsSource } from "./secrets";
 import type { CircuitBreakers } from "./actions/circuit-breaker";
 import type { TlsFacts } from "./tls";
 
@@ -164,8 +163,8 @@ export interface GatewayEnvironment {
   endpointByUrl(url: string): EndpointInfo | undefined;
   /** CIDRs of an IP policy (restrict-ips `ip_policies`), if it exists. */
   ipPolicy(id: string): { allow: string[]; deny: string[] } | undefined;
-  /** What `secrets.get(vault, name)` reads. */
-  secrets: SecretsSource;
+  /** A secret's value for `secrets.get(vault, name)`; undefined when the vault or the secret does not exist. */
+  secret?(vault: string, name: string): string | undefined;
   /** Where log actions write, besides the result. */
   onLog?(entry: LogEntry): void;
 }
