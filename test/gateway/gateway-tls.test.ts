@@ -8,6 +8,7 @@
 import { request as httpsRequest } from "node:https";
 import type { PeerCertificate } from "node:tls";
 import { startEmulator, type Emulator } from "../../emulator";
+import { secretRef } from "../../provider/secret-ref";
 import { makeCertificate, type Issued } from "../support/certs";
 import { send } from "./support";
 
@@ -207,17 +208,20 @@ describe("internal endpoints", () => {
 });
 
 describe("secrets.get through the gateway", () => {
-  it("a policy reading `${secrets.get('app-secrets', 'upstream-token')}` (ngrok.secretRef) gets the vault's value, and its update", async () => {
+  it("a policy using ngrok.secretRef sends the vault's value upstream, and its rotated value after an update", async () => {
     const vault = await api("POST", "/vaults", { name: "app-secrets" });
     const secret = await api("POST", "/vault_secrets", { vault_id: vault["id"], name: "upstream-token", value: "s3cret-1" });
-    await cloudEndpoint(
-      "secret.example.com",
-      "on_http_request:\n  - expressions: [\"req.headers['x-token'][0] == secrets.get('app-secrets', 'upstream-token')\"]\n    actions:\n      - type: custom-response\n        config: { body: \"token ok\" }\n  - actions:\n      - type: custom-response\n        config: { status_code: 401, body: \"no\" }\n",
-    );
-    const right = await send(emu.gateway!.url, "secret.example.com", "/", { headers: { "x-token": "s3cret-1" } });
-    const wrong = await send(emu.gateway!.url, "secret.example.com", "/", { headers: { "x-token": "guess" } });
+    emu.gateway!.registerUpstream("https://backend.internal", (req) => ({ status: 200, body: `upstream saw ${req.headers["x-upstream-token"]?.[0] ?? "nothing"}` }));
+    const policy = {
+      on_http_request: [
+        { actions: [{ type: "add-headers", config: { headers: { "x-upstream-token": secretRef("app-secrets", "upstream-token") } } }] },
+        { actions: [{ type: "forward-internal", config: { url: "https://backend.internal" } }] },
+      ],
+    };
+    await cloudEndpoint("secret.example.com", JSON.stringify(policy));
+    const first = await send(emu.gateway!.url, "secret.example.com", "/");
     await api("PATCH", `/vault_secrets/${String(secret["id"])}`, { value: "s3cret-2" });
-    const rotated = await send(emu.gateway!.url, "secret.example.com", "/", { headers: { "x-token": "s3cret-2" } });
-    expect([right.status, right.body, wrong.status, rotated.status]).toEqual([200, "token ok", 401, 200]);
+    const rotated = await send(emu.gateway!.url, "secret.example.com", "/");
+    expect([first.status, first.body, rotated.body]).toEqual([200, "upstream saw s3cret-1", "upstream saw s3cret-2"]);
   });
 });
