@@ -7,6 +7,7 @@
  */
 import { request as httpsRequest } from "node:https";
 import type { PeerCertificate } from "node:tls";
+import { request } from "undici";
 import { startEmulator, type Emulator } from "../../emulator";
 import { secretRef } from "../../provider/secret-ref";
 import { makeCertificate, type Issued } from "../support/certs";
@@ -56,13 +57,15 @@ function tlsGet(servername: string, path: string, options: { ca?: string; cert?:
 }
 
 const api = async (method: string, path: string, body?: object): Promise<Record<string, unknown>> => {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
+  // A fresh connection each time: a pooled socket the emulator has just closed as idle fails a POST.
+  const res = await request(`${emu.url}${path}`, {
+    method: method as "GET",
     headers: { authorization: `Bearer ${emu.apiKey}`, "ngrok-version": "2", "content-type": "application/json" },
     ...(body ? { body: JSON.stringify(body) } : {}),
+    reset: true,
   });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text}`);
   return text === "" ? {} : (JSON.parse(text) as Record<string, unknown>);
 };
 
