@@ -46,9 +46,10 @@ export interface EmulatorOptions {
   clock?: Clock;
   /**
    * Also serve the account's cloud endpoints: HTTP requests whose Host names an endpoint's URL
-   * run through its traffic policy. `true`: on an ephemeral port of `host`.
+   * run through its traffic policy; and TLS connections whose server name (SNI) names one, with
+   * terminate-tls. `true`: both on ephemeral ports of `host`.
    */
-  gateway?: boolean | { port?: number };
+  gateway?: boolean | { port?: number; tlsPort?: number };
 }
 
 export interface Emulator {
@@ -98,9 +99,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let gateway: Gateway | undefined;
   if (options.gateway !== undefined && options.gateway !== false) {
     const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
+    const tlsPort = options.gateway === true ? 0 : options.gateway.tlsPort ?? 0;
     try {
       gateway = await startGateway({
         port,
+        tlsPort,
         host: options.host ?? "127.0.0.1",
         store: server.store,
         clock: options.clock ?? systemClock,

@@ -4,6 +4,7 @@
 import { BlockList, isIP } from "node:net";
 import { celEnv, celFunc, celMethod, CelScalar, isCelError, isCelList, isCelMap, listType, parse, plan, type CelEnv, type CelFunc, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
+import { secretsFunctions, type SecretsSource } from "./secrets";
 
 /** Values handed to CEL: plain objects read as maps, bigint as int, number as double. */
 export type Bindings = Record<string, unknown>;
@@ -13,6 +14,8 @@ export interface MacroContext {
   reqHeaders(): ReadonlyMap<string, readonly string[]>;
   resHeaders(): ReadonlyMap<string, readonly string[]> | undefined;
   queryParams(): ReadonlyMap<string, readonly string[]>;
+  /** What `secrets.get(vault, name)` reads: the emulator's vaults, or the secrets given to testPolicy. */
+  readonly secrets: SecretsSource;
 }
 
 export class CelFailure extends Error {
@@ -102,7 +105,7 @@ export class CelEvaluator {
     ctx: MacroContext,
     private readonly bindings: () => Bindings,
   ) {
-    this.env = celEnv({ funcs: [...strings, ...macros(ctx)] });
+    this.env = celEnv({ funcs: [...strings, ...macros(ctx), ...secretsFunctions(ctx.secrets)] });
   }
 
   /** The value of an expression as a JS value; throws a CelFailure on an evaluation error. */

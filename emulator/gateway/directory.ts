@@ -18,6 +18,11 @@ function hostOf(url: string): string | undefined {
   }
 }
 
+/** Whether a host is an internal endpoint's (`*.internal`). */
+export function isInternalHost(host: string): boolean {
+  return /\.internal\.?$/i.test(host);
+}
+
 function sameUrl(a: string, b: string): boolean {
   try {
     const x = new URL(a);
@@ -41,7 +46,10 @@ export class StaticDirectory implements EndpointDirectory {
 
   byHost(host: string): EndpointInfo | undefined {
     const name = host.replace(/:\d+$/, "").toLowerCase();
-    return this.withUpstream(this.endpoints().find((e) => hostOf(e.url) === name));
+    // An internal endpoint is reached only through forward-internal and http-request
+    // (https://ngrok.com/docs/universal-gateway/internal-endpoints/): no public request names it.
+    if (isInternalHost(name)) return undefined;
+    return this.withUpstream(this.endpoints().find((e) => hostOf(e.url) === name && e.internal !== true));
   }
 
   byUrl(url: string): EndpointInfo | undefined {
@@ -73,7 +81,9 @@ export function storeEndpoints(store: Store): () => EndpointInfo[] {
       .filter((rec) => (rec.data["type"] === undefined || rec.data["type"] === "cloud") && typeof rec.data["url"] === "string")
       .map((rec) => {
         const policy = rec.data["traffic_policy"];
-        return { id: rec.id, url: rec.data["url"] as string, ...(typeof policy === "string" ? { trafficPolicy: policy } : {}) };
+        const bindings = rec.data["bindings"];
+        const internal = Array.isArray(bindings) && bindings.includes("internal");
+        return { id: rec.id, url: rec.data["url"] as string, ...(typeof policy === "string" ? { trafficPolicy: policy } : {}), ...(internal ? { internal } : {}) };
       });
 }
 

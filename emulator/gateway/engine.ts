@@ -4,8 +4,9 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { CelEvaluator, CelFailure, type Bindings } from "./cel";
-import { ACTIONS, ConfigError, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage } from "./actions";
+import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest, type TlsTermination } from "./actions";
 import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
+import { tlsVariables } from "./tls";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
@@ -33,10 +34,30 @@ export function textResponse(status: number, text: string, headers: Record<strin
   return { status, headers: h, body: Buffer.from(text, "utf8") };
 }
 
-/** Runs `endpoint`'s policy on `request`; `depth` counts forward-internal hops. */
-export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, request: PolicyRequest, env: GatewayEnvironment, depth = 0): Promise<PolicyResult> {
-  const endpointUrl = new URL(endpoint.url);
-  const url = new URL(request.url, endpointUrl);
+/** What on_tcp_connect left for the HTTP requests of a connection (the gateway's TLS listener runs it once per connection). */
+export interface Connected {
+  actionResults: Record<string, unknown>;
+}
+
+/**
+ * on_tcp_connect alone, for a connection before its TLS handshake: whether the policy closed it,
+ * what terminate-tls asked of the handshake, and what the requests that follow inherit.
+ */
+export async function runConnect(
+  endpoint: EndpointInfo,
+  policy: WirePolicy,
+  conn: Pick<PolicyRequest, "clientIp" | "clientPort">,
+  env: GatewayEnvironment,
+): Promise<{ closed: boolean; tls: TlsTermination | undefined; connected: Connected; result: PolicyResult }> {
+  const exchange = newExchange(endpoint, { url: endpoint.url, ...conn }, env);
+  const ctx = context(env, 0);
+  const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
+  const result = resultOf(exchange, tcp.kind === "failed" ? failureResponse(tcp.failure) : tcp.kind === "answered" ? tcp.response : textResponse(200, ""), tcp.kind === "failed" ? tcp.failure : undefined, true);
+  return { closed: tcp.kind !== "continue", tls: exchange.tlsTermination, connected: { actionResults: exchange.actionResults }, result };
+}
+
+function newExchange(endpoint: EndpointInfo, request: PolicyRequest, env: GatewayEnvironment): Exchange {
+  const url = new URL(request.url, new URL(endpoint.url));
   const exchange: Exchange = {
     endpoint,
     request: {
@@ -51,6 +72,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
       clientPort: request.clientPort ?? 50000,
       geo: request.geo ?? {},
       startedAt: env.clock.now(),
+      ...(request.tls === undefined ? {} : { tls: request.tls }),
     },
     identity: request.identity,
     vars: {},
@@ -58,39 +80,58 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
     trace: { rules: [], actions: [], logs: [], vars: {} },
     response: undefined,
     upstreamRequest: undefined,
+    onFinish: [],
   };
   if (!exchange.request.headers.has("host")) exchange.request.headers.set("host", [url.host]);
+  return exchange;
+}
 
-  const ctx: ActionContext = {
+function context(env: GatewayEnvironment, depth: number): ActionContext {
+  return {
     env,
     forward: async (target, ex) => forward(target, ex, env, depth),
+    send: async (out, ex) => send(out, ex, env, depth),
   };
+}
 
-  const finish = (msg: HttpMessage | "closed", failure?: PolicyFailure, terminated = true): PolicyResult => {
-    const headers: Record<string, string> = {};
-    const raw = msg === "closed" ? Buffer.alloc(0) : msg.body;
-    if (msg !== "closed") for (const [k, v] of msg.headers) headers[k] = v.join(", ");
-    const result: PolicyResult = {
-      status: msg === "closed" ? 0 : msg.status,
-      headers,
-      body: raw.toString("utf8"),
-      rawBody: raw,
-      rules: exchange.trace.rules,
-      actions: exchange.trace.actions,
-      vars: exchange.trace.vars,
-      actionResults: exchange.actionResults,
-      logs: exchange.trace.logs,
-      terminated,
-    };
-    if (failure !== undefined) result.failure = failure;
-    if (exchange.upstreamRequest !== undefined) result.upstream = exchange.upstreamRequest;
-    return result;
+function resultOf(exchange: Exchange, msg: HttpMessage | "closed", failure: PolicyFailure | undefined, terminated: boolean): PolicyResult {
+  const headers: Record<string, string> = {};
+  const raw = msg === "closed" ? Buffer.alloc(0) : msg.body;
+  if (msg !== "closed") for (const [k, v] of msg.headers) headers[k] = v.join(", ");
+  const result: PolicyResult = {
+    status: msg === "closed" ? 0 : msg.status,
+    headers,
+    body: raw.toString("utf8"),
+    rawBody: raw,
+    rules: exchange.trace.rules,
+    actions: exchange.trace.actions,
+    vars: exchange.trace.vars,
+    actionResults: exchange.actionResults,
+    logs: exchange.trace.logs,
+    terminated,
   };
+  if (failure !== undefined) result.failure = failure;
+  if (exchange.upstreamRequest !== undefined) result.upstream = exchange.upstreamRequest;
+  for (const hook of exchange.onFinish.splice(0)) hook(result.status);
+  return result;
+}
+
+/**
+ * Runs `endpoint`'s policy on `request`; `depth` counts forward-internal hops. With `connected`,
+ * on_tcp_connect has run already for the request's connection.
+ */
+export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, request: PolicyRequest, env: GatewayEnvironment, depth = 0, connected?: Connected): Promise<PolicyResult> {
+  const exchange = newExchange(endpoint, request, env);
+  if (connected !== undefined) Object.assign(exchange.actionResults, connected.actionResults);
+  const ctx = context(env, depth);
+  const finish = (msg: HttpMessage | "closed", failure?: PolicyFailure, terminated = true): PolicyResult => resultOf(exchange, msg, failure, terminated);
 
   // on_tcp_connect: the connection before any HTTP.
-  const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
-  if (tcp.kind === "failed") return finish(failureResponse(tcp.failure), tcp.failure);
-  if (tcp.kind === "answered") return finish(tcp.response);
+  if (connected === undefined) {
+    const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
+    if (tcp.kind === "failed") return finish(failureResponse(tcp.failure), tcp.failure);
+    if (tcp.kind === "answered") return finish(tcp.response);
+  }
 
   const req = await runPhase("on_http_request", policy.on_http_request, exchange, ctx);
   if (req.kind === "failed") return finish(failureResponse(req.failure), req.failure);
@@ -158,7 +199,8 @@ function ruleLabel(rule: WireRule, index: number): string {
 
 async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined, ex: Exchange, ctx: ActionContext): Promise<PhaseResult> {
   ex.vars = {};
-  const cel = evaluator(ex, phase);
+  const cel = evaluator(ex, phase, ctx.env);
+  const celWith = (extra: Record<string, unknown>): CelEvaluator => evaluator(ex, phase, ctx.env, extra);
   for (const [index, rule] of (rules ?? []).entries()) {
     const label = ruleLabel(rule, index);
     let matched = true;
@@ -173,13 +215,13 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
     }
     ex.trace.rules.push({ phase, rule: label, index, matched });
     if (!matched) continue;
-    for (const action of rule.actions) {
+    for (const [actionIndex, action] of rule.actions.entries()) {
       const impl = ACTIONS[action.type];
       let outcome: ActionOutcome;
       try {
-        if (impl === undefined) throw new Error(`the emulator does not run action type '${action.type}'`);
-        if (!impl.phases.includes(phase)) throw new Error(`action ${action.type} is not supported in ${phase}`);
-        outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, ctx });
+        if (impl === undefined) throw new NotEmulated(action.type, "the emulator does not know this action type");
+        if (!impl.phases.includes(phase)) throw new ConfigError(`${action.type}: action ${action.type} is not supported in ${phase}`);
+        outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
       } catch (err) {
         if (err instanceof CelFailure) {
           ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: err.message });
@@ -188,10 +230,11 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
             failure: { phase, rule: label, ruleIndex: index, expression: err.expression, action: action.type, code: "ERR_NGROK_2253", message: err.message },
           };
         }
-        // A config the service would have refused when the policy was saved.
-        const why = err instanceof ConfigError || !(err instanceof Error) ? String(err instanceof Error ? err.message : err) : `${action.type}: ${err.message}`;
+        // A config the service would have refused when the policy was saved; or what the emulator cannot do.
+        const code = err instanceof ConfigError ? "invalid-config" : err instanceof NotEmulated ? "not-emulated" : "emulator-error";
+        const why = err instanceof ConfigError || err instanceof NotEmulated ? err.message : `${action.type}: ${err instanceof Error ? err.message : String(err)}`;
         ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: why });
-        return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code: "invalid-config", message: why } };
+        return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code, message: why } };
       }
       ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: outcome.kind === "continue" ? "continue" : outcome.kind === "error" ? "error" : "terminate", ...(outcome.detail ? { detail: outcome.detail } : {}) });
       if (outcome.kind === "respond") return { kind: "answered", response: outcome.response, fromUpstream: outcome.fromUpstream ?? false };
@@ -203,6 +246,8 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
 }
 
 function failureResponse(f: PolicyFailure): HttpMessage {
+  if (f.code === "not-emulated") return textResponse(501, `ngrok-emulator: ${f.message}\n`);
+  if (f.code === "emulator-error") return textResponse(500, `ngrok-emulator: the ${f.action ?? ""} action failed in the emulator: ${f.message}\n`);
   if (f.expression === undefined) return textResponse(500, `Invalid configuration of action ${f.action ?? ""}: ${f.message}\n`);
   const text =
     f.code === "ERR_NGROK_2254"
@@ -237,6 +282,7 @@ function bindings(ex: Exchange, phase: PhaseName): Bindings {
       geo: conn.geo,
       bytes_in: BigInt(r.body.length),
       bytes_out: 0n,
+      ...(conn.tls === undefined ? {} : { tls: tlsVariables(conn.tls) }),
     },
     endpoint: {
       id: endpoint.id,
@@ -288,14 +334,15 @@ function bindings(ex: Exchange, phase: PhaseName): Bindings {
   return b;
 }
 
-function evaluator(ex: Exchange, phase: PhaseName): CelEvaluator {
+function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment, extra: Record<string, unknown> = {}): CelEvaluator {
   return new CelEvaluator(
     {
       reqHeaders: () => ex.request.headers,
       resHeaders: () => (phase === "on_http_response" || phase === "on_event_stream_message" ? ex.response?.headers : undefined),
       queryParams: () => queryParams(ex.request.url),
+      secrets: { get: (vault, name) => env.secret?.(vault, name) },
     },
-    () => bindings(ex, phase),
+    () => ({ ...bindings(ex, phase), ...extra }),
   );
 }
 
@@ -369,6 +416,8 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
       clientPort: ex.conn.clientPort,
       geo: ex.conn.geo,
       ...(ex.identity ? { identity: ex.identity } : {}),
+      // The client's TLS handshake was with the public endpoint; the internal one sees its facts.
+      ...(ex.conn.tls ? { tls: ex.conn.tls } : {}),
     },
     env,
     depth + 1,
@@ -377,5 +426,35 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
   for (const t of result.actions) ex.trace.actions.push({ ...t, rule: `${endpoint.url} ${t.rule}` });
   for (const l of result.logs) ex.trace.logs.push(l);
   if (result.status === 0) return textResponse(502, "forward-internal: the target endpoint closed the connection\n");
+  return { status: result.status, headers: headerMap(result.headers), body: result.rawBody };
+}
+
+/**
+ * http-request: the gateway's own request to an endpoint (whose policy runs on it, then its
+ * upstream answers) or to a registered upstream. The headers ngrok documents it adds are set here
+ * (https://ngrok.com/docs/traffic-policy/actions/http-request/#automatically-injected-headers).
+ */
+async function send(out: OutboundRequest, ex: Exchange, env: GatewayEnvironment, depth: number): Promise<HttpMessage | undefined> {
+  const endpoint = env.endpointByUrl(out.url);
+  if (endpoint === undefined) return undefined;
+  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `http-request: more than ${MAX_FORWARD_DEPTH} hops\n`);
+  const target = new URL(out.url);
+  const headers: Record<string, string[]> = {
+    ...out.headers,
+    "ngrok-req-type": ["http-request"],
+    "ngrok-report-abuse": ["https://ngrok.com/abuse"],
+    "x-forwarded-for": [ex.conn.clientIp],
+    "user-agent": ["ngrok/cloud"],
+    host: [target.host],
+  };
+  const result = await runEndpoint(
+    endpoint,
+    policyFromInput(endpoint.trafficPolicy ?? ""),
+    { method: out.method, url: new URL(target.pathname + target.search, endpoint.url).toString(), headers, body: out.body, clientIp: ex.conn.clientIp },
+    env,
+    depth + 1,
+  );
+  for (const l of result.logs) ex.trace.logs.push(l);
+  if (result.status === 0) throw new Error(`the endpoint ${endpoint.url} closed the connection`);
   return { status: result.status, headers: headerMap(result.headers), body: result.rawBody };
 }

@@ -1,16 +1,20 @@
 // Traffic policies run without a process: `testPolicy` for one request, `policyTester` for a
 // series that shares rate-limit counters and a clock.
 import { systemClock, type Clock } from "../../clock";
+import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runEndpoint } from "./engine";
 import { StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput, type PolicyInput } from "./policy";
+import { givenSecrets } from "./secrets";
 import { RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type PolicyResult, type Upstream } from "./types";
 
 export type { WirePolicy, WireRule, WireAction, PolicyInput, PhaseName } from "./policy";
 export { policyFromInput, PolicyError } from "./policy";
 export type { JsonWebKeySet } from "./jwt";
 export type { EndpointDirectory } from "./directory";
+export type { SecretsSource } from "./secrets";
+export type { TlsFacts } from "./tls";
 export { WEBHOOK_PROVIDERS } from "./webhooks";
 export type {
   PolicyRequest,
@@ -43,6 +47,8 @@ export interface PolicyTestOptions {
   jwks?: Record<string, JsonWebKeySet>;
   /** IP policies by id, for restrict-ips `ip_policies`. */
   ipPolicies?: Record<string, { allow?: string[]; deny?: string[] }>;
+  /** Vaults' secrets for `secrets.get(vault, name)` (`ngrok.secretRef`): `{ <vault name>: { <secret name>: <value> } }`. */
+  secrets?: Record<string, Record<string, string>>;
   /** Time for rate limits, token expiry and webhook timestamps; default the system clock. */
   clock?: Clock;
 }
@@ -77,15 +83,18 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
     }
   }
   const directory = new StaticDirectory(() => others, () => upstreams);
+  const secrets = givenSecrets(options.secrets);
   const env: GatewayEnvironment = {
     clock: options.clock ?? systemClock,
     rateLimits: new RateLimitState(),
+    circuitBreakers: new CircuitBreakers(),
     jwks: async (url) => options.jwks?.[url] ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
     ipPolicy: (id) => {
       const p = options.ipPolicies?.[id];
       return p === undefined ? undefined : { allow: p.allow ?? [], deny: p.deny ?? [] };
     },
+    secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
   };
   return {

@@ -4,13 +4,18 @@
 // `conn.client_ip`) and `ngrok-emulator-identity` (a signed-in user's email, for the oauth and
 // openid-connect stand-in). Neither reaches the policy or the upstream.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
+import { createSecureContext, TLSSocket } from "node:tls";
 import type { Clock } from "../../clock";
 import type { Store } from "../store";
 import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
-import { runEndpoint, textResponse } from "./engine";
+import { CircuitBreakers } from "./actions/circuit-breaker";
+import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./policy";
+import { storeSecrets } from "./secrets";
+import { handshakeFailure } from "./actions/terminate-tls";
+import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
 import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
@@ -19,6 +24,15 @@ export const IDENTITY_HEADER = "ngrok-emulator-identity";
 export interface Gateway {
   /** "http://127.0.0.1:<port>": send requests here with the endpoint's host as Host. */
   readonly url: string;
+  /**
+   * "https://127.0.0.1:<port>": the TLS listener. Connect with the endpoint's host as the TLS
+   * server name (SNI): its on_tcp_connect runs (terminate-tls configures the handshake: versions,
+   * a custom certificate, mutual TLS), then its HTTP requests run with `conn.tls.*` from the real
+   * handshake. Without a custom certificate the gateway presents one issued by `caPem`.
+   */
+  readonly tlsUrl: string;
+  /** The emulator's CA (PEM), made at start: trust it to verify the gateway's certificates. */
+  readonly caPem: string;
   /**
    * A service behind a URL, as an agent endpoint has: the upstream of an endpoint, or a
    * forward-internal target. The emulator's connected agents' endpoints (`connectAgent`) are
@@ -34,6 +48,8 @@ export interface Gateway {
 
 export interface GatewayOptions {
   port: number;
+  /** The TLS listener's port; default an ephemeral one. */
+  tlsPort?: number;
   host: string;
   store: Store;
   clock: Clock;
@@ -53,19 +69,31 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return all;
   };
   const directory = new StaticDirectory(storeEndpoints(options.store), services);
+  const secrets = storeSecrets(options.store);
   const env: GatewayEnvironment = {
     clock: options.clock,
     rateLimits: new RateLimitState(),
+    circuitBreakers: new CircuitBreakers(),
     jwks: async (url) => jwks.get(url) ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
     ipPolicy: storeIpPolicy(options.store),
+    certificateAuthority: (id) => {
+      const pem = options.store.get("certificate_authorities", id)?.data["ca_pem"];
+      return typeof pem === "string" ? pem : undefined;
+    },
+    secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
   };
+
+  // What the TLS listener learnt of each connection: its endpoint, its handshake, and what its on_tcp_connect left.
+  const tlsConnections = new WeakMap<Socket, { host: string; facts: TlsFacts; connected: Connected }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const host = req.headers.host ?? "";
+    const tlsConn = tlsConnections.get(req.socket);
+    // Over TLS the endpoint is the one the handshake's SNI chose.
+    const host = tlsConn?.host ?? req.headers.host ?? "";
     const endpoint = directory.byHost(host);
     if (endpoint === undefined) {
       write(res, textResponse(404, `ERR_NGROK_3200: The endpoint ${host} is offline.\n`));
@@ -93,8 +121,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       clientIp,
       clientPort: req.socket.remotePort ?? 0,
       ...(identity === undefined ? {} : { identity: { email: identity } }),
+      ...(tlsConn === undefined ? {} : { tls: tlsConn.facts }),
     };
-    const result = await runEndpoint(endpoint, policy, request, env);
+    const result = await runEndpoint(endpoint, policy, request, env, 0, tlsConn?.connected);
     if (result.status === 0) {
       req.socket.destroy();
       return;
@@ -118,16 +147,101 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const addr = server.address() as AddressInfo;
   const url = `http://${addr.family === "IPv6" ? `[${addr.address}]` : addr.address}:${addr.port}`;
+
+  const certificates = await GatewayCertificates.create(() => options.clock.now());
+  const sockets = new Set<Socket>();
+  /**
+   * A TLS connection: the ClientHello's SNI names the endpoint, its on_tcp_connect runs (and may
+   * close the connection, or configure the handshake with terminate-tls), the handshake is made
+   * with that config, then the HTTP server reads the requests from the TLS socket.
+   */
+  const accept = async (socket: Socket, hello: Buffer): Promise<void> => {
+    const sni = clientHelloSni(hello);
+    const endpoint = typeof sni === "string" && sni !== "" ? directory.byHost(sni) : undefined;
+    if (endpoint === undefined || typeof sni !== "string") return void socket.destroy();
+    const clientIp = (socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
+    const connect = await runConnect(endpoint, policyFromInput(endpoint.trafficPolicy ?? ""), { clientIp, clientPort: socket.remotePort ?? 0 }, env);
+    if (connect.closed) return void socket.destroy();
+    const t = connect.tls;
+    const own = t?.server ?? (await certificates.forHost(sni));
+    const mutual = t !== undefined && t.mutualTlsCas.length > 0;
+    const context = createSecureContext({
+      key: own.key,
+      cert: own.cert,
+      minVersion: `TLSv${t?.minVersion ?? "1.2"}`,
+      maxVersion: `TLSv${t?.maxVersion ?? "1.3"}`,
+      ...(mutual ? { ca: t.mutualTlsCas } : {}),
+    });
+    socket.unshift(hello);
+    const tlsSocket = new TLSSocket(socket, {
+      isServer: true,
+      secureContext: context,
+      requestCert: mutual,
+      rejectUnauthorized: mutual && t.strategy === "require-and-verify",
+      ALPNProtocols: ["http/1.1"],
+    });
+    tlsSocket.on("error", () => tlsSocket.destroy());
+    tlsSocket.once("secure", () => {
+      const peer = tlsSocket.getPeerX509Certificate();
+      const facts: TlsFacts = {
+        version: versionName(tlsSocket.getProtocol()),
+        cipherSuite: tlsSocket.getCipher().standardName,
+        sni,
+        negotiatedAlpn: typeof tlsSocket.alpnProtocol === "string" ? tlsSocket.alpnProtocol : "",
+        sessionResumed: false,
+        ...(peer === undefined ? {} : { clientCertificate: peer.toString() }),
+        serverCertificate: own.cert,
+      };
+      // A TLSSocket of our own does not enforce the client certificate's verification (tls.Server
+      // does): the strategy is applied here, as terminate-tls applies it to given facts.
+      if (mutual && handshakeFailure(t, facts, options.clock.now()) !== undefined) return void tlsSocket.destroy();
+      const actionResults = { ...connect.connected.actionResults, ...(t === undefined ? {} : { terminate_tls: { error: { code: "", message: "" }, ...tlsVariables(facts) } }) };
+      tlsConnections.set(tlsSocket, { host: sni, facts, connected: { actionResults } });
+      server.emit("connection", tlsSocket);
+    });
+  };
+  const tlsServer: TcpServer = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => socket.destroy());
+    let hello = Buffer.alloc(0);
+    const onData = (chunk: Buffer): void => {
+      hello = Buffer.concat([hello, chunk]);
+      const sni = clientHelloSni(hello);
+      if (sni === undefined && hello.length < 65_536) return;
+      socket.off("data", onData);
+      socket.pause();
+      accept(socket, hello).catch(() => socket.destroy());
+    };
+    socket.on("data", onData);
+  });
+  await new Promise<void>((resolve, reject) => {
+    tlsServer.once("error", reject);
+    tlsServer.listen(options.tlsPort ?? 0, options.host, () => {
+      tlsServer.off("error", reject);
+      resolve();
+    });
+  });
+  const tlsAddr = tlsServer.address() as AddressInfo;
+  const tlsUrl = `https://${tlsAddr.family === "IPv6" ? `[${tlsAddr.address}]` : tlsAddr.address}:${tlsAddr.port}`;
+
   return {
     url,
+    tlsUrl,
+    caPem: certificates.caPem,
     logs,
     registerUpstream: (u, upstream) => void upstreams.set(u, upstream),
     registerJwks: (u, set) => void jwks.set(u, set),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all([
+        new Promise<void>((resolve) => tlsServer.close(() => resolve())),
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+      ]);
+    },
   };
 }
 

@@ -2,6 +2,8 @@
 import type { Clock } from "../../clock";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
+import type { CircuitBreakers } from "./actions/circuit-breaker";
+import type { TlsFacts } from "./tls";
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -25,6 +27,12 @@ export interface PolicyRequest {
    * the provider; present, they let the request through as this user.
    */
   identity?: { email: string; name?: string };
+  /**
+   * The TLS handshake the connection made (`conn.tls.*`): the gateway's TLS listener fills it from
+   * the real handshake; a test gives it to testPolicy. terminate-tls checks it against its config
+   * (versions, mutual TLS) and closes the connection when the handshake would have failed.
+   */
+  tls?: TlsFacts;
 }
 
 /** The request as it leaves the gateway for an upstream service. */
@@ -78,7 +86,11 @@ export interface PolicyFailure {
   expression?: string;
   /** Set when the expression was in an action's config. */
   action?: string;
-  /** ngrok's error code for it (ERR_NGROK_2254 for a rule expression, ERR_NGROK_2253 for an action's), or "invalid-config". */
+  /**
+   * ngrok's error code for it (ERR_NGROK_2254 for a rule expression, ERR_NGROK_2253 for an
+   * action's); "invalid-config" for a config the service refuses; "not-emulated" for what the
+   * emulator cannot do offline (answered 501); "emulator-error" for a failure of the emulator itself.
+   */
   code: string;
   message: string;
 }
@@ -133,18 +145,26 @@ export interface EndpointInfo {
   trafficPolicy?: string;
   /** The service behind it (an agent endpoint's local service); none for a cloud endpoint. */
   upstream?: Upstream;
+  /** Bound `internal`: reached only through forward-internal and http-request, as a `*.internal` URL is. */
+  internal?: boolean;
 }
 
 /** What a run needs from its surroundings. */
 export interface GatewayEnvironment {
   clock: Clock;
   rateLimits: RateLimitState;
+  /** circuit-breaker's counts, shared like the rate limits. */
+  circuitBreakers: CircuitBreakers;
   /** The key set at a JWKS URL. */
   jwks(url: string): Promise<JsonWebKeySet>;
+  /** A certificate authority's PEM by id (terminate-tls `mutual_tls_certificate_authorities` may name `ca_...` ids). */
+  certificateAuthority?(id: string): string | undefined;
   /** The endpoint a forward-internal URL names, if there is one. */
   endpointByUrl(url: string): EndpointInfo | undefined;
   /** CIDRs of an IP policy (restrict-ips `ip_policies`), if it exists. */
   ipPolicy(id: string): { allow: string[]; deny: string[] } | undefined;
+  /** A secret's value for `secrets.get(vault, name)`; undefined when the vault or the secret does not exist. */
+  secret?(vault: string, name: string): string | undefined;
   /** Where log actions write, besides the result. */
   onLog?(entry: LogEntry): void;
 }

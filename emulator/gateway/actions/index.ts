@@ -1,138 +1,27 @@
-// The Traffic Policy actions, one function each, as ngrok's action reference documents them
+// The Traffic Policy actions, as ngrok's action reference documents them
 // (https://ngrok.com/docs/traffic-policy/actions/). Action result variables are written to
 // `actions.ngrok.<name>` as the docs list them; they hold the last run of each action.
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import * as zlib from "node:zlib";
-import { asText, inCidrs, type CelEvaluator } from "./cel";
-import { decodeJwt, JwtError, verifyJwt, type DecodedJwt, type JsonWebKeySet } from "./jwt";
-import { isRecord, type PhaseName } from "./policy";
-import { messageData, setMessageData, type SseMessage } from "./sse";
-import type { EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "./types";
-import { verifyWebhook } from "./webhooks";
+import { asText, inCidrs } from "../cel";
+import { decodeJwt, JwtError, verifyJwt, type DecodedJwt, type JsonWebKeySet } from "../jwt";
+import { isRecord } from "../policy";
+import { messageData, setMessageData } from "../sse";
+import type { LogEntry } from "../types";
+import { verifyWebhook } from "../webhooks";
+import { requestBodyFindReplace, responseBodyFindReplace } from "./body-find-replace";
+import { circuitBreaker } from "./circuit-breaker";
+import { closeConnection } from "./close-connection";
+import { httpRequest } from "./http-request";
+import { aiGateway, saml } from "./not-emulated";
+import { owaspCrsRequest, owaspCrsResponse } from "./owasp-crs";
+import { re2, replaceAll } from "./re2";
+import { terminateTls } from "./terminate-tls";
+import { bool, ConfigError, HTTP, message, parseDuration, setResult, str, strList, strMap, target, inferContentType, type ActionImpl, type ActionOutcome, type Run } from "./common";
 
-export interface HttpMessage {
-  status: number;
-  headers: Map<string, string[]>;
-  body: Buffer;
-}
+export type { ActionContext, ActionOutcome, Exchange, HttpMessage, OutboundRequest, TlsTermination } from "./common";
+export { ConfigError, NotEmulated } from "./common";
 
-/** One request's state as the policy changes it. */
-export interface Exchange {
-  endpoint: EndpointInfo;
-  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer };
-  /** The URL the client called, before any rewrite. */
-  originalUrl: string;
-  conn: { clientIp: string; clientPort: number; geo: NonNullable<PolicyRequest["geo"]>; startedAt: number };
-  identity: PolicyRequest["identity"];
-  /** vars.* of the phase running. */
-  vars: Record<string, unknown>;
-  /** actions.ngrok.* */
-  actionResults: Record<string, unknown>;
-  trace: { rules: RuleTrace[]; actions: ActionTrace[]; logs: LogEntry[]; vars: Partial<Record<PhaseName, Record<string, unknown>>> };
-  /** The upstream's response, in on_http_response and on_event_stream_message. */
-  response: HttpMessage | undefined;
-  /** The event stream's message on_event_stream_message runs on. */
-  message?: SseMessage;
-  upstreamRequest: UpstreamRequest | undefined;
-}
-
-export interface ActionContext {
-  env: GatewayEnvironment;
-  /** forward-internal's target, or undefined when no endpoint has that URL. */
-  forward(url: string, ex: Exchange): Promise<HttpMessage | undefined>;
-}
-
-export type ActionOutcome =
-  | { kind: "continue"; detail?: string }
-  | { kind: "respond"; response: HttpMessage; fromUpstream?: boolean; detail?: string }
-  | { kind: "close"; detail?: string }
-  | { kind: "error"; response: HttpMessage; detail: string };
-
-interface Run {
-  ex: Exchange;
-  phase: PhaseName;
-  cel: CelEvaluator;
-  rule: string;
-  ctx: ActionContext;
-}
-
-interface ActionImpl {
-  phases: readonly PhaseName[];
-  run(config: Record<string, unknown>, run: Run): Promise<ActionOutcome>;
-}
-
-const HTTP: readonly PhaseName[] = ["on_http_request", "on_http_response"];
-
-class ConfigError extends Error {}
-
-function str(config: Record<string, unknown>, key: string, action: string, fallback?: string): string {
-  const v = config[key];
-  if (v === undefined || v === null) {
-    if (fallback !== undefined) return fallback;
-    throw new ConfigError(`${action}: config.${key} is required`);
-  }
-  if (typeof v !== "string") throw new ConfigError(`${action}: config.${key} must be a string`);
-  return v;
-}
-
-function strList(config: Record<string, unknown>, key: string, action: string): string[] {
-  const v = config[key];
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw new ConfigError(`${action}: config.${key} must be a list of strings`);
-  return v as string[];
-}
-
-function strMap(config: Record<string, unknown>, key: string, action: string): Record<string, string> {
-  const v = config[key];
-  if (v === undefined || v === null) return {};
-  if (!isRecord(v)) throw new ConfigError(`${action}: config.${key} must be a map of strings`);
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : asText(x)]));
-}
-
-function bool(config: Record<string, unknown>, key: string, fallback: boolean): boolean {
-  const v = config[key];
-  return typeof v === "boolean" ? v : fallback;
-}
-
-function message(status: number, headers: Record<string, string | string[]> = {}, body: string | Buffer = ""): HttpMessage {
-  const h = new Map<string, string[]>();
-  for (const [k, v] of Object.entries(headers)) h.set(k.toLowerCase(), typeof v === "string" ? [v] : v);
-  return { status, headers: h, body: typeof body === "string" ? Buffer.from(body, "utf8") : body };
-}
-
-/** The content-type custom-response infers when none is given. */
-function inferContentType(body: string): string {
-  const t = body.trim();
-  if (t === "") return "text/plain; charset=utf-8";
-  if ((t.startsWith("{") || t.startsWith("[")) && isJson(t)) return "application/json";
-  if (/^<(!doctype html|html|head|body|div|p|h\d)\b/i.test(t)) return "text/html; charset=utf-8";
-  return "text/plain; charset=utf-8";
-}
-
-function isJson(t: string): boolean {
-  try {
-    JSON.parse(t);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The message the phase acts on: the request in on_http_request, the response in on_http_response. */
-function target(run: Run): { headers: Map<string, string[]> } {
-  if (run.phase === "on_http_response") return run.ex.response!;
-  return run.ex.request;
-}
-
-function parseDuration(raw: string, action: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw.trim());
-  if (m === null) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
-}
-
-function setResult(run: Run, name: string, value: Record<string, unknown>): void {
-  run.ex.actionResults[name] = { error: { code: "", message: "" }, ...value };
-}
 
 const customResponse: ActionImpl = {
   phases: HTTP,
@@ -154,44 +43,63 @@ const deny: ActionImpl = {
   },
 };
 
-function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: string } {
+/**
+ * The URL a rewritten string stands for. Go's URL parser reads "https:///products.php?q=1" (an
+ * interpolated authority replaced away) as an empty host and a path, and the gateway keeps the
+ * request's own host; WHATWG's would make "products.php" the host. A relative result is taken
+ * on the request's URL, as the docs' `to: /api/v2/geo?city=...` shows.
+ */
+function rewrittenUrl(text: string, current: URL): URL {
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)(.*)$/s.exec(text);
+  if (m !== null && m[2] === "") {
+    const rest = m[3]!.startsWith("/") || m[3] === "" ? m[3]! : `/${m[3]!}`;
+    return new URL(`${m[1]!}://${current.host}${rest}`);
+  }
+  try {
+    return new URL(text, current);
+  } catch {
+    throw new ConfigError(`the rewritten URL '${text}' is not a URL`);
+  }
+}
+
+function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: URL; matches: string[] } {
   const from = config["from"] === undefined ? undefined : run.cel.text(str(config, "from", action));
   const to = run.cel.text(str(config, "to", action));
   const before = run.ex.request.url.toString();
-  let after: string;
-  if (from === undefined) after = to;
-  else {
-    let re: RegExp;
-    try {
-      re = new RegExp(from.replace(/\(\?P</g, "(?<"), "g");
-    } catch {
-      throw new ConfigError(`${action}: config.from is not a valid regular expression`);
-    }
-    // `$1` refers to a group in Go's replacement syntax as in JavaScript's; `${...}` has already been interpolated as CEL.
-    after = before.replace(re, to);
+  if (from === undefined) return { before, after: rewrittenUrl(to, run.ex.request.url), matches: [before] };
+  let re: RegExp;
+  try {
+    re = re2(from);
+  } catch (err) {
+    throw new ConfigError(`${action}: config.from is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`);
   }
-  return { before, after };
+  const matches = [...before.matchAll(re)].map((m) => m[0]);
+  if (matches.length === 0) return { before, after: run.ex.request.url, matches };
+  // `${...}` was interpolated as CEL already: what is left of `$` is Go's template syntax.
+  return { before, after: rewrittenUrl(replaceAll(re, before, to).output, run.ex.request.url), matches };
 }
 
 const redirect: ActionImpl = {
   phases: ["on_http_request"],
   async run(config, run) {
-    const { before, after } = rewrite(run, config, "redirect");
-    if (after === before) return { kind: "continue", detail: "the URL did not change" };
+    const { before, after, matches } = rewrite(run, config, "redirect");
+    const location = after.toString();
+    if (location === before) return { kind: "continue", detail: "the URL did not change" };
+    setResult(run, "redirect", { matches, url: location });
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 302;
     const headers = Object.fromEntries(Object.entries(strMap(config, "headers", "redirect")).map(([k, v]) => [k.toLowerCase(), run.cel.text(v)]));
-    return { kind: "respond", response: message(status, { ...headers, location: after }), detail: `to ${after}` };
+    return { kind: "respond", response: message(status, { ...headers, location }), detail: `to ${location}` };
   },
 };
 
 const urlRewrite: ActionImpl = {
   phases: ["on_http_request"],
   async run(config, run) {
-    const { before, after } = rewrite(run, config, "url-rewrite");
-    if (after !== before) {
-      run.ex.request.url = new URL(after, run.ex.request.url);
-    }
-    return { kind: "continue", detail: after === before ? "the URL did not change" : `to ${run.ex.request.url.toString()}` };
+    const { before, after, matches } = rewrite(run, config, "url-rewrite");
+    if (after.toString() === before) return { kind: "continue", detail: "the URL did not change" };
+    run.ex.request.url = after;
+    setResult(run, "url_rewrite", { matches, url: after.toString() });
+    return { kind: "continue", detail: `to ${after.toString()}` };
   },
 };
 
@@ -439,22 +347,23 @@ const sseFindReplace: ActionImpl = {
       if (!isRecord(item)) throw new ConfigError(`sse-find-replace: config.replacements[${i}] must be an object`);
       const field = run.cel.text(str(item, "field", "sse-find-replace", "data"));
       if (field !== "data" && field !== "retry") throw new ConfigError(`sse-find-replace: config.replacements[${i}].field must be data or retry`);
+      const from = run.cel.text(str(item, "from", "sse-find-replace"));
       let pattern: RegExp;
       try {
-        pattern = new RegExp(run.cel.text(str(item, "from", "sse-find-replace")), "g");
+        pattern = re2(from);
       } catch {
         throw new ConfigError(`sse-find-replace: config.replacements[${i}].from is not a regular expression`);
       }
       const to = run.cel.text(str(item, "to", "sse-find-replace", ""));
       if (field === "data") {
         const data = messageData(message);
-        const next = data?.replace(pattern, to);
+        const next = data === undefined ? undefined : replaceAll(pattern, data, to).output;
         if (next === undefined || next === data) continue;
         setMessageData(message, next);
         count++;
       } else {
         for (const line of message.lines.filter((l) => l.field === "retry")) {
-          const next = line.value.replace(pattern, to);
+          const next = replaceAll(pattern, line.value, to).output;
           if (next === line.value) continue;
           line.value = next;
           message.changed = true;
@@ -571,6 +480,15 @@ export const ACTIONS: Readonly<Record<string, ActionImpl>> = {
   "forward-internal": forwardInternal,
   oauth: identityAction("oauth"),
   "openid-connect": identityAction("oidc"),
+  "circuit-breaker": circuitBreaker,
+  "close-connection": closeConnection,
+  "http-request": httpRequest,
+  "request-body-find-replace": requestBodyFindReplace,
+  "response-body-find-replace": responseBodyFindReplace,
+  "owasp-crs-request": owaspCrsRequest,
+  "owasp-crs-response": owaspCrsResponse,
+  "terminate-tls": terminateTls,
+  "ai-gateway": aiGateway,
+  saml,
 };
 
-export { ConfigError };

@@ -1,0 +1,105 @@
+// circuit-breaker (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/): counts the
+// requests it lets through and their errors (an answer of 500 or more, or a closed connection) in
+// a rolling window of 10 buckets. When the window holds at least `volume_threshold` requests and
+// the share of errors is at least `error_threshold`, it trips: requests are answered 503
+// (ERR_NGROK_3202) for `tripped_duration`; then one request goes through as a probe, and its
+// outcome closes the breaker (the counts start afresh) or trips it again. Time is the gateway's clock.
+import { bool, ConfigError, message, parseDuration, type ActionImpl, type Run } from "./common";
+
+const BUCKETS = 10;
+
+interface Breaker {
+  windowMs: number;
+  /** Start of each bucket -> its counts. */
+  buckets: Map<number, { total: number; errors: number }>;
+  /** Open until this time; undefined when closed. */
+  openUntil: number | undefined;
+  probing: boolean;
+}
+
+/** The breakers of one gateway or tester, by endpoint and place in the policy. */
+export class CircuitBreakers {
+  private readonly breakers = new Map<string, Breaker>();
+
+  get(key: string, windowMs: number): Breaker {
+    let b = this.breakers.get(key);
+    if (b === undefined || b.windowMs !== windowMs) {
+      b = { windowMs, buckets: new Map(), openUntil: undefined, probing: false };
+      this.breakers.set(key, b);
+    }
+    return b;
+  }
+}
+
+function durationIn(config: Record<string, unknown>, key: string, fallback: string): number {
+  const raw = config[key] ?? fallback;
+  if (typeof raw !== "string") throw new ConfigError(`circuit-breaker: config.${key} must be a duration such as "10s"`);
+  const ms = parseDuration(raw, "circuit-breaker");
+  if (ms < 1000 || ms > 120_000) throw new ConfigError(`circuit-breaker: config.${key} must be from 1s to 2m`);
+  return ms;
+}
+
+function counts(b: Breaker, now: number): { total: number; errors: number } {
+  const out = { total: 0, errors: 0 };
+  for (const [start, c] of b.buckets) {
+    if (start + b.windowMs <= now) b.buckets.delete(start);
+    else {
+      out.total += c.total;
+      out.errors += c.errors;
+    }
+  }
+  return out;
+}
+
+function record(b: Breaker, now: number, error: boolean): void {
+  const size = b.windowMs / BUCKETS;
+  const start = Math.floor(now / size) * size;
+  const c = b.buckets.get(start) ?? { total: 0, errors: 0 };
+  c.total++;
+  if (error) c.errors++;
+  b.buckets.set(start, c);
+}
+
+const tripped = () => message(503, { "content-type": "text/plain; charset=utf-8" }, "ERR_NGROK_3202: Circuit breaker tripped\n");
+
+export const circuitBreaker: ActionImpl = {
+  phases: ["on_http_request"],
+  async run(config, run: Run) {
+    const threshold = config["error_threshold"] ?? 0.5;
+    if (typeof threshold !== "number" || threshold < 0 || threshold > 1) throw new ConfigError("circuit-breaker: config.error_threshold must be from 0.0 to 1.0");
+    const volume = config["volume_threshold"] ?? 10;
+    if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > 2_000_000_000) {
+      throw new ConfigError("circuit-breaker: config.volume_threshold must be an integer from 1 to 2,000,000,000");
+    }
+    const windowMs = durationIn(config, "window_duration", "10s");
+    const trippedMs = durationIn(config, "tripped_duration", "10s");
+    if (!bool(config, "enforce", true)) return { kind: "continue", detail: "not enforced" };
+
+    const clock = run.ctx.env.clock;
+    const b = run.ctx.env.circuitBreakers.get(`${run.ex.endpoint.id}\u0000${run.at}`, windowMs);
+    const now = clock.now();
+    let probe = false;
+    if (b.openUntil !== undefined) {
+      if (now < b.openUntil || b.probing) return { kind: "respond", response: tripped(), detail: "open" };
+      b.probing = true;
+      probe = true;
+    } else {
+      const c = counts(b, now);
+      if (c.total >= volume && c.errors / c.total >= threshold) {
+        b.openUntil = now + trippedMs;
+        return { kind: "respond", response: tripped(), detail: `tripped: ${c.errors} errors in ${c.total} requests` };
+      }
+    }
+    run.ex.onFinish.push((status) => {
+      const error = status === 0 || status >= 500;
+      const at = clock.now();
+      if (probe) {
+        b.probing = false;
+        b.buckets.clear();
+        b.openUntil = error ? at + trippedMs : undefined;
+      }
+      record(b, at, error);
+    });
+    return { kind: "continue", detail: probe ? "half-open: this request is the probe" : "closed" };
+  },
+};

@@ -1,0 +1,172 @@
+// What every action shares: the exchange a policy changes, an action's run and outcome, and the
+// readers of its config (a config the service would refuse raises a ConfigError).
+import { isRecord, type PhaseName } from "../policy";
+import { asText, type CelEvaluator } from "../cel";
+import type { SseMessage } from "../sse";
+import type { TlsFacts } from "../tls";
+import type { EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
+
+export interface HttpMessage {
+  status: number;
+  headers: Map<string, string[]>;
+  body: Buffer;
+}
+
+/** One request's state as the policy changes it. */
+export interface Exchange {
+  endpoint: EndpointInfo;
+  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer };
+  /** The URL the client called, before any rewrite. */
+  originalUrl: string;
+  conn: { clientIp: string; clientPort: number; geo: NonNullable<PolicyRequest["geo"]>; startedAt: number; tls?: TlsFacts };
+  /** What terminate-tls asked of the handshake, for the gateway's TLS listener. */
+  tlsTermination?: TlsTermination;
+  identity: PolicyRequest["identity"];
+  /** vars.* of the phase running. */
+  vars: Record<string, unknown>;
+  /** actions.ngrok.* */
+  actionResults: Record<string, unknown>;
+  trace: { rules: RuleTrace[]; actions: ActionTrace[]; logs: LogEntry[]; vars: Partial<Record<PhaseName, Record<string, unknown>>> };
+  /** The upstream's response, in on_http_response and on_event_stream_message. */
+  response: HttpMessage | undefined;
+  /** The event stream's message on_event_stream_message runs on. */
+  message?: SseMessage;
+  upstreamRequest: UpstreamRequest | undefined;
+  /** Called with the status the client is answered (0: the connection was closed), once, when the exchange ends. */
+  onFinish: Array<(status: number) => void>;
+}
+
+/** terminate-tls's config, resolved (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). */
+export interface TlsTermination {
+  minVersion: "1.2" | "1.3";
+  maxVersion: "1.2" | "1.3";
+  /** A custom certificate and its key, PEM; the gateway's own when absent. */
+  server?: { key: string; cert: string };
+  /** PEM certificates trusted for mutual TLS; none: no client certificate is asked for. */
+  mutualTlsCas: string[];
+  strategy: "require-and-verify" | "require-any" | "request";
+}
+
+export interface ActionContext {
+  env: GatewayEnvironment;
+  /** forward-internal's target, or undefined when no endpoint has that URL. */
+  forward(url: string, ex: Exchange): Promise<HttpMessage | undefined>;
+  /**
+   * An HTTP request of the gateway's own (http-request) to an endpoint or registered upstream,
+   * whose policy runs on it; undefined when nothing the emulator knows has that URL.
+   */
+  send(request: OutboundRequest, ex: Exchange): Promise<HttpMessage | undefined>;
+}
+
+export interface OutboundRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string[]>;
+  body: Buffer;
+}
+
+export type ActionOutcome =
+  | { kind: "continue"; detail?: string }
+  | { kind: "respond"; response: HttpMessage; fromUpstream?: boolean; detail?: string }
+  | { kind: "close"; detail?: string }
+  | { kind: "error"; response: HttpMessage; detail: string };
+
+export interface Run {
+  ex: Exchange;
+  phase: PhaseName;
+  cel: CelEvaluator;
+  rule: string;
+  /** Where this action is in the policy (phase, rule and action index): the key of state it keeps across requests. */
+  at: string;
+  ctx: ActionContext;
+  /** An evaluator that also sees `extra` as variables (http-request's `retry_condition`). */
+  celWith(extra: Record<string, unknown>): CelEvaluator;
+}
+
+export interface ActionImpl {
+  phases: readonly PhaseName[];
+  run(config: Record<string, unknown>, run: Run): Promise<ActionOutcome>;
+}
+
+export const HTTP: readonly PhaseName[] = ["on_http_request", "on_http_response"];
+
+export class ConfigError extends Error {}
+
+/** What the emulator cannot do offline: the answer names the action and why, never the user's config. */
+export class NotEmulated extends Error {
+  constructor(
+    readonly action: string,
+    why: string,
+  ) {
+    super(`the ${action} action is not emulated: ${why}`);
+  }
+}
+
+export function str(config: Record<string, unknown>, key: string, action: string, fallback?: string): string {
+  const v = config[key];
+  if (v === undefined || v === null) {
+    if (fallback !== undefined) return fallback;
+    throw new ConfigError(`${action}: config.${key} is required`);
+  }
+  if (typeof v !== "string") throw new ConfigError(`${action}: config.${key} must be a string`);
+  return v;
+}
+
+export function strList(config: Record<string, unknown>, key: string, action: string): string[] {
+  const v = config[key];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw new ConfigError(`${action}: config.${key} must be a list of strings`);
+  return v as string[];
+}
+
+export function strMap(config: Record<string, unknown>, key: string, action: string): Record<string, string> {
+  const v = config[key];
+  if (v === undefined || v === null) return {};
+  if (!isRecord(v)) throw new ConfigError(`${action}: config.${key} must be a map of strings`);
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : asText(x)]));
+}
+
+export function bool(config: Record<string, unknown>, key: string, fallback: boolean): boolean {
+  const v = config[key];
+  return typeof v === "boolean" ? v : fallback;
+}
+
+export function message(status: number, headers: Record<string, string | string[]> = {}, body: string | Buffer = ""): HttpMessage {
+  const h = new Map<string, string[]>();
+  for (const [k, v] of Object.entries(headers)) h.set(k.toLowerCase(), typeof v === "string" ? [v] : v);
+  return { status, headers: h, body: typeof body === "string" ? Buffer.from(body, "utf8") : body };
+}
+
+/** The content-type custom-response infers when none is given. */
+export function inferContentType(body: string): string {
+  const t = body.trim();
+  if (t === "") return "text/plain; charset=utf-8";
+  if ((t.startsWith("{") || t.startsWith("[")) && isJson(t)) return "application/json";
+  if (/^<(!doctype html|html|head|body|div|p|h\d)\b/i.test(t)) return "text/html; charset=utf-8";
+  return "text/plain; charset=utf-8";
+}
+
+export function isJson(t: string): boolean {
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The message the phase acts on: the request in on_http_request, the response in on_http_response. */
+export function target(run: Run): { headers: Map<string, string[]> } {
+  if (run.phase === "on_http_response") return run.ex.response!;
+  return run.ex.request;
+}
+
+export function parseDuration(raw: string, action: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw.trim());
+  if (m === null) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
+  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
+}
+
+export function setResult(run: Run, name: string, value: Record<string, unknown>): void {
+  run.ex.actionResults[name] = { error: { code: "", message: "" }, ...value };
+}
