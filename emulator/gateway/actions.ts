@@ -7,7 +7,7 @@ import { asText, inCidrs, type CelEvaluator } from "./cel";
 import { decodeJwt, JwtError, verifyJwt, type DecodedJwt, type JsonWebKeySet } from "./jwt";
 import { isRecord, type PhaseName } from "./policy";
 import { messageData, setMessageData, type SseMessage } from "./sse";
-import type { EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "./types";
+import type { ConnState, EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "./types";
 import { verifyWebhook } from "./webhooks";
 
 export interface HttpMessage {
@@ -19,10 +19,10 @@ export interface HttpMessage {
 /** One request's state as the policy changes it. */
 export interface Exchange {
   endpoint: EndpointInfo;
-  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer };
+  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer; trailers?: Map<string, string[]> };
   /** The URL the client called, before any rewrite. */
   originalUrl: string;
-  conn: { clientIp: string; clientPort: number; geo: NonNullable<PolicyRequest["geo"]>; startedAt: number };
+  conn: ConnState;
   identity: PolicyRequest["identity"];
   /** vars.* of the phase running. */
   vars: Record<string, unknown>;

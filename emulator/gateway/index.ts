@@ -23,6 +23,11 @@ export type {
   UpstreamRequest,
   UpstreamResponse,
   HeaderInput,
+  GeoInput,
+  IpIntel,
+  IpLocation,
+  TlsFacts,
+  K8sPod,
 } from "./types";
 
 export interface PolicyTestOptions {
@@ -43,8 +48,12 @@ export interface PolicyTestOptions {
   jwks?: Record<string, JsonWebKeySet>;
   /** IP policies by id, for restrict-ips `ip_policies`. */
   ipPolicies?: Record<string, { allow?: string[]; deny?: string[] }>;
-  /** Time for rate limits, token expiry and webhook timestamps; default the system clock. */
+  /** Time for rate limits, token expiry, webhook timestamps and the time variables (`time.now`, `conn.ts.start`, `req.ts.*`); default the system clock. */
   clock?: Clock;
+  /** Secrets by vault name and secret name, for `secrets.get(vault, name)` (https://ngrok.com/docs/traffic-policy/secrets/). */
+  secrets?: Record<string, Record<string, string>>;
+  /** Numbers in [0, 1) for `rand.double()` and `rand.int()`; default Math.random. */
+  random?: () => number;
 }
 
 /** Runs requests through one policy; rate-limit buckets carry over from one request to the next. */
@@ -87,6 +96,8 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
       return p === undefined ? undefined : { allow: p.allow ?? [], deny: p.deny ?? [] };
     },
     onLog: (entry) => logs.push(entry),
+    secret: (vault, name) => (Object.hasOwn(options.secrets ?? {}, vault) && Object.hasOwn(options.secrets![vault]!, name) ? options.secrets![vault]![name] : undefined),
+    ...(options.random === undefined ? {} : { random: options.random }),
   };
   return {
     logs,
