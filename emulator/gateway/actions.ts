@@ -19,7 +19,7 @@ export interface HttpMessage {
 /** One request's state as the policy changes it. */
 export interface Exchange {
   endpoint: EndpointInfo;
-  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer; trailers?: Map<string, string[]> };
+  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer; trailers?: Map<string, string[]>; version?: string };
   /** The URL the client called, before any rewrite. */
   originalUrl: string;
   conn: ConnState;

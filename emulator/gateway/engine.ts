@@ -48,6 +48,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
       headers: headerMap(request.headers),
       body: bytes(request.body),
       ...(request.trailers === undefined ? {} : { trailers: headerMap(request.trailers) }),
+      ...(request.httpVersion === undefined ? {} : { version: request.httpVersion }),
     },
     originalUrl: url.toString(),
     conn: {
@@ -56,6 +57,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
       geo: request.geo ?? {},
       startedAt: env.clock.now(),
       serverIp: request.serverIp ?? "127.0.0.1",
+      serverRegion: request.serverRegion ?? "emulator",
       ...(request.clientIpIntel === undefined ? {} : { clientIpIntel: request.clientIpIntel }),
       ...(request.serverIpIntel === undefined ? {} : { serverIpIntel: request.serverIpIntel }),
       ...(request.tls === undefined ? {} : { tls: request.tls }),
@@ -310,6 +312,7 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
       clientPort: ex.conn.clientPort,
       geo: ex.conn.geo,
       serverIp: ex.conn.serverIp,
+      serverRegion: ex.conn.serverRegion,
       ...(ex.conn.clientIpIntel === undefined ? {} : { clientIpIntel: ex.conn.clientIpIntel }),
       ...(ex.conn.serverIpIntel === undefined ? {} : { serverIpIntel: ex.conn.serverIpIntel }),
       ...(ex.conn.tls === undefined ? {} : { tls: ex.conn.tls }),

@@ -31,6 +31,10 @@ export interface PolicyRequest {
   k8sPod?: K8sPod;
   /** The request's trailers, `req.trailers`. */
   trailers?: HeaderInput;
+  /** `req.version` (default "HTTP/1.1"). */
+  httpVersion?: string;
+  /** `conn.server_region`, the point of presence (default "emulator"). */
+  serverRegion?: string;
   /**
    * Stands for a signed-in identity of the oauth and openid-connect actions, which the emulator
    * cannot run against a real identity provider: absent, those actions answer the redirect to
@@ -83,6 +87,7 @@ export interface ConnState {
   /** When it started, ms since the epoch by the run's clock. */
   startedAt: number;
   serverIp: string;
+  serverRegion: string;
   clientIpIntel?: IpIntel;
   serverIpIntel?: IpIntel;
   tls?: TlsFacts;

@@ -372,10 +372,11 @@ export function bindings(ex: Exchange, phase: PhaseName, now: number): Bindings 
       ...dual("server_ip", conn.serverIp, ipIntel(conn.serverIpIntel, undefined)),
       client_port: BigInt(conn.clientPort),
       server_port: BigInt(Number(eu.port) || defaultPort(eu.protocol)),
-      server_region: "emulator",
+      server_region: conn.serverRegion,
       geo,
       bytes_in: BigInt(r.body.length),
-      bytes_out: 0n,
+      // What has left for the client: the response, once there is one.
+      bytes_out: BigInt(phase === "on_http_response" && ex.response !== undefined ? ex.response.body.length : 0),
       ts: { start: timestampFromMs(conn.startedAt) },
       tls: tls(conn.tls),
       k8s: {
@@ -417,7 +418,7 @@ export function bindings(ex: Exchange, phase: PhaseName, now: number): Bindings 
       content_encoding: r.headers.get("content-encoding") ?? [],
       cookies: cookieObject(requestCookies(r.headers)),
       ...dual("user_agent", ua, userAgent(ua)),
-      version: "HTTP/1.1",
+      version: r.version ?? "HTTP/1.1",
       ts: { header_received: timestampFromMs(conn.startedAt), ...(r.body.length > 0 ? { body_received: timestampFromMs(conn.startedAt) } : {}) },
       ...dual("url", r.url.toString(), {
         scheme: r.url.protocol.replace(/:$/, ""),
