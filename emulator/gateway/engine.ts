@@ -313,6 +313,8 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
       geo: ex.conn.geo,
       serverIp: ex.conn.serverIp,
       serverRegion: ex.conn.serverRegion,
+      ...(ex.request.version === undefined ? {} : { httpVersion: ex.request.version }),
+      ...(ex.request.trailers === undefined ? {} : { trailers: Object.fromEntries(ex.request.trailers) }),
       ...(ex.conn.clientIpIntel === undefined ? {} : { clientIpIntel: ex.conn.clientIpIntel }),
       ...(ex.conn.serverIpIntel === undefined ? {} : { serverIpIntel: ex.conn.serverIpIntel }),
       ...(ex.conn.tls === undefined ? {} : { tls: ex.conn.tls }),
