@@ -309,7 +309,23 @@ function signatureAlgorithm(alg: { name: string; hash?: { name: string } }): str
   return alg.name;
 }
 
+// Parsed certificates by PEM: the variables are built for each expression, a certificate parsed once.
+const parsedCertificates = new Map<string, Record<string, unknown>>();
+const MAX_PARSED = 64;
+
 function certificate(pem: string | undefined, withPem: boolean): Record<string, unknown> {
+  if (pem === undefined) return parseCertificate(undefined, withPem);
+  const key = `${withPem}:${pem}`;
+  let parsed = parsedCertificates.get(key);
+  if (parsed === undefined) {
+    parsed = parseCertificate(pem, withPem);
+    if (parsedCertificates.size >= MAX_PARSED) parsedCertificates.delete(parsedCertificates.keys().next().value!);
+    parsedCertificates.set(key, parsed);
+  }
+  return parsed;
+}
+
+function parseCertificate(pem: string | undefined, withPem: boolean): Record<string, unknown> {
   const emptyName = distinguishedName("");
   if (pem === undefined) {
     return {
@@ -323,8 +339,14 @@ function certificate(pem: string | undefined, withPem: boolean): Record<string, 
       ...(withPem ? { pem: "" } : {}),
     };
   }
-  const cert = new X509Certificate(pem);
-  const parsed = new (peculiarX509().X509Certificate)(pem);
+  let cert: X509Certificate;
+  let parsed: InstanceType<ReturnType<typeof peculiarX509>["X509Certificate"]>;
+  try {
+    cert = new X509Certificate(pem);
+    parsed = new (peculiarX509().X509Certificate)(pem);
+  } catch {
+    throw new Error(`the request's tls.${withPem ? "clientCertificate" : "serverCertificate"} is not a PEM certificate`);
+  }
   const issuer = distinguishedName(cert.issuer);
   const subject = distinguishedName(cert.subject);
   const sanText = cert.subjectAltName ?? "";

@@ -460,3 +460,8 @@ on_http_request:
     expect([res.status, res.body]).toEqual([400, `ngrok-emulator gateway: ${message}\n`]);
   });
 });
+
+it("a client certificate that is not PEM fails the expression that reads the connection, saying which option", async () => {
+  const r = await testPolicy({ on_http_request: [{ expressions: ["conn.client_ip == '1.2.3.4'"], actions: [{ type: "deny" }] }] }, { ...baseRequest(), tls: { clientCertificate: "not a certificate" } }, options());
+  expect([r.status, r.failure?.code, r.failure?.message]).toEqual([500, "ERR_NGROK_2254", "the request's tls.clientCertificate is not a PEM certificate"]);
+});
