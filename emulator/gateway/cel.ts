@@ -1,22 +1,17 @@
 // CEL over the documented Traffic Policy variables (https://ngrok.com/docs/traffic-policy/variables/)
-// and a subset of its macros (https://ngrok.com/docs/traffic-policy/macros/), evaluated with
-// @bufbuild/cel. Interpolation is the documented `${expression}` form inside action config strings.
-import { BlockList, isIP } from "node:net";
-import { celEnv, celFunc, celMethod, CelScalar, isCelError, isCelList, isCelMap, listType, parse, plan, type CelEnv, type CelFunc, type CelValue } from "@bufbuild/cel";
+// and macros (https://ngrok.com/docs/traffic-policy/macros/), evaluated with @bufbuild/cel.
+// Interpolation is the documented `${expression}` form inside action config strings.
+import { celEnv, isCelError, isCelList, isCelMap, parse, plan, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
-import { secretsFunctions, type SecretsSource } from "./secrets";
+import { isMessage } from "@bufbuild/protobuf";
+import { DurationSchema, TimestampSchema, timestampMs } from "@bufbuild/protobuf/wkt";
+import { ngrokFunctions, type MacroContext } from "./cel-functions";
+import { DUAL_VARIABLES, fieldsKey } from "./variables";
+
+export { inCidrs, type MacroContext } from "./cel-functions";
 
 /** Values handed to CEL: plain objects read as maps, bigint as int, number as double. */
 export type Bindings = Record<string, unknown>;
-
-/** What the request-reading macros look at. */
-export interface MacroContext {
-  reqHeaders(): ReadonlyMap<string, readonly string[]>;
-  resHeaders(): ReadonlyMap<string, readonly string[]> | undefined;
-  queryParams(): ReadonlyMap<string, readonly string[]>;
-  /** What `secrets.get(vault, name)` reads: the emulator's vaults, or the secrets given to testPolicy. */
-  readonly secrets: SecretsSource;
-}
 
 export class CelFailure extends Error {
   constructor(
@@ -38,6 +33,7 @@ function parsed(expression: string): Parsed {
     } catch (err) {
       throw new CelFailure(expression, `invalid expression: ${err instanceof Error ? err.message : String(err)}`);
     }
+    rewrite(p.expr);
     parsedCache.set(expression, p);
   }
   return p;
@@ -48,53 +44,65 @@ export function checkExpression(expression: string): void {
   parsed(expression);
 }
 
-const STRING_LIST = listType(CelScalar.STRING);
+type Expr = NonNullable<Parsed["expr"]>;
 
-function cidrList(cidrs: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const raw of cidrs) {
-    const [addr, bits] = raw.trim().split("/");
-    const family = isIP(addr ?? "");
-    if (family === 0) throw new Error(`'${raw}' is not an IP address or CIDR`);
-    const type = family === 6 ? "ipv6" : "ipv4";
-    if (bits === undefined) list.addAddress(addr!, type);
-    else {
-      const prefix = Number(bits);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) throw new Error(`'${raw}' is not a valid CIDR`);
-      list.addSubnet(addr!, prefix, type);
+/** `a.b.c` when `e` is a chain of field selections on an identifier. */
+function dottedPath(e: Expr | undefined): string | undefined {
+  if (e === undefined) return undefined;
+  if (e.exprKind.case === "identExpr") return e.exprKind.value.name;
+  if (e.exprKind.case === "selectExpr") {
+    const base = dottedPath(e.exprKind.value.operand);
+    return base === undefined ? undefined : `${base}.${e.exprKind.value.field}`;
+  }
+  return undefined;
+}
+
+/**
+ * Two documented forms CEL's grammar does not have:
+ * - A variable that is a string and has fields (`req.url` is the URL, `req.url.path` its
+ *   path): the string is bound under its name and the fields under `fieldsKey(name)`, and a
+ *   selection of one of its fields is pointed there.
+ * - `list.sortBy(x, key)`, a macro like cel-go's: `@sortByKeys(list, list.map(x, key))`.
+ * And `matches(text, regex)`, which @bufbuild/cel has only as a method.
+ */
+function rewrite(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const n of node) rewrite(n);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  for (const [k, v] of Object.entries(node)) if (k !== "$typeName" && typeof v === "object") rewrite(v);
+  const e = node as Partial<Expr>;
+  if (e.exprKind?.case === "selectExpr") {
+    const sel = e.exprKind.value;
+    const path = dottedPath(sel.operand);
+    const fields = path === undefined ? undefined : DUAL_VARIABLES[path];
+    if (fields?.includes(sel.field) && sel.operand?.exprKind.case === "selectExpr") {
+      const inner = sel.operand.exprKind.value;
+      sel.operand = { ...sel.operand, exprKind: { case: "selectExpr", value: { ...inner, field: fieldsKey(inner.field) } } };
     }
   }
-  return list;
-}
-
-/** Whether `ip` is in one of `cidrs` (IPv4 or IPv6, bare addresses allowed); throws on a malformed one. */
-export function inCidrs(ip: string, cidrs: readonly string[]): boolean {
-  const family = isIP(ip);
-  if (family === 0) throw new Error(`'${ip}' is not an IP address`);
-  return cidrList(cidrs).check(ip, family === 6 ? "ipv6" : "ipv4");
-}
-
-function macros(ctx: MacroContext): CelFunc[] {
-  const list = (m: ReadonlyMap<string, readonly string[]> | undefined, name: string): string[] => [...(m?.get(name.toLowerCase()) ?? [])];
-  return [
-    celFunc("getReqHeader", [CelScalar.STRING], STRING_LIST, (name) => list(ctx.reqHeaders(), name)),
-    celFunc("hasReqHeader", [CelScalar.STRING], CelScalar.BOOL, (name) => ctx.reqHeaders().has(name.toLowerCase())),
-    celFunc("getResHeader", [CelScalar.STRING], STRING_LIST, (name) => list(ctx.resHeaders(), name)),
-    celFunc("hasResHeader", [CelScalar.STRING], CelScalar.BOOL, (name) => ctx.resHeaders()?.has(name.toLowerCase()) ?? false),
-    celFunc("getQueryParam", [CelScalar.STRING], STRING_LIST, (name) => [...(ctx.queryParams().get(name) ?? [])]),
-    celFunc("hasQueryParam", [CelScalar.STRING], CelScalar.BOOL, (name) => ctx.queryParams().has(name)),
-    celFunc("inCidrRange", [CelScalar.STRING, CelScalar.STRING], CelScalar.BOOL, (ip, cidr) => inCidrs(ip, [cidr])),
-    celFunc("inCidrRanges", [CelScalar.STRING, STRING_LIST], CelScalar.BOOL, (ip, cidrs) => inCidrs(ip, [...cidrs].map(String))),
-    celMethod("lower", CelScalar.STRING, [], CelScalar.STRING, function () {
-      return this.toLowerCase();
-    }),
-    celMethod("upper", CelScalar.STRING, [], CelScalar.STRING, function () {
-      return this.toUpperCase();
-    }),
-    celMethod("isPrivateIp", CelScalar.STRING, [], CelScalar.BOOL, function () {
-      return inCidrs(this, ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "127.0.0.0/8", "fc00::/7", "::1/128"]);
-    }),
-  ];
+  if (e.exprKind?.case === "callExpr") {
+    const call = e.exprKind.value;
+    // The documented global form matches(text, regex): the method on its first argument.
+    if (call.function === "matches" && call.target === undefined && call.args.length === 2) {
+      call.target = call.args[0];
+      call.args = [call.args[1]!];
+    }
+    const [x, key] = call.args;
+    if (call.function === "sortBy" && call.target !== undefined && call.args.length === 2 && x?.exprKind.case === "identExpr" && key !== undefined) {
+      const mapped = parse("__list.map(__x, __key)").expr!;
+      if (mapped.exprKind.case !== "comprehensionExpr") throw new Error("map did not expand to a comprehension");
+      const comp = mapped.exprKind.value;
+      comp.iterRange = call.target;
+      comp.iterVar = x.exprKind.value.name;
+      const step = comp.loopStep?.exprKind;
+      const element = step?.case === "callExpr" ? step.value.args[1]?.exprKind : undefined;
+      if (element?.case !== "listExpr") throw new Error("map's step is not a list append");
+      element.value.elements = [key];
+      e.exprKind = { case: "callExpr", value: { ...call, function: "@sortByKeys", target: undefined, args: [call.target, mapped] } };
+    }
+  }
 }
 
 /** Evaluates expressions and interpolations against one request's variables. */
@@ -105,7 +113,7 @@ export class CelEvaluator {
     ctx: MacroContext,
     private readonly bindings: () => Bindings,
   ) {
-    this.env = celEnv({ funcs: [...strings, ...macros(ctx), ...secretsFunctions(ctx.secrets)] });
+    this.env = celEnv({ funcs: [...strings, ...ngrokFunctions(ctx)] });
   }
 
   /** The value of an expression as a JS value; throws a CelFailure on an evaluation error. */
@@ -186,9 +194,11 @@ function splitTemplate(template: string): Array<string | { expr: string }> {
   return out;
 }
 
-/** A CEL result as plain JS: int and uint as number, maps as objects, lists as arrays. */
+/** A CEL result as plain JS: int and uint as number, maps as objects, lists as arrays, timestamps as RFC 3339 text, durations as seconds. */
 export function toJs(v: CelValue | unknown): unknown {
   if (typeof v === "bigint") return Number(v);
+  if (isMessage(v, TimestampSchema)) return new Date(timestampMs(v)).toISOString();
+  if (isMessage(v, DurationSchema)) return Number(v.seconds) + v.nanos / 1e9;
   if (isCelMap(v)) return Object.fromEntries([...v.entries()].map(([k, val]) => [String(k), toJs(val)]));
   if (isCelList(v)) return [...v.values()].map(toJs);
   if (typeof v === "object" && v !== null && "value" in v && typeof (v as { value: unknown }).value === "bigint") {

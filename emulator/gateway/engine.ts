@@ -3,10 +3,11 @@
 // order, a rule's actions when all its expressions are true, a terminating action ends the phase.
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { CelEvaluator, CelFailure, type Bindings } from "./cel";
+import { CelEvaluator, CelFailure } from "./cel";
+import { bindings, queryParams, requestCookies, responseCookies } from "./variables";
+import { xxhashReady } from "./xxhash";
 import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest, type TlsTermination } from "./actions";
 import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
-import { tlsVariables } from "./tls";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
@@ -49,6 +50,7 @@ export async function runConnect(
   conn: Pick<PolicyRequest, "clientIp" | "clientPort">,
   env: GatewayEnvironment,
 ): Promise<{ closed: boolean; tls: TlsTermination | undefined; connected: Connected; result: PolicyResult }> {
+  await xxhashReady;
   const exchange = newExchange(endpoint, { url: endpoint.url, ...conn }, env);
   const ctx = context(env, 0);
   const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
@@ -65,6 +67,8 @@ function newExchange(endpoint: EndpointInfo, request: PolicyRequest, env: Gatewa
       url,
       headers: headerMap(request.headers),
       body: bytes(request.body),
+      ...(request.trailers === undefined ? {} : { trailers: headerMap(request.trailers) }),
+      ...(request.httpVersion === undefined ? {} : { version: request.httpVersion }),
     },
     originalUrl: url.toString(),
     conn: {
@@ -72,7 +76,12 @@ function newExchange(endpoint: EndpointInfo, request: PolicyRequest, env: Gatewa
       clientPort: request.clientPort ?? 50000,
       geo: request.geo ?? {},
       startedAt: env.clock.now(),
+      serverIp: request.serverIp ?? "127.0.0.1",
+      serverRegion: request.serverRegion ?? "emulator",
+      ...(request.clientIpIntel === undefined ? {} : { clientIpIntel: request.clientIpIntel }),
+      ...(request.serverIpIntel === undefined ? {} : { serverIpIntel: request.serverIpIntel }),
       ...(request.tls === undefined ? {} : { tls: request.tls }),
+      ...(request.k8sPod === undefined ? {} : { k8sPod: request.k8sPod }),
     },
     identity: request.identity,
     vars: {},
@@ -121,6 +130,7 @@ function resultOf(exchange: Exchange, msg: HttpMessage | "closed", failure: Poli
  * on_tcp_connect has run already for the request's connection.
  */
 export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, request: PolicyRequest, env: GatewayEnvironment, depth = 0, connected?: Connected): Promise<PolicyResult> {
+  await xxhashReady;
   const exchange = newExchange(endpoint, request, env);
   if (connected !== undefined) Object.assign(exchange.actionResults, connected.actionResults);
   const ctx = context(env, depth);
@@ -260,89 +270,19 @@ function headersObject(m: ReadonlyMap<string, readonly string[]>): Record<string
   return Object.fromEntries([...m].map(([k, v]) => [k, [...v]]));
 }
 
-function queryParams(url: URL): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const [k, v] of url.searchParams) out.set(k, [...(out.get(k) ?? []), v]);
-  return out;
-}
-
-/** The documented variables of the current state of an exchange (https://ngrok.com/docs/traffic-policy/variables/). */
-function bindings(ex: Exchange, phase: PhaseName): Bindings {
-  const { request: r, conn, endpoint } = ex;
-  const eu = new URL(endpoint.url);
-  const defaultPort = (scheme: string): number => (scheme === "https:" ? 443 : scheme === "http:" ? 80 : 0);
-  const contentType = r.headers.get("content-type")?.[0] ?? "";
-  const b: Bindings = {
-    conn: {
-      client_ip: conn.clientIp,
-      client_port: BigInt(conn.clientPort),
-      server_ip: "127.0.0.1",
-      server_port: BigInt(Number(eu.port) || defaultPort(eu.protocol)),
-      server_region: "emulator",
-      geo: conn.geo,
-      bytes_in: BigInt(r.body.length),
-      bytes_out: 0n,
-      ...(conn.tls === undefined ? {} : { tls: tlsVariables(conn.tls) }),
-    },
-    endpoint: {
-      id: endpoint.id,
-      url: endpoint.url,
-      host: eu.hostname,
-      port: BigInt(Number(eu.port) || defaultPort(eu.protocol)),
-      protocol: eu.protocol.replace(/:$/, ""),
-      addr: eu.host,
-    },
-    vars: ex.vars,
-    actions: { ngrok: ex.actionResults },
-  };
-  if (phase !== "on_tcp_connect") {
-    b["req"] = {
-      method: r.method,
-      host: r.headers.get("host")?.[0] ?? r.url.host,
-      headers: headersObject(r.headers),
-      content_type: contentType,
-      content_length: BigInt(r.body.length),
-      content_encoding: r.headers.get("content-encoding") ?? [],
-      user_agent: r.headers.get("user-agent")?.[0] ?? "",
-      version: "HTTP/1.1",
-      url: {
-        scheme: r.url.protocol.replace(/:$/, ""),
-        host: r.url.hostname,
-        port: BigInt(Number(r.url.port) || defaultPort(r.url.protocol)),
-        authority: r.url.host,
-        path: decodeURIComponent(r.url.pathname),
-        raw_path: r.url.pathname,
-        query: r.url.search.replace(/^\?/, ""),
-        query_params: Object.fromEntries(queryParams(r.url)),
-        raw: r.url.toString(),
-        uri: r.url.pathname + r.url.search,
-        user_password: r.url.username === "" ? "" : `${r.url.username}:${r.url.password}`,
-      },
-    };
-  }
-  if ((phase === "on_http_response" || phase === "on_event_stream_message") && ex.response !== undefined) {
-    const res = ex.response;
-    b["res"] = {
-      status_code: BigInt(res.status),
-      headers: headersObject(res.headers),
-      content_type: res.headers.get("content-type")?.[0] ?? "",
-      content_length: BigInt(res.body.length),
-      content_encoding: res.headers.get("content-encoding") ?? [],
-      location: res.headers.get("location")?.[0] ?? "",
-    };
-  }
-  return b;
-}
-
 function evaluator(ex: Exchange, phase: PhaseName, env: GatewayEnvironment, extra: Record<string, unknown> = {}): CelEvaluator {
+  const inResponse = phase === "on_http_response" || phase === "on_event_stream_message";
   return new CelEvaluator(
     {
       reqHeaders: () => ex.request.headers,
-      resHeaders: () => (phase === "on_http_response" || phase === "on_event_stream_message" ? ex.response?.headers : undefined),
+      resHeaders: () => (inResponse ? ex.response?.headers : undefined),
       queryParams: () => queryParams(ex.request.url),
-      secrets: { get: (vault, name) => env.secret?.(vault, name) },
+      reqCookies: () => requestCookies(ex.request.headers),
+      resCookies: () => (inResponse && ex.response !== undefined ? responseCookies(ex.response.headers) : undefined),
+      secret: (vault, name) => env.secret?.(vault, name),
+      random: () => (env.random ?? Math.random)(),
     },
-    () => ({ ...bindings(ex, phase), ...extra }),
+    () => ({ ...bindings(ex, phase, env.clock.now()), ...extra }),
   );
 }
 
@@ -415,6 +355,13 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
       clientIp: ex.conn.clientIp,
       clientPort: ex.conn.clientPort,
       geo: ex.conn.geo,
+      serverIp: ex.conn.serverIp,
+      serverRegion: ex.conn.serverRegion,
+      ...(ex.request.version === undefined ? {} : { httpVersion: ex.request.version }),
+      ...(ex.request.trailers === undefined ? {} : { trailers: Object.fromEntries(ex.request.trailers) }),
+      ...(ex.conn.clientIpIntel === undefined ? {} : { clientIpIntel: ex.conn.clientIpIntel }),
+      ...(ex.conn.serverIpIntel === undefined ? {} : { serverIpIntel: ex.conn.serverIpIntel }),
+      ...(ex.conn.k8sPod === undefined ? {} : { k8sPod: ex.conn.k8sPod }),
       ...(ex.identity ? { identity: ex.identity } : {}),
       // The client's TLS handshake was with the public endpoint; the internal one sees its facts.
       ...(ex.conn.tls ? { tls: ex.conn.tls } : {}),

@@ -27,6 +27,10 @@ export type {
   UpstreamRequest,
   UpstreamResponse,
   HeaderInput,
+  GeoInput,
+  IpIntel,
+  IpLocation,
+  K8sPod,
 } from "./types";
 
 export interface PolicyTestOptions {
@@ -47,10 +51,12 @@ export interface PolicyTestOptions {
   jwks?: Record<string, JsonWebKeySet>;
   /** IP policies by id, for restrict-ips `ip_policies`. */
   ipPolicies?: Record<string, { allow?: string[]; deny?: string[] }>;
-  /** Vaults' secrets for `secrets.get(vault, name)` (`ngrok.secretRef`): `{ <vault name>: { <secret name>: <value> } }`. */
-  secrets?: Record<string, Record<string, string>>;
-  /** Time for rate limits, token expiry and webhook timestamps; default the system clock. */
+  /** Time for rate limits, token expiry, webhook timestamps and the time variables (`time.now`, `conn.ts.start`, `req.ts.*`); default the system clock. */
   clock?: Clock;
+  /** Secrets by vault name and secret name, for `secrets.get(vault, name)` (https://ngrok.com/docs/traffic-policy/secrets/). */
+  secrets?: Record<string, Record<string, string>>;
+  /** Numbers in [0, 1) for `rand.double()` and `rand.int()`; default Math.random. */
+  random?: () => number;
 }
 
 /** Runs requests through one policy; rate-limit buckets carry over from one request to the next. */
@@ -96,6 +102,7 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
     },
     secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
+    ...(options.random === undefined ? {} : { random: options.random }),
   };
   return {
     logs,

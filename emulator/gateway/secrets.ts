@@ -1,6 +1,5 @@
 // Where `secrets.get(vault, name)` finds a value (https://ngrok.com/docs/traffic-policy/secrets/):
 // the emulator's gateway reads its vaults, testPolicy the secrets its caller gives.
-import { celFunc, CelScalar, type CelFunc } from "@bufbuild/cel";
 import type { Store } from "../store";
 
 /** A value by vault name and secret name; undefined when either does not exist. */
@@ -25,18 +24,4 @@ export function storeSecrets(store: Store): SecretsSource {
       return typeof s?.data["value"] === "string" ? s.data["value"] : undefined;
     },
   };
-}
-
-/**
- * `secrets.get(vault, name) -> string` (https://ngrok.com/docs/traffic-policy/macros/#secretsgetstring-string---string).
- * A vault or secret that does not exist fails the expression; the error names them, never a value.
- */
-export function secretsFunctions(source: SecretsSource): CelFunc[] {
-  return [
-    celFunc("secrets.get", [CelScalar.STRING, CelScalar.STRING], CelScalar.STRING, (vault, name) => {
-      const value = source.get(vault, name);
-      if (value === undefined) throw new Error(`secrets.get: no secret '${name}' in a vault named '${vault}'`);
-      return value;
-    }),
-  ];
 }

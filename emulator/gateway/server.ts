@@ -1,8 +1,10 @@
 // The gateway of the emulator: serves HTTP requests for its cloud endpoints, choosing the endpoint
-// by the request's Host and running its traffic policy. Two emulator-only request headers stand
-// for what a loopback connection cannot carry: `ngrok-emulator-client-ip` (the client's address,
-// `conn.client_ip`) and `ngrok-emulator-identity` (a signed-in user's email, for the oauth and
-// openid-connect stand-in). Neither reaches the policy or the upstream.
+// by the request's Host and running its traffic policy. Emulator-only request headers stand for
+// what a loopback connection cannot carry: `ngrok-emulator-client-ip` (the client's address,
+// `conn.client_ip`), `ngrok-emulator-connection` (JSON of the other connection facts testPolicy
+// takes as request options: geo, IP intelligence, TLS, server address and region, Kubernetes
+// pod, HTTP version) and `ngrok-emulator-identity` (a signed-in user's email, for the oauth and
+// openid-connect stand-in). None reaches the policy or the upstream.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 import { createSecureContext, TLSSocket } from "node:tls";
@@ -20,6 +22,25 @@ import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequ
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
 export const IDENTITY_HEADER = "ngrok-emulator-identity";
+export const CONNECTION_HEADER = "ngrok-emulator-connection";
+
+/** The request options `ngrok-emulator-connection` may carry. */
+const CONNECTION_FACTS = ["geo", "serverIp", "serverRegion", "clientIpIntel", "serverIpIntel", "tls", "k8sPod", "httpVersion"] as const;
+export type ConnectionFacts = Pick<PolicyRequest, (typeof CONNECTION_FACTS)[number]>;
+
+function connectionFacts(text: string | undefined): ConnectionFacts | string {
+  if (text === undefined) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return `${CONNECTION_HEADER} must be a JSON object`;
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return `${CONNECTION_HEADER} must be a JSON object`;
+  const unknown = Object.keys(v).filter((k) => !(CONNECTION_FACTS as readonly string[]).includes(k));
+  if (unknown.length > 0) return `${CONNECTION_HEADER}: unknown key '${unknown[0]}' (known: ${CONNECTION_FACTS.join(", ")})`;
+  return v as ConnectionFacts;
+}
 
 export interface Gateway {
   /** "http://127.0.0.1:<port>": send requests here with the endpoint's host as Host. */
@@ -108,11 +129,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const headers: Record<string, string[]> = {};
     for (const [name, values] of Object.entries(req.headersDistinct)) {
-      if (values === undefined || name === CLIENT_IP_HEADER || name === IDENTITY_HEADER) continue;
+      if (values === undefined || name === CLIENT_IP_HEADER || name === IDENTITY_HEADER || name === CONNECTION_HEADER) continue;
       headers[name] = values;
     }
     const clientIp = headerValue(req, CLIENT_IP_HEADER) ?? (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
     const identity = headerValue(req, IDENTITY_HEADER);
+    const facts = connectionFacts(headerValue(req, CONNECTION_HEADER));
+    if (typeof facts === "string") {
+      write(res, textResponse(400, `ngrok-emulator gateway: ${facts}\n`));
+      return;
+    }
     const request: PolicyRequest = {
       method: req.method ?? "GET",
       url: new URL(req.url ?? "/", endpoint.url).toString(),
@@ -120,6 +146,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       body: Buffer.concat(chunks),
       clientIp,
       clientPort: req.socket.remotePort ?? 0,
+      ...facts,
       ...(identity === undefined ? {} : { identity: { email: identity } }),
       ...(tlsConn === undefined ? {} : { tls: tlsConn.facts }),
     };

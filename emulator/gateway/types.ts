@@ -19,8 +19,22 @@ export interface PolicyRequest {
   clientIp?: string;
   /** `conn.client_port` (default 50000). */
   clientPort?: number;
-  /** `conn.geo.*` for this client (the emulator has no geolocation database). */
-  geo?: Partial<Record<"city" | "country" | "country_code" | "subdivision", string> & Record<"latitude" | "longitude" | "radius", number>>;
+  /** `conn.geo.*` for this client (the emulator has no geolocation database); numbers are written as ngrok's strings. */
+  geo?: GeoInput;
+  /** `conn.server_ip` (default "127.0.0.1"). */
+  serverIp?: string;
+  /** IP intelligence of the client's address, `conn.client_ip.*`; its `geo.location` defaults to `geo`. */
+  clientIpIntel?: IpIntel;
+  /** IP intelligence of the server's address, `conn.server_ip.*`. */
+  serverIpIntel?: IpIntel;
+  /** The pod behind a Kubernetes-bound connection, `conn.k8s.pod.*`. */
+  k8sPod?: K8sPod;
+  /** The request's trailers, `req.trailers`. */
+  trailers?: HeaderInput;
+  /** `req.version` (default "HTTP/1.1"). */
+  httpVersion?: string;
+  /** `conn.server_region`, the point of presence (default "emulator"). */
+  serverRegion?: string;
   /**
    * Stands for a signed-in identity of the oauth and openid-connect actions, which the emulator
    * cannot run against a real identity provider: absent, those actions answer the redirect to
@@ -30,9 +44,47 @@ export interface PolicyRequest {
   /**
    * The TLS handshake the connection made (`conn.tls.*`): the gateway's TLS listener fills it from
    * the real handshake; a test gives it to testPolicy. terminate-tls checks it against its config
-   * (versions, mutual TLS) and closes the connection when the handshake would have failed.
+   * (versions, mutual TLS) and closes the connection when the handshake would have failed. Absent
+   * for a plain HTTP endpoint (every `conn.tls.*` field empty).
    */
   tls?: TlsFacts;
+}
+
+export type GeoInput = Partial<Record<"city" | "country" | "country_code" | "subdivision", string> & Record<"latitude" | "longitude" | "radius", number | string>>;
+
+/** A location as ngrok's IP intelligence gives it (https://ngrok.com/docs/traffic-policy/variables/ip-intel/). */
+export type IpLocation = Partial<
+  Record<"city" | "continent" | "country" | "country_code" | "metro_code" | "postal_code" | "subdivision" | "timezone", string> & Record<"latitude" | "longitude" | "radius", number | string> & { is_eu: boolean }
+>;
+
+export interface IpIntel {
+  /** Categories such as "proxy.anonymous.tor" (https://ngrok.com/docs/traffic-policy/variables/ip-intel/). */
+  categories?: string[];
+  is_on_blocklist?: boolean;
+  is_tor_node?: boolean;
+  as?: { number?: number; organization?: string };
+  geo?: { location?: IpLocation; registered_location?: Omit<IpLocation, "latitude" | "longitude" | "radius" | "postal_code"> };
+}
+
+
+export interface K8sPod {
+  id?: string;
+  metadata?: { name?: string; namespace?: string; annotations?: Record<string, string>; error_code?: string; error_message?: string };
+}
+
+/** The connection a request came on, as a run sees it. */
+export interface ConnState {
+  clientIp: string;
+  clientPort: number;
+  geo: GeoInput;
+  /** When it started, ms since the epoch by the run's clock. */
+  startedAt: number;
+  serverIp: string;
+  serverRegion: string;
+  clientIpIntel?: IpIntel;
+  serverIpIntel?: IpIntel;
+  tls?: TlsFacts;
+  k8sPod?: K8sPod;
 }
 
 /** The request as it leaves the gateway for an upstream service. */
@@ -167,4 +219,8 @@ export interface GatewayEnvironment {
   secret?(vault: string, name: string): string | undefined;
   /** Where log actions write, besides the result. */
   onLog?(entry: LogEntry): void;
+  /** A secret's value for `secrets.get(vault, name)`; undefined when the vault or the secret does not exist. */
+  secret?(vault: string, name: string): string | undefined;
+  /** A number in [0, 1) for `rand.*`; default Math.random. */
+  random?(): number;
 }

@@ -3,8 +3,7 @@
 import { isRecord, type PhaseName } from "../policy";
 import { asText, type CelEvaluator } from "../cel";
 import type { SseMessage } from "../sse";
-import type { TlsFacts } from "../tls";
-import type { EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
+import type { ConnState, EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
 
 export interface HttpMessage {
   status: number;
@@ -15,10 +14,10 @@ export interface HttpMessage {
 /** One request's state as the policy changes it. */
 export interface Exchange {
   endpoint: EndpointInfo;
-  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer };
+  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer; trailers?: Map<string, string[]>; version?: string };
   /** The URL the client called, before any rewrite. */
   originalUrl: string;
-  conn: { clientIp: string; clientPort: number; geo: NonNullable<PolicyRequest["geo"]>; startedAt: number; tls?: TlsFacts };
+  conn: ConnState;
   /** What terminate-tls asked of the handshake, for the gateway's TLS listener. */
   tlsTermination?: TlsTermination;
   identity: PolicyRequest["identity"];
