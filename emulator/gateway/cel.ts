@@ -4,6 +4,7 @@
 import { celEnv, isCelError, isCelList, isCelMap, parse, plan, type CelEnv, type CelValue } from "@bufbuild/cel";
 import { strings } from "@bufbuild/cel/ext";
 import { isMessage } from "@bufbuild/protobuf";
+import { isReflectMessage } from "@bufbuild/protobuf/reflect";
 import { DurationSchema, TimestampSchema, timestampMs } from "@bufbuild/protobuf/wkt";
 import { ngrokFunctions, type MacroContext } from "./cel-functions";
 import { DUAL_VARIABLES, fieldsKey } from "./variables";
@@ -197,7 +198,10 @@ function splitTemplate(template: string): Array<string | { expr: string }> {
 /** A CEL result as plain JS: int and uint as number, maps as objects, lists as arrays, timestamps as RFC 3339 text, durations as seconds. */
 export function toJs(v: CelValue | unknown): unknown {
   if (typeof v === "bigint") return Number(v);
-  if (isMessage(v, TimestampSchema)) return new Date(timestampMs(v)).toISOString();
+  // A message read from a map or a field (conn.ts.start) comes wrapped for reflection.
+  if (isReflectMessage(v)) return toJs(v.message);
+  // RFC 3339 as Go writes it: no fraction when there is none.
+  if (isMessage(v, TimestampSchema)) return new Date(timestampMs(v)).toISOString().replace(/\.000Z$/, "Z");
   if (isMessage(v, DurationSchema)) return Number(v.seconds) + v.nanos / 1e9;
   if (isCelMap(v)) return Object.fromEntries([...v.entries()].map(([k, val]) => [String(k), toJs(val)]));
   if (isCelList(v)) return [...v.values()].map(toJs);

@@ -440,7 +440,7 @@ const table: Record<string, Row[]> = {
       policy: { on_http_request: [{ actions: [{ type: "add-headers", config: { headers: { authorization: "${secrets.get('my-vault', 'token')}" } } }] }] },
       request: URL_,
       options: { upstream: echo, secrets: { "my-vault": { password: "x" } } },
-      expect: (r) => expect([r.status, r.failure?.code, r.failure?.message]).toEqual([500, "ERR_NGROK_2253", expect.stringContaining("no secret 'token' in a vault named 'my-vault'")]),
+      expect: (r) => expect([r.status, r.failure?.code, r.failure?.message]).toEqual([500, "ERR_NGROK_2253", expect.stringContaining("no secret 'token' in vault 'my-vault'")]),
     },
   ],
 };

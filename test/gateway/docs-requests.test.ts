@@ -81,11 +81,6 @@ const CONTEXT: Readonly<Record<string, Context>> = {
  * why. Each is asserted to still differ from the page: remove the entry once it passes.
  */
 const awaitingEmulation: Readonly<Record<string, string>> = {
-  "traffic-policy/actions/add-headers.mdx:137 traffic-policy/actions/add-headers.mdx:182": "conn.ts.start is not a variable of the emulator's CEL",
-  "traffic-policy/actions/custom-response.mdx:199 traffic-policy/actions/custom-response.mdx:237": "conn.ts.start is not a variable of the emulator's CEL",
-  "traffic-policy/actions/custom-response.mdx:266 traffic-policy/actions/custom-response.mdx:306": "conn.ts.start and time.now are not variables of the emulator's CEL",
-  "traffic-policy/actions/redirect.mdx:348 traffic-policy/actions/redirect.mdx:385":
-    "redirect answers `to` as written (a path, its space unescaped) where the page shows the absolute URL with %20",
   "snippets/traffic-policy/actions/jwt-validation/basic-example.mdx:8 snippets/traffic-policy/actions/jwt-validation/basic-example.mdx:99":
     "jwt-validation requires every token listed, the body's _id_token of a GET included, where the page answers 200 to the header's token",
 };

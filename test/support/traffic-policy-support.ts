@@ -31,12 +31,31 @@ const OPTIONS: PolicyTestOptions = {
     headers: { "content-type": "application/json", "set-cookie": "session=abc123; Path=/; Secure", location: "https://app.example.com/next", "content-encoding": "identity" },
     body: '{"ok":true}',
   }),
+  secrets: { "app-secrets": { "api-key": "s3cr3t" } },
+};
+
+/** The request actions run on: the same, with a body that is what it says (no content-encoding). */
+const ACTION_REQUEST: PolicyRequest = { ...REQUEST, headers: Object.fromEntries(Object.entries(REQUEST.headers ?? {}).filter(([k]) => k !== "content-encoding")) };
+
+/** For on_event_stream_message: an upstream answering an event stream. */
+const EVENT_STREAM_OPTIONS: PolicyTestOptions = {
+  ...OPTIONS,
+  upstream: () => ({ status: 200, headers: { "content-type": "text/event-stream" }, body: 'event: message\ndata: {"text":"hello"}\n\n' }),
+};
+
+/**
+ * Expressions of our own for macros whose page gives no example that evaluates, and why: the
+ * page shows it as the outcome says.
+ */
+const OWN_EXAMPLES: Readonly<Record<string, { expression: string; why: string }>> = {
+  "secrets.get(string, string) -> string": { expression: "secrets.get('app-secrets', 'api-key')", why: "the page gives no example" },
+  "has(field) -> bool": { expression: "has(req.url.path)", why: "the page's examples are not CEL (`has` takes a field selection)" },
 };
 
 /** A failure that says the name is not there (unbound, undeclared, no such field), as opposed to a failure of the values. */
 const MISSING = /unbound|undeclared|no such (overload|key|field|attribute)|field not found|not found|unknown|not emulated|not supported/i;
 
-export type Outcome = { runs: true } | { runs: false; why: string };
+export type Outcome = { runs: true; note?: string } | { runs: false; why: string };
 
 function describe(result: PolicyResult): string {
   const text = result.failure?.message ?? result.body;
@@ -94,7 +113,7 @@ async function runsWith(action: DocAction, config: Record<string, unknown> | und
   const options: PolicyTestOptions = target === undefined ? OPTIONS : { ...OPTIONS, endpoints: { [target]: OPTIONS.upstream! } };
   let result: PolicyResult;
   try {
-    result = await testPolicy(policy, REQUEST, options);
+    result = await testPolicy(policy, ACTION_REQUEST, phase === "on_event_stream_message" ? { ...EVENT_STREAM_OPTIONS, ...(target === undefined ? {} : { endpoints: options.endpoints! }) } : options);
   } catch (err) {
     return { runs: false, why: (err instanceof Error ? err.message : String(err)).split("\n")[0]!.slice(0, 120) };
   }
@@ -123,14 +142,16 @@ function variableExpression(name: string): string {
 }
 
 async function macroRuns(macro: DocCel): Promise<Outcome> {
-  if (macro.examples.length === 0) return { runs: false, why: "the page gives no example to evaluate" };
-  let last: Outcome = { runs: false, why: "no example evaluates" };
+  let last: Outcome = { runs: false, why: macro.examples.length === 0 ? "the page gives no example to evaluate" : "no example evaluates" };
   for (const example of macro.examples) {
     const phase = /\b(getRes|hasRes|res\.)/.test(example) ? "on_http_response" : "on_http_request";
     last = await evaluates(example, phase);
     if (last.runs) return last;
   }
-  return last;
+  const own = OWN_EXAMPLES[macro.name];
+  if (own === undefined) return last;
+  const outcome = await evaluates(own.expression, "on_http_request");
+  return outcome.runs ? { runs: true, note: `${own.why}; \`${own.expression}\` evaluates` } : outcome;
 }
 
 async function variableRuns(variable: DocCel): Promise<Outcome> {
@@ -138,7 +159,7 @@ async function variableRuns(variable: DocCel): Promise<Outcome> {
 }
 
 const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-const mark = (o: Outcome): string => (o.runs ? "yes" : `no: ${cell(o.why)}`);
+const mark = (o: Outcome): string => (o.runs ? (o.note === undefined ? "yes" : `yes (${cell(o.note)})`) : `no: ${cell(o.why)}`);
 
 /** The page, Markdown. */
 export async function renderSupportPage(): Promise<string> {
