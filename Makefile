@@ -73,8 +73,11 @@ plugin: build
 	@scripts/build-plugin.sh
 
 # The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
-# faulted) and `up --parallel 64` of 200 resources under the default rate limit. The test
-# command runs a smaller fault run (test/reliability/faults.test.ts).
+# faulted) on the dynamic SDK and through the provider plugin, `up --parallel 64` of 200
+# resources under the default rate limit, and three runners on one key, each deploying and
+# destroying 100 resources at 20 requests per 10 s, one keeping its state in PostgreSQL (its
+# initdb and pg_ctl must be installed). The test command runs smaller fault runs
+# (test/reliability/faults*.test.ts).
 reliability: build check-generated pulumi
 	RELIABILITY_COUNT=$${RELIABILITY_COUNT:-200} RELIABILITY_FAULT_RATE=$${RELIABILITY_FAULT_RATE:-0.2} \
 		jest --ci --runInBand --testMatch '**/test/reliability/*.{test,slow}.ts'

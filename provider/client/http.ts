@@ -206,6 +206,8 @@ export class ApiClient {
       body: payload,
     };
     const started = Date.now();
+    /** When this request was first refused for the rate limit. */
+    let refusedSince: number | undefined;
 
     for (let attempt = 0; ; attempt++) {
       // A slot at once (no promise to wait on) in the common case.
@@ -244,26 +246,23 @@ export class ApiClient {
       if (status === 429) {
         // The limit the service states, else the one we pace to, else the API's documented one.
         const stated = statedRateLimit(error.apiMessage) ?? this.pacer.pacing ?? defaultRateLimit;
-        const explained = await this.pacer.explains(answeredAt, stated);
-        this.pacer.learn(stated);
-        if (attempt >= this.backoff.maxRetries) {
+        const byOthers = await this.pacer.refusal(answeredAt, stated);
+        const explained = !byOthers;
+        refusedSince ??= answeredAt;
+        // Each retry waits for room, and others' requests leave the window within one, however
+        // many clients share it: so the retries are counted in windows, not attempts, and a
+        // request that meets other runners' requests again and again still gets its turn.
+        if (answeredAt - refusedSince >= this.backoff.maxRetries * stated.windowMs) {
           this.attempted({ method, path: shownPath, attempt, status, explained });
           throw this.rateLimitedError(error, attempt, Date.now() - started, stated, explained);
         }
-        // A refused request was not counted, so even a POST is safe to repeat. Our own burst:
-        // the pacer holds the retry until one of our requests leaves the window. Someone else's
-        // requests: back off, but never longer than a window, after which all of them are gone.
-        const wait =
-          retryAfter !== undefined
-            ? backoffDelay(attempt, this.backoff, retryAfter)
-            : explained
-              ? 0
-              : Math.min(backoffDelay(attempt, this.backoff, undefined), stated.windowMs);
-        // Requests of this process that would go out meanwhile would only be refused too.
-        if (!explained) this.pacer.pause(wait);
-        const shown = explained && retryAfter === undefined ? await this.pacer.nextRoomInMs() : wait;
+        // A refused request was not counted, so even a POST is safe to repeat. It waits for the
+        // service's Retry-After when there is one, and for room in the window as the pacer
+        // knows it (which now holds the other clients' part of it) in any case.
+        const wait = retryAfter !== undefined ? backoffDelay(attempt, this.backoff, retryAfter) : 0;
+        const shown = retryAfter === undefined ? await this.pacer.nextRoomInMs() : wait;
         this.attempted({ method, path: shownPath, attempt, status, retryInMs: shown, explained });
-        await delay(wait);
+        if (wait > 0) await delay(wait);
         continue;
       }
       // Other 5xx: the service may have acted before failing, so only idempotent methods are repeated.

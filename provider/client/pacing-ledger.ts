@@ -89,6 +89,26 @@ export class LedgerEntries {
     return true;
   }
 
+  /**
+   * `n` requests that no one here sent (another client's, learnt from a refusal), counted in
+   * (`after`, `until`]: spread evenly over it, the last at `until`.
+   */
+  counted(after: number, until: number, n: number): void {
+    if (n <= 0) return;
+    const step = (until - after) / n;
+    const added = Array.from({ length: n }, (_, i) => until - (n - 1 - i) * step);
+    const kept = this.times.slice(this.head);
+    const merged: number[] = [];
+    for (let i = 0, j = 0; i < kept.length || j < added.length; ) {
+      merged.push(j >= added.length || (i < kept.length && kept[i]! <= added[j]!) ? kept[i++]! : added[j++]!);
+    }
+    this.times = merged;
+    this.head = 0;
+    this.cursor = 0;
+    this.cursorAfter = -Infinity;
+    this.touched += merged.length;
+  }
+
   /** In-flight request `id` was not counted (refused, or never sent). */
   remove(id: LedgerId): void {
     this.touched++;

@@ -105,8 +105,16 @@ export class Pacer {
   private seq = 0;
   /** This process's requests in flight (until their settling is recorded). */
   private readonly inFlight = new Set<GrantedSlot>();
-  /** No grant before this time (set after a refusal this pacer cannot explain). */
-  private pausedUntil = 0;
+  /** Until then, refusals are another client's doing: its requests were counted in the window. */
+  private othersUntil = 0;
+  /**
+   * After a refusal (at `probeSince`), the requests granted at once (in flight together): one,
+   * then one more with each accepted answer of a request granted since, until the limit lifts
+   * it. A client still spending its part then costs a refused request, not a burst of them,
+   * while the rate, which the round trip bounds rather than the window, is hardly held back.
+   */
+  private probe = Infinity;
+  private probeSince = 0;
 
   /**
    * `rate` undefined: pacing off. Requests go out at once, but their slots are still kept, so
@@ -162,13 +170,43 @@ export class Pacer {
   }
 
   /**
-   * Whether requests the service answered (this process's, and those of processes sharing the
-   * ledger) fill the window of a refusal that arrived at `at`: then the refusal was our own doing,
-   * and waiting until one of them leaves the window is enough. Otherwise another client spends
-   * the same budget. Requests still in flight may be refused too, so this first waits (briefly)
-   * for this process's requests granted before `at` to be answered.
+   * A refusal (429) whose answer arrived at `at`, judged against `rate` (the limit the service
+   * stated): false when the requests this pacer knows of (this process's, and those of processes
+   * sharing the ledger) fill the window, so that waiting for one of them to leave it is enough;
+   * true when another client of the same key spends the budget, or has within the last window.
+   *
+   * The service refuses only when its window is full, so the part of it this pacer does not know
+   * of is another client's (a CI runner on another machine, with a ledger of its own). It is
+   * recorded as counted over the window, evenly, as a client going at its pace spends it: room
+   * then opens as this pacer's own requests leave the window (it keeps its share) and as the
+   * others' would, and a refusal that the window does not explain (a proxy's) slows this pacer to
+   * no less than its pace. Refused requests wait for room like any other instead of being
+   * refused again at once.
    */
-  async explains(at: number, rate: RateLimit): Promise<boolean> {
+  async refusal(at: number, rate: RateLimit): Promise<boolean> {
+    const explained = await this.explains(at, rate);
+    this.learn(rate);
+    if (!explained) {
+      await this.transact((entries) => entries.counted(at - rate.windowMs, at, rate.limit - entries.answeredAfter(at - rate.windowMs)));
+      this.othersUntil = Math.max(this.othersUntil, at + rate.windowMs);
+      this.wake?.();
+    }
+    this.probe = 1;
+    this.probeSince = at;
+    return !explained || at < this.othersUntil;
+  }
+
+  /** How many requests may be granted now besides what the window has room for (see `probe`). */
+  private probing(): number {
+    return this.probe === Infinity ? Infinity : Math.max(0, this.probe - this.inFlight.size);
+  }
+
+  /**
+   * Whether requests the service answered fill the window of a refusal that arrived at `at`.
+   * Requests still in flight may be refused too, so this first waits (briefly) for this
+   * process's requests granted before `at` to be answered.
+   */
+  private async explains(at: number, rate: RateLimit): Promise<boolean> {
     const deadline = this.now() + settleWaitMs;
     while (this.inFlightGrantedBefore(at) && this.now() < deadline) {
       await new Promise<void>((resolve) => {
@@ -181,11 +219,6 @@ export class Pacer {
     }
     const entries = await this.read();
     return entries.answeredAfter(at - rate.windowMs) >= rate.limit;
-  }
-
-  /** Grants nothing for `ms`: after a refusal by a budget someone else spends. */
-  pause(ms: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
   }
 
   /** How long until a slot frees, as far as this pacer knows (0 when one is free now). */
@@ -205,14 +238,16 @@ export class Pacer {
         if (queued === 0) return;
         // Requests queue only while pacing, and pacing, once on, stays on.
         const rate = this.rate!;
-        if (this.now() < this.pausedUntil) {
-          await this.sleep(this.pausedUntil - this.now());
-          continue;
-        }
         const entries = await this.read();
         const now = this.now();
         if (inWindow(entries, now, rate) < rate.limit) {
-          const slots = await this.take(queued, rate);
+          const probing = this.probing();
+          if (probing === 0) {
+            // An answer (which wakes this) says whether the others' room is there.
+            await this.sleep(this.attemptTimeoutMs);
+            continue;
+          }
+          const slots = await this.take(Math.min(queued, probing), rate);
           for (const slot of slots) this.next()!.resolve(slot);
           if (slots.length > 0) continue;
         }
@@ -237,11 +272,11 @@ export class Pacer {
     const ledger = this.ledger;
     if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
     const now = this.now();
-    if (now < this.pausedUntil) return undefined;
     const entries = ledger.entries;
     entries.prune(now - this.pruneWindowMs() - marginMs);
     const rate = this.rate;
     if (rate !== undefined && inWindow(entries, now, rate) >= rate.limit) return undefined;
+    if (this.probing() === 0) return undefined;
     return this.grant(entries, now);
   }
 
@@ -291,18 +326,21 @@ export class Pacer {
     const ledger = this.ledger;
     if (ledger instanceof MemoryLedger) {
       record(ledger.entries, slot.id, at);
-      this.settled(slot);
+      this.settled(slot, at !== undefined);
       return undefined;
     }
     return this.transact((entries) => record(entries, slot.id, at)).then(
-      () => this.settled(slot),
-      () => this.settled(slot),
+      () => this.settled(slot, at !== undefined),
+      () => this.settled(slot, false),
     );
   }
 
   /** After a slot's settling is recorded: wakes whatever waits on one. */
-  private settled(slot: GrantedSlot): void {
+  private settled(slot: GrantedSlot, answered: boolean): void {
     this.inFlight.delete(slot);
+    if (answered && this.probe !== Infinity && slot.grantedAt >= this.probeSince) {
+      this.probe = this.probe + 1 >= (this.rate?.limit ?? 1) ? Infinity : this.probe + 1;
+    }
     if (this.settledWaiters.length > 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
     this.wake?.();
   }

@@ -1,11 +1,12 @@
 /**
  * The reliability run: test/reliability/program (many resources of every kind) through the real
- * Pulumi CLI and engine, against an in-process emulator that injects seeded random faults (429s,
+ * Pulumi CLI and engine, on either host (the dynamic SDK, or the provider plugin on its Node.js
+ * package, the same program unchanged), against an in-process emulator that injects seeded random faults (429s,
  * 5xx before and after processing, dropped connections, latency). Each command is rerun until it
  * succeeds, as a user would (with `--continue-on-error`), within a bound. After each step the emulator holds exactly what the
  * stack's state records and the program declares (no duplicate, no orphan), and nothing after
  * destroy. Every failure a command printed is one a fault explains, and a failed create says
- * whether the resource exists and how to adopt it. At the end, no secret (the API key, any
+ * whether the resource exists and how to adopt it; every error is one line. At the end, no secret (the API key, any
  * credential's token) appears in clear in any state export, backend file or CLI output.
  */
 import * as fs from "fs";
@@ -15,12 +16,39 @@ import { definitions, type BoundKind } from "../../provider";
 import { boundKinds } from "../support/provider";
 
 type ResourceKind = BoundKind;
-import { PulumiStack, revealedSecret, type StackExport } from "../e2e/pulumi";
+import { PulumiStack, revealedSecret, type StackExport, type StackOptions } from "../e2e/pulumi";
+import { pluginProgram } from "../e2e/lifecycle";
+import { installPlugin } from "../e2e/plugin-install";
 import { documentedPath, idKeys } from "../../provider/engine/locate";
 
 export const programDir = path.join(__dirname, "program");
 
+/** The door the program goes through: the dynamic SDK `pulumi-ngrok`, or the provider plugin. */
+export type Host = "dynamic" | "plugin";
+
+/** The type token a resource of `kind` has in state on `host`. */
+export function typeToken(host: Host, kind: ResourceKind): string {
+  return host === "plugin" ? `ngrok:index:${kind}` : `pulumi-nodejs:dynamic/ngrok:${kind}`;
+}
+
+/** Type tokens of this package's resources, on either host. */
+const ownTypes = /^(pulumi-nodejs:dynamic\/ngrok|ngrok:index):/;
+
+/**
+ * A stack of the reliability program on `host`: for the plugin, a copy of the program (named
+ * `copy`) with the plugin's Node.js package as its `pulumi-ngrok`, and the plugin installed in the
+ * stack's own PULUMI_HOME from its tarball.
+ */
+export async function reliabilityStack(host: Host, copy: string, options: Omit<StackOptions, "programDir" | "example">): Promise<PulumiStack> {
+  const dir = host === "plugin" ? pluginProgram(copy, programDir) : programDir;
+  const stack = await PulumiStack.create({ ...options, programDir: dir });
+  if (host === "plugin") await installPlugin(stack);
+  return stack;
+}
+
 export interface ReliabilityOptions {
+  /** Which door the program goes through. */
+  host: Host;
   /** Resources of this package in the program (the event sources' subscriptions come on top). */
   count: number;
   /** Seeds the program's choices and the emulator's faults. */
@@ -38,8 +66,9 @@ export interface ReliabilityOptions {
 }
 
 export interface ReliabilityReport {
-  /** Runs each step needed. */
+  /** Runs each step needed, and their seconds in all. */
   runs: Record<string, number>;
+  seconds: Record<string, number>;
   /** API requests the emulator received, and how many of them a fault hit. */
   requests: number;
   faulted: number;
@@ -83,7 +112,7 @@ function modulesHeld(emu: Emulator, itemPath: string): string[] | undefined {
 /** Collections of resources under a parent, by path (the emulator names them on its own). */
 const underParent: Record<string, string> = { "/edges/https/{edgeId}/routes": "https_edge_routes" };
 
-function held(emu: Emulator, kind: ResourceKind): { id: string; description?: string }[] {
+export function held(emu: Emulator, kind: ResourceKind): { id: string; description?: string }[] {
   const def = definitions[kind];
   const keys = idKeys(def.binding);
   if (keys) {
@@ -106,13 +135,12 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
       emu.scriptFault({ method: "POST", path, kind: "reset-after" });
     }
   }
-  const report: ReliabilityReport = { runs: {}, requests: 0, faulted: 0, lostCreateAnswers: 0, failures: [], failedCreates: [], secretsChecked: 0, textsScanned: 0 };
+  const report: ReliabilityReport = { runs: {}, seconds: {}, requests: 0, faulted: 0, lostCreateAnswers: 0, failures: [], failedCreates: [], secretsChecked: 0, textsScanned: 0 };
   const stateTexts: string[] = [];
   const secrets = new Set<string>([emu.apiKey]);
   let stack: PulumiStack | undefined;
   try {
-    stack = await PulumiStack.create({
-      programDir,
+    stack = await reliabilityStack(o.host, `reliability-${o.count}`, {
       stack: "reliability",
       config: {
         count: String(o.count),
@@ -132,8 +160,10 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
       for (let run = 1; ; run++) {
         const started = Date.now();
         const r = await s.run(step, [...args, ...parallel, "--config-file", s.configFile], { allowFailure: true });
-        log(`${step}: run ${run} ${r.code === 0 ? "succeeded" : "failed"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-        checkFailures(emu, `${r.stdout}\n${r.stderr}`, report, step);
+        const seconds = (Date.now() - started) / 1000;
+        report.seconds[step] = Math.round(((report.seconds[step] ?? 0) + seconds) * 10) / 10;
+        log(`${step}: run ${run} ${r.code === 0 ? "succeeded" : "failed"} in ${seconds.toFixed(0)} s`);
+        checkFailures(emu, `${r.stdout}\n${r.stderr}`, report, `${step} (run ${run})`);
         if (r.code === 0) {
           report.runs[step] = run;
           return;
@@ -154,7 +184,7 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
           if (typeof secret === "string" && secret !== "") secrets.add(secret);
         }
       }
-      checkContents(emu, state, at, empty ? undefined : ((await s.outputs()).resources as Record<string, number>));
+      checkContents(emu, o.host, state, at, empty ? undefined : ((await s.outputs()).resources as Record<string, number>));
     };
 
     // Under faults, each run goes as far as it can (as a user with a flaky network would ask):
@@ -196,9 +226,9 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
 }
 
 /** The emulator holds exactly the resources the state records, as many as the program declares. */
-function checkContents(emu: Emulator, state: StackExport, at: string, declared: Record<string, number> | undefined): void {
+function checkContents(emu: Emulator, host: Host, state: StackExport, at: string, declared: Record<string, number> | undefined): void {
   const resources = state.deployment.resources ?? [];
-  const kinds = boundKinds.map((k) => [`pulumi-nodejs:dynamic/ngrok:${k}`, k] as const);
+  const kinds = boundKinds.map((k) => [typeToken(host, k), k] as const);
   for (const [type, kind] of kinds) {
     const inState = resources.filter((r) => r.type === type);
     const stored = held(emu, kind);
@@ -217,12 +247,15 @@ function checkContents(emu: Emulator, state: StackExport, at: string, declared: 
 }
 
 /**
- * Every error a command printed is explained by a fault the emulator injected (an operation id of
- * a faulted request, or a dropped connection), and a failed create says what became of it.
+ * Every error a command printed for this package's resources is one line (the stack's own
+ * diagnostics are Pulumi's), explained by a fault the emulator injected (an
+ * operation id of a faulted request, or a dropped connection), and a failed create says what
+ * became of it.
  */
 function checkFailures(emu: Emulator, output: string, report: ReliabilityReport, step: string): void {
-  for (const { resource, message } of diagnostics(output)) {
+  for (const { resource, message, more } of diagnostics(output)) {
     report.failures.push(`${step}: ${resource}: ${message}`);
+    expect({ step, resource, message, more, noise: noiseIn(message) }).toEqual({ step, resource, message, more: [], noise: [] });
     const opId = /\(operation (op_\w+)\)/.exec(message)?.[1];
     const request = opId ? emu.requests.find((r) => r.operationId === opId) : undefined;
     const transport = /^(GET|POST|PATCH|PUT|DELETE) \S+ failed: (\w+)/.exec(message);
@@ -238,22 +271,40 @@ function checkFailures(emu: Emulator, output: string, report: ReliabilityReport,
   }
 }
 
-/** Error diagnostics of this package's resources in a command's output: resource and message. */
-export function diagnostics(output: string): { resource: string; message: string }[] {
-  const out: { resource: string; message: string }[] = [];
+/** What no output may hold: stack frames, terminal escape codes, error class names. */
+export function noiseIn(text: string): string[] {
+  return [
+    ...(text.match(/^\s+at .*$/gm) ?? []),
+    ...(text.match(/\x1b\[[0-9;]*m.*$/gm) ?? []),
+    ...(text.match(/\b(ApiError|TransportError|TypeError|RangeError): .*$/gm) ?? []),
+  ];
+}
+
+/**
+ * Error diagnostics of this package's resources in a command's output: resource, message, and
+ * the lines the message ran on to (none when it is one line).
+ */
+export function diagnostics(output: string): { resource: string; message: string; more: string[] }[] {
+  const out: { resource: string; message: string; more: string[] }[] = [];
   const lines = output.split("\n");
   const start = lines.findIndex((l) => /^Diagnostics:/.test(l));
   if (start < 0) return out;
   let resource = "";
+  let last: { resource: string; message: string; more: string[] } | undefined;
   for (const line of lines.slice(start + 1)) {
     if (/^\S/.test(line)) break; // the next section
     const head = /^ {2}(\S+) \((.+)\):$/.exec(line);
     if (head) {
       resource = `${head[1]} ${head[2]}`;
+      last = undefined;
       continue;
     }
-    const error = /^ {4}error: (.*)$/.exec(line);
-    if (error && resource.startsWith("pulumi-nodejs:dynamic/ngrok:")) out.push({ resource, message: error[1]! });
+    if (!ownTypes.test(resource)) continue;
+    const diagnostic = /^ {4}(error|warning|info): (.*)$/.exec(line);
+    if (diagnostic) {
+      last = undefined;
+      if (diagnostic[1] === "error") out.push((last = { resource, message: diagnostic[2]!, more: [] }));
+    } else if (line.trim() !== "" && last) last.more.push(line);
   }
   return out;
 }

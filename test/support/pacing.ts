@@ -104,7 +104,8 @@ export interface Network {
 /**
  * Sends `count` requests at once through `pacer` to `service` over `network`, as the client does:
  * each waits for a slot, travels, is counted or refused, and its answer travels back; a refused
- * one is retried (ahead of first attempts). Resolves with every attempt once all are answered;
+ * one is judged by the pacer (its own burst, or another client's part of the window) and retried
+ * (ahead of first attempts). Resolves with every attempt once all are answered;
  * the test drives `clock` meanwhile.
  */
 export function sendAtOnce(options: { pacer: Pacer; clock: FakeClock; service: RollingWindow; network: Network; count: number; name: string }): Promise<Attempt[]> {
@@ -127,6 +128,7 @@ export function sendAtOnce(options: { pacer: Pacer; clock: FakeClock; service: R
         return;
       }
       await slot.refused();
+      await pacer.refusal(answeredAt, service.rate);
     }
   };
   return Promise.all(Array.from({ length: count }, (_, i) => one(`${name} ${i}`))).then(() => attempts);

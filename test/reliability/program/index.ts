@@ -66,7 +66,7 @@ const kinds: Row[] = [
         kind: "Credential",
         make: (i, pick) =>
             new ngrok.Credential(`credential-${i}`, {
-                description: `credential ${i}, generation ${generation}`,
+                description: `credential ${i}, generation ${generation}, seed ${seed}`,
                 metadata: pick([undefined, JSON.stringify({ i, team: pick(["a", "b"]) })]),
                 acl: pick([[], ["*"], [`bind:c${i}.${zone}`], [`bind:*.c${i}.${zone}`, "bind:env=ci"]]),
             }),
@@ -76,7 +76,7 @@ const kinds: Row[] = [
         make: (i, pick) =>
             new ngrok.ReservedDomain(`domain-${i}`, {
                 domain: generation > 0 && i % 5 === 1 ? `d${i}-g${generation}.${zone}` : `d${i}.${zone}`,
-                description: `domain ${i}, generation ${generation}`,
+                description: `domain ${i}, generation ${generation}, seed ${seed}`,
                 region: pick([undefined, "us", "eu"]),
                 certificateManagementPolicy: pick([undefined, { authority: "letsencrypt", privateKeyType: "ecdsa" }]),
             }),
@@ -87,7 +87,7 @@ const kinds: Row[] = [
     },
     {
         kind: "IpPolicy",
-        make: (i, pick) => new ngrok.IpPolicy(`policy-${i}`, { description: `policy ${i}, generation ${generation}`, metadata: pick([undefined, `{"i":${i}}`]) }),
+        make: (i, pick) => new ngrok.IpPolicy(`policy-${i}`, { description: `policy ${i}, generation ${generation}, seed ${seed}`, metadata: pick([undefined, `{"i":${i}}`]) }),
     },
     {
         // Under the IP policy of an earlier row.
@@ -97,26 +97,26 @@ const kinds: Row[] = [
                 ipPolicyId: latest("IpPolicy").id,
                 cidr: pick([`10.${i % 256}.0.0/16`, `2001:db8:${i.toString(16)}::/48`]),
                 action: pick(["allow", "deny"]),
-                description: `rule ${i}, generation ${generation}`,
+                description: `rule ${i}, generation ${generation}, seed ${seed}`,
             }),
     },
     {
         kind: "HttpResponseBackend",
         make: (i, pick) =>
             new ngrok.HttpResponseBackend(`response-${i}`, {
-                description: `response ${i}, generation ${generation}`,
+                description: `response ${i}, generation ${generation}, seed ${seed}`,
                 body: pick([undefined, `hello ${i}`]),
                 statusCode: pick([undefined, 200, 503]),
             }),
     },
     {
         kind: "TunnelGroupBackend",
-        make: (i) => new ngrok.TunnelGroupBackend(`group-${i}`, { description: `group ${i}, generation ${generation}`, labels: { app: `app${i}` } }),
+        make: (i) => new ngrok.TunnelGroupBackend(`group-${i}`, { description: `group ${i}, generation ${generation}, seed ${seed}`, labels: { app: `app${i}` } }),
     },
     {
         // Fails over to the response backend of an earlier row.
         kind: "FailoverBackend",
-        make: (i) => new ngrok.FailoverBackend(`failover-${i}`, { description: `failover ${i}, generation ${generation}`, backends: [latest("HttpResponseBackend").id] }),
+        make: (i) => new ngrok.FailoverBackend(`failover-${i}`, { description: `failover ${i}, generation ${generation}, seed ${seed}`, backends: [latest("HttpResponseBackend").id] }),
     },
     {
         kind: "IpRestriction",
@@ -125,30 +125,30 @@ const kinds: Row[] = [
                 type: pick(["dashboard", "api", "agent", "endpoints"]),
                 ipPolicyIds: [latest("IpPolicy").id],
                 enforced: false,
-                description: `restriction ${i}, generation ${generation}`,
+                description: `restriction ${i}, generation ${generation}, seed ${seed}`,
             }),
     },
     {
         kind: "SshCredential",
         make: (i, pick) =>
-            new ngrok.SshCredential(`ssh-${i}`, { publicKey: sshKey, description: `ssh ${i}, generation ${generation}`, acl: pick([[], [`bind:ssh${i}.${zone}`]]) }),
+            new ngrok.SshCredential(`ssh-${i}`, { publicKey: sshKey, description: `ssh ${i}, generation ${generation}, seed ${seed}`, acl: pick([[], [`bind:ssh${i}.${zone}`]]) }),
     },
     {
         kind: "AgentIngress",
-        make: (i) => new ngrok.AgentIngress(`ingress-${i}`, { domain: `ingress${i}.s${seed}.example.net`, description: `ingress ${i}, generation ${generation}` }),
+        make: (i) => new ngrok.AgentIngress(`ingress-${i}`, { domain: `ingress${i}.s${seed}.example.net`, description: `ingress ${i}, generation ${generation}, seed ${seed}` }),
     },
     {
         kind: "CertificateAuthority",
-        make: (i) => new ngrok.CertificateAuthority(`ca-${i}`, { caPem, description: `ca ${i}, generation ${generation}` }),
+        make: (i) => new ngrok.CertificateAuthority(`ca-${i}`, { caPem, description: `ca ${i}, generation ${generation}, seed ${seed}` }),
     },
     {
         kind: "EventDestination",
         make: (i, pick) =>
-            new ngrok.EventDestination(`destination-${i}`, { description: `destination ${i}, generation ${generation}`, format: pick([undefined, "json"]), target: { debug: { log: true } } }),
+            new ngrok.EventDestination(`destination-${i}`, { description: `destination ${i}, generation ${generation}, seed ${seed}`, format: pick([undefined, "json"]), target: { debug: { log: true } } }),
     },
     {
         kind: "HttpsEdge",
-        make: (i) => new ngrok.HttpsEdge(`https-edge-${i}`, { description: `https edge ${i}, generation ${generation}` }),
+        make: (i) => new ngrok.HttpsEdge(`https-edge-${i}`, { description: `https edge ${i}, generation ${generation}, seed ${seed}` }),
     },
     {
         // On the HTTPS edge of an earlier row; the modules after it configure its slots.
@@ -158,7 +158,7 @@ const kinds: Row[] = [
                 edgeId: latest("HttpsEdge").id,
                 matchType: pick(["path_prefix", "exact_path"]),
                 match: `/r${i}`,
-                description: `route ${i}, generation ${generation}`,
+                description: `route ${i}, generation ${generation}, seed ${seed}`,
             }),
     },
     {
@@ -177,7 +177,7 @@ const kinds: Row[] = [
     },
     {
         kind: "TlsEdge",
-        make: (i) => new ngrok.TlsEdge(`tls-edge-${i}`, { description: `tls edge ${i}, generation ${generation}` }),
+        make: (i) => new ngrok.TlsEdge(`tls-edge-${i}`, { description: `tls edge ${i}, generation ${generation}, seed ${seed}` }),
     },
     {
         kind: "TlsEdgeTlsTermination",
@@ -188,7 +188,7 @@ const kinds: Row[] = [
         make: (i) => new ngrok.TlsEdgeBackend(`tls-backend-${i}`, { edgeId: latest("TlsEdge").id, backendId: latest("TunnelGroupBackend").id }),
     },    {
         kind: "Vault",
-        make: (i) => new ngrok.Vault(`vault-${i}`, { name: `r${seed}-vault-${i}`, description: `vault ${i}, generation ${generation}` }),
+        make: (i) => new ngrok.Vault(`vault-${i}`, { name: `r${seed}-vault-${i}`, description: `vault ${i}, generation ${generation}, seed ${seed}` }),
     },
     {
         // In the vault of an earlier row; the update step rotates its value.
@@ -198,30 +198,30 @@ const kinds: Row[] = [
                 vaultId: latest("Vault").id,
                 name: `secret-${i}`,
                 value: `v${seed}x${i}g${generation}-${pick(["kQ7mZ2", "Tr9pW4", "aX3nB8"])}${(seed * 7919 + i * 104729).toString(36)}`,
-                description: `secret ${i}, generation ${generation}`,
+                description: `secret ${i}, generation ${generation}, seed ${seed}`,
             }),
     },
     {
         kind: "ServiceUser",
-        make: (i, pick) => new ngrok.ServiceUser(`service-user-${i}`, { name: `service ${i}, generation ${generation}`, active: pick([undefined, true, false]) }),
+        make: (i, pick) => new ngrok.ServiceUser(`service-user-${i}`, { name: `service ${i}, generation ${generation}, seed ${seed}`, active: pick([undefined, true, false]) }),
     },
     {
         // Owned by the caller or by the service user of an earlier row.
         kind: "ApiKey",
         make: (i, pick) =>
             new ngrok.ApiKey(`api-key-${i}`, {
-                description: `api key ${i}, generation ${generation}`,
+                description: `api key ${i}, generation ${generation}, seed ${seed}`,
                 ownerId: pick([undefined, latest("ServiceUser").id]),
             }),
     },
     {
         kind: "TcpAddress",
-        make: (i, pick) => new ngrok.TcpAddress(`tcp-address-${i}`, { description: `tcp address ${i}, generation ${generation}`, region: pick([undefined, "us", "eu", "ap"]) }),
+        make: (i, pick) => new ngrok.TcpAddress(`tcp-address-${i}`, { description: `tcp address ${i}, generation ${generation}, seed ${seed}`, region: pick([undefined, "us", "eu", "ap"]) }),
     },    {
         kind: "SshCertificateAuthority",
         make: (i, pick) =>
             new ngrok.SshCertificateAuthority(`ssh-ca-${i}`, {
-                description: `ssh ca ${i}, generation ${generation}`,
+                description: `ssh ca ${i}, generation ${generation}, seed ${seed}`,
                 ...pick([{}, { privateKeyType: "ed25519" as const }, { privateKeyType: "ecdsa" as const, ellipticCurve: "p256" as const }]),
             }),
     },
@@ -233,7 +233,7 @@ const kinds: Row[] = [
                 sshCertificateAuthorityId: latest("SshCertificateAuthority").id,
                 publicKey: sshKey,
                 principals: pick([[], [`h${i}.${zone}`]]),
-                description: `ssh host certificate ${i}, generation ${generation}`,
+                description: `ssh host certificate ${i}, generation ${generation}, seed ${seed}`,
             }),
     },
     {
@@ -245,7 +245,7 @@ const kinds: Row[] = [
                 principals: [`user${i}`],
                 validUntil: "2035-01-01T00:00:00Z",
                 extensions: pick([undefined, { "permit-pty": "" }]),
-                description: `ssh user certificate ${i}, generation ${generation}`,
+                description: `ssh user certificate ${i}, generation ${generation}, seed ${seed}`,
             }),
     },
 ];

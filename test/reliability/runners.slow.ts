@@ -1,0 +1,194 @@
+/**
+ * Three CI runners on one API key. Each has its own PULUMI_HOME, backend and pacing directory:
+ * they share nothing but the key and the API. Started together, each deploys and then destroys
+ * 100 resources of mixed kinds (test/reliability/program, a seed of its own) against an emulator
+ * enforcing ngrok's limit scaled down to 20 requests per rolling 10 s, each runner's provider paced
+ * to that limit as if it were alone, so that the others' requests meet it as 429s. Runner A runs
+ * the dynamic SDK on a local file backend, B the provider plugin on a local file backend, C the
+ * dynamic SDK with its state in PostgreSQL (Pulumi's `postgres://` backend, a server the test
+ * starts), as a team's runners would.
+ *
+ * Every command succeeds at its first run and prints no error; no create is made twice; after
+ * each `up` the emulator holds what the runner's state records, and after the destroys nothing;
+ * and the whole takes at most 1.3 times the least time the limit allows for the requests the
+ * emulator counted (its refusals are not counted). Minutes by design: only `make reliability`
+ * runs it. RUNNERS_COUNT changes the 100.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { startEmulator, type Emulator } from "../../emulator";
+import { definitions } from "../../provider";
+import { idKeys } from "../../provider/engine/locate";
+import { boundKinds } from "../support/provider";
+import { pluginPackage } from "../support/plugin-package";
+import { startPostgres, type Postgres } from "../support/postgres";
+import { cleanUpStack, pulumiBinDir, repoRoot, type PulumiStack } from "../e2e/pulumi";
+import { pluginTarball } from "../e2e/plugin-install";
+import { diagnostics, held, noiseIn, reliabilityStack, typeToken, type Host } from "./harness";
+
+jest.setTimeout(120 * 60_000);
+
+const rateLimit = { limit: 20, windowMs: 10_000 };
+const count = Number(process.env.RUNNERS_COUNT ?? 100);
+/** The share of the limit's floor the run may take: the pacing's efficiency is what it measures. */
+const allowedOverFloor = 1.3;
+
+interface Runner {
+  name: string;
+  host: Host;
+  backend: "file" | "postgres";
+  /** Distinct per runner: domains and vault names are unique per account. */
+  seed: number;
+}
+
+const runners: Runner[] = [
+  { name: "a", host: "dynamic", backend: "file", seed: 101 },
+  { name: "b", host: "plugin", backend: "file", seed: 202 },
+  { name: "c", host: "dynamic", backend: "postgres", seed: 303 },
+];
+
+interface Command {
+  runner: string;
+  step: string;
+  code: number;
+  seconds: number;
+  errors: string[];
+  tail: string;
+}
+
+let emu: Emulator | undefined;
+let pg: Postgres | undefined;
+const stacks: PulumiStack[] = [];
+const scratch: string[] = [];
+
+beforeAll(async () => {
+  await Promise.all([pulumiBinDir(), pluginTarball()]);
+  pluginPackage();
+}, 60 * 60_000);
+
+afterAll(async () => {
+  for (const s of stacks) await cleanUpStack(s);
+  await pg?.stop();
+  await emu?.close();
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Per kind created with POST (the API assigns the id, or the item is keyed under a parent): its path. */
+const postPaths = boundKinds.flatMap((kind) => {
+  const b = definitions[kind].binding;
+  return b.kind === "slot" ? [] : [[kind, new RegExp(`^${b.path.replace(/\{\w+\}/g, "[^/]+")}$`)] as const];
+});
+
+it(`three runners on one key, ${count} resources each, deploy and destroy at a limit of ${rateLimit.limit} requests per ${rateLimit.windowMs / 1000} s`, async () => {
+  const e = (emu = await startEmulator({ rateLimit }));
+  const p = (pg = await startPostgres());
+  for (const r of runners) {
+    const pacing = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-ngrok-runner-${r.name}-pacing-`));
+    scratch.push(pacing);
+    const backend = r.backend === "postgres" ? { PULUMI_BACKEND_URL: p.url, ...p.env } : {};
+    stacks.push(
+      await reliabilityStack(r.host, `runner-${r.name}`, {
+        stack: `runner-${r.name}`,
+        config: {
+          count: String(count),
+          seed: String(r.seed),
+          "ngrok:apiBaseUrl": e.url,
+          "ngrok:rateLimit": `${rateLimit.limit}/${rateLimit.windowMs / 1000}`,
+        },
+        secretConfig: { "ngrok:apiKey": e.apiKey },
+        env: { PULUMI_NGROK_PACING_DIR: pacing, ...backend },
+      }),
+    );
+  }
+  e.clearRequests();
+
+  const commands: Command[] = [];
+  /** Per runner, per kind: the ids its state recorded after `up`. */
+  const deployed: Record<string, Record<string, string[]>> = {};
+  /** What each runner's checks after `up` found amiss (a mismatch is reported, not thrown, so the others go on). */
+  const amiss: string[] = [];
+  const started = Date.now();
+
+  await Promise.all(
+    runners.map(async (r, i) => {
+      const s = stacks[i]!;
+      const run = async (step: string, args: string[]): Promise<void> => {
+        const t = Date.now();
+        const out = await s.run(step, [...args, "--config-file", s.configFile], { allowFailure: true });
+        const text = `${out.stdout}\n${out.stderr}`;
+        const errors = [...diagnostics(text).map((d) => [d.message, ...d.more].join("\n")), ...noiseIn(text)];
+        commands.push({ runner: r.name, step, code: out.code, seconds: (Date.now() - t) / 1000, errors, tail: text.trimEnd().split("\n").slice(-30).join("\n") });
+      };
+      await run("up", ["up", "--yes", "--skip-preview"]);
+      const state = await s.stackExport();
+      const declared = (await s.outputs()).resources as Record<string, number>;
+      const ids: Record<string, string[]> = (deployed[r.name] = {});
+      for (const kind of boundKinds) {
+        const mine = (state.deployment.resources ?? []).filter((x) => x.type === typeToken(r.host, kind)).map((x) => String(x.id));
+        ids[kind] = mine;
+        if (mine.length !== (declared[kind] ?? 0)) amiss.push(`runner ${r.name}: ${mine.length} ${kind} in state, ${declared[kind] ?? 0} declared`);
+        const there = new Set(held(e, kind).map((x) => x.id));
+        const missing = mine.filter((id) => !there.has(id));
+        if (missing.length > 0) amiss.push(`runner ${r.name}: ${kind} ${missing.join(", ")} in state but not in the API`);
+      }
+      if (r.backend === "postgres") {
+        // The state is in the database, and nothing in the local directory the other runners use.
+        const keys = await p.query("SELECT key FROM pulumi_state WHERE key LIKE '%.pulumi/stacks/%'");
+        if (!keys.some((k) => k.endsWith(`/runner-${r.name}.json`))) amiss.push(`runner ${r.name}: no stack checkpoint in PostgreSQL (keys: ${keys.join(", ")})`);
+        const local = fs.readdirSync(path.join(s.tmpDir, "backend"));
+        if (local.length > 0) amiss.push(`runner ${r.name}: the local backend directory holds ${local.join(", ")}`);
+      }
+      await run("destroy", ["destroy", "--yes", "--skip-preview"]);
+      const left = ((await s.stackExport()).deployment.resources ?? []).filter((x) => x.custom && !x.type.startsWith("pulumi:providers:"));
+      if (left.length > 0) amiss.push(`runner ${r.name}: ${left.length} resources left in state after destroy`);
+    }),
+  );
+  const wallSeconds = (Date.now() - started) / 1000;
+
+  // What the service counted (a refusal is not counted), and the least time the limit allows for
+  // it: `limit` requests at once, then `limit` more each window.
+  const counted = e.requests.filter((x) => x.status !== 429).length;
+  const refused = e.requests.length - counted;
+  const floorSeconds = ((Math.ceil(counted / rateLimit.limit) - 1) * rateLimit.windowMs) / 1000;
+  // A create made twice: more successful POSTs of a kind than the runners' states hold.
+  const duplicates = postPaths.flatMap(([kind, pattern]) => {
+    const created = e.requests.filter((x) => x.method === "POST" && x.status >= 200 && x.status < 300 && pattern.test(x.path)).length;
+    const kept = runners.reduce((n, r) => n + (deployed[r.name]?.[kind]?.length ?? 0), 0);
+    return created > kept ? [`${kind}: ${created} created, ${kept} in the runners' states`] : [];
+  });
+  const orphans = boundKinds.flatMap((kind) => held(e, kind).map((x) => `${kind} ${x.id}`));
+  const failed = commands.filter((c) => c.code !== 0 || c.errors.length > 0);
+  const figures = {
+    runners: runners.map((r) => `${r.name}: ${r.host}, ${r.backend} backend`),
+    resourcesPerRunner: count,
+    kindsPerRunner: Object.values(deployed).map((d) => Object.values(d).filter((x) => x.length > 0).length),
+    commands: commands.map((c) => `${c.runner} ${c.step}: exit ${c.code} in ${c.seconds.toFixed(1)} s`),
+    failures: failed.length,
+    duplicates: duplicates.length,
+    orphans: orphans.length,
+    requestsCounted: counted,
+    refused429: refused,
+    wallSeconds: Math.round(wallSeconds * 10) / 10,
+    floorSeconds,
+    overFloor: Math.round((wallSeconds / floorSeconds) * 1000) / 1000,
+  };
+  process.stderr.write(`runners: ${JSON.stringify(figures, null, 2)}\n`);
+  const out = path.join(repoRoot, ".pulumi-test", `runners-${count}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(figures, null, 2));
+
+  expect(commands.length).toBe(runners.length * 2);
+  expect(failed.map((c) => `${c.runner} ${c.step}: exit ${c.code}\n${c.errors.join("\n") || c.tail}`)).toEqual([]);
+  expect(amiss).toEqual([]);
+  expect(duplicates).toEqual([]);
+  expect(orphans).toEqual([]);
+  // The runners met each other's requests: the limit was what they shared.
+  expect(refused).toBeGreaterThan(0);
+  expect(counted).toBeGreaterThan(runners.length * count);
+  expect({ wallSeconds: figures.wallSeconds, floorSeconds, within: wallSeconds <= allowedOverFloor * floorSeconds }).toEqual({
+    wallSeconds: figures.wallSeconds,
+    floorSeconds,
+    within: true,
+  });
+});
