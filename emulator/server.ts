@@ -92,7 +92,9 @@ export class EmulatorServer {
     this.faults = new FaultInjector(options.faults);
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
     this.routes = this.buildRoutes();
-    this.server = createServer((req, res) => {
+    // Idle connections stay open longer than clients keep them (the provider's client: 10 s), so a
+    // client never sends on a socket the emulator has just closed as idle.
+    this.server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         // Only reached when answering itself failed (the socket is gone): nothing left to tell.
         process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);

@@ -159,7 +159,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     write(res, { status: result.status, headers: out, body: result.rawBody });
   };
 
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) write(res, textResponse(500, `ngrok-emulator gateway: ${err instanceof Error ? err.message : String(err)}\n`));
       else res.destroy();

@@ -93,7 +93,10 @@ export class ApiClient {
       // Enough sockets for the operations a program commonly runs at once: fewer would queue
       // requests in this client behind other requests' answers. Pacing, not sockets, bounds the rate.
       connections: 16,
+      // An idle socket is closed here after at most 10 s, whatever the server's Keep-Alive hint: a
+      // socket the server closes as idle just as a request goes out on it fails that request.
       keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 10_000,
       headersTimeout: timeout,
       bodyTimeout: timeout,
       connect: { timeout: Math.min(timeout, 10_000) },
