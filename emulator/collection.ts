@@ -16,6 +16,8 @@ export interface Ctx {
   readonly base: string;
   readonly store: Store;
   readonly now: Date;
+  /** Whom the request authenticates as: the account's user, or the owner of the API key it used. */
+  readonly caller: string;
   /** Domains reserved by other accounts: reserving one is ERR_NGROK_414. */
   readonly foreignDomains: ReadonlySet<string>;
   /** How long a certificate provisioning job runs before the certificate is issued. */
@@ -52,6 +54,8 @@ export interface ModuleDef {
 export interface ItemRequest {
   params: Readonly<Record<string, string>>;
   body: Json | undefined;
+  /** The query string's parameters (a list's `limit`, `before_id`, `filter`). */
+  query: URLSearchParams;
 }
 
 export interface ItemReply {
