@@ -79,6 +79,8 @@ export interface CollectionDef {
   /** Collection path; `{param}` marks the parent id of sub-collections. */
   path: string;
   prefix: string;
+  /** Prefixes of ids the collection issued before (a service user's `bot_`): still served, never issued. */
+  formerPrefixes?: readonly string[];
   /** Array key of list responses; absent means the collection has no list operation. */
   listKey?: string;
   /** Sub-collections: the owning collection and the path parameter naming it. */

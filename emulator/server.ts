@@ -449,7 +449,7 @@ export class EmulatorServer {
   private lookup(def: CollectionDef, c: Call): Rec {
     const parent = this.parentOf(def, c);
     const id = c.params["id"] ?? "";
-    checkPrefix(id, def.prefix);
+    checkPrefix(id, def.prefix, def.formerPrefixes);
     const rec = this.store.get(def.kind, id);
     if (rec === undefined || (parent !== undefined && rec.parent_id !== parent.id)) throw notFound();
     return rec;
@@ -551,8 +551,9 @@ function matchSegments(pattern: string[], parts: string[]): Params | undefined {
 }
 
 /** Ids are `<prefix>_<27 base62>`: another prefix or a malformed body is 400 ERR_NGROK_227, not 404. */
-function checkPrefix(id: string, prefix: string): void {
-  if (!id.startsWith(`${prefix}_`)) throw badIdPrefix(id, prefix);
+function checkPrefix(id: string, current: string, former: readonly string[] = []): void {
+  const prefix = [current, ...former].find((p) => id.startsWith(`${p}_`));
+  if (prefix === undefined) throw badIdPrefix(id, current);
   if (!ID_BODY.test(id.slice(prefix.length + 1))) {
     throw new ApiFailure(400, "ERR_NGROK_227", `Invalid ID '${id}': expected '${prefix}_' followed by 27 letters and digits.`);
   }

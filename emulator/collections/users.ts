@@ -12,11 +12,12 @@ import { description, maxBytes, metadata, requirePrefix } from "../validate";
 
 const name = maxBytes("name", 255).refine((s) => s !== "", { message: "The name must not be empty." });
 
-function automationUsers(kind: "service_users" | "bot_users", prefix: "service" | "bot"): CollectionDef {
+function automationUsers(kind: "service_users" | "bot_users", prefix: "service" | "bot", formerPrefixes: readonly string[] = []): CollectionDef {
   const def: CollectionDef = {
     kind,
     path: `/${kind}`,
     prefix,
+    formerPrefixes,
     listKey: kind,
     createSchema: z.strictObject({ name, active: z.boolean().optional() }),
     create(input) {
@@ -31,17 +32,17 @@ function automationUsers(kind: "service_users" | "bot_users", prefix: "service" 
   return def;
 }
 
-export const serviceUsers = automationUsers("service_users", "service");
+// An emulator's state from before service users had their own prefix holds them as `bot_`.
+export const serviceUsers = automationUsers("service_users", "service", ["bot"]);
 export const botUsers = automationUsers("bot_users", "bot");
 
-/** Where each owner prefix lives; the account's own user (`usr_`) is the store's. */
-const OWNER_KINDS: Readonly<Record<string, string>> = { service: "service_users", bot: "bot_users" };
+/** Where each owner prefix lives (a `bot_` service user is one stored before `service_`); the account's own user (`usr_`) is the store's. */
+const OWNER_KINDS: Readonly<Record<string, readonly string[]>> = { service: ["service_users"], bot: ["bot_users", "service_users"] };
 
 /** Whether `id` names the account's user or one of its service or bot users. */
 function ownerExists(store: Store, id: string): boolean {
   if (id === store.userId) return true;
-  const kind = OWNER_KINDS[id.slice(0, id.indexOf("_"))];
-  return kind !== undefined && store.get(kind, id) !== undefined;
+  return (OWNER_KINDS[id.slice(0, id.indexOf("_"))] ?? []).some((kind) => store.get(kind, id) !== undefined);
 }
 
 const digest = (token: string): string => createHash("sha256").update(token).digest("hex");

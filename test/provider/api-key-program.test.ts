@@ -3,6 +3,9 @@
  * (https://ngrok.com/docs/api-reference/apikeys/create): against the emulator, offline, the key
  * authenticates as its owner until it is deleted.
  */
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { Provider, readSettings, type ApiError } from "../../provider";
 import { providerFor } from "../support/provider";
@@ -41,5 +44,25 @@ describe("API Keys (https://ngrok.com/docs/api-reference/apikeys/create): a key 
     const refused = (await ci.handler("Vault").create({ name: "after-revoke" }).catch((e: unknown) => e)) as ApiError;
     expect({ status: refused.status, code: refused.errorCode }).toEqual({ status: 403, code: "ERR_NGROK_203" });
     expect(emu.resources("vaults").map((v) => (v as { name: string }).name)).toEqual(["deployed-by-ci"]);
+  });
+});
+
+describe("Service Users (https://ngrok.com/docs/api-reference/serviceusers/get): one made before service_ ids", () => {
+  it("is still read at /service_users/bot_..., and still owns keys", async () => {
+    // An emulator's state saved by an earlier release: its service user is `bot_...`.
+    const dir = mkdtempSync(join(tmpdir(), "service-users-"));
+    const statePath = join(dir, "emulator.json");
+    copyFileSync(join(__dirname, "..", "e2e", "fixtures", "upgrade", "dynamic", "emulator.json"), statePath);
+    const old = await startEmulator({ rateLimit: false, statePath });
+    try {
+      const id = "bot_0Vc266Tn0000eIaGiWwTQP210en";
+      const provider = providerFor(old, {}, { emulator: { rateLimit: false } });
+      const read = await provider.handler("ServiceUser").read(id, { name: "every-kind-deployer" });
+      expect({ id: read.id, name: read.props["name"] }).toEqual({ id, name: "every-kind-deployer" });
+      expect((await provider.handler("ApiKey").create({ ownerId: id })).outs["ownerId"]).toBe(id);
+    } finally {
+      await old.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
