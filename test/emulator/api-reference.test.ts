@@ -190,7 +190,7 @@ describe("error pages (https://ngrok.com/docs/errors/)", () => {
     { code: "ERR_NGROK_1414", provoke: () => post("/ip_policy_rules", { ip_policy_id: missingId("ipp"), cidr: "10.3.0.0/16", action: "deny" }), says: "ip_policy_id" },
     { code: "ERR_NGROK_1414", provoke: () => post("/ip_policy_rules", { ip_policy_id: "policy-1", cidr: "10.3.0.0/16", action: "deny" }), says: "ip_policy_id" },
   ];
-  it.each(cases.map((c, i) => [`${c.code.toLowerCase()} #${i}`, c] as const))("%s (https://ngrok.com/docs/errors/<code>)", async (_name, c) => {
+  it.each(cases.map((c, i) => [`https://ngrok.com/docs/errors/${c.code.toLowerCase()} #${i}`, c] as const))("%s", async (_name, c) => {
     const body = expectError(await c.provoke(), 400, c.code);
     expect(body.msg).toContain(c.says);
   });
