@@ -120,6 +120,10 @@ export class EmulatorServer {
       newId: (prefix) => this.store.ids.next(prefix),
       now: () => new Date(this.options.clock.now()),
       credentialExists: (id) => credentialExists(this.store, id),
+      credentialOwner: (id) => {
+        const owner = (this.store.get("credentials", id) ?? this.store.get("ssh_credentials", id))?.data["owner_id"];
+        return typeof owner === "string" ? owner : undefined;
+      },
     });
     if (this.store.live !== undefined) this.live.restore(this.store.live);
   }

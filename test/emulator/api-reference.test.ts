@@ -132,6 +132,14 @@ describe("Endpoints (https://ngrok.com/docs/api-reference/endpoints/get)", () =>
     expect((await call(emu, "GET", `/endpoints/${made.id}`)).json.principal).toEqual(made["principal"]);
     await call(emu, "DELETE", `/endpoints/${made.id}`);
   });
+
+  it("answers the principal of an agent's endpoint: the owner of the agent's credential", async () => {
+    const bot = await created("/service_users", { name: "agent-owner" });
+    const credential = await created("/credentials", { owner_id: bot.id });
+    emu.connectAgent({ credentialId: credential.id, os: "linux", agentVersion: "3.18.0", tunnels: [{ proto: "https", forwardsTo: "http://localhost:8080", hostname: "agent.example.com" }] });
+    const endpoints = (await call(emu, "GET", "/endpoints?filter=" + encodeURIComponent('obj.type == "ephemeral"'))).json.endpoints as { principal?: unknown }[];
+    expect(endpoints.map((e) => e.principal)).toEqual([{ id: bot.id, uri: "" }]);
+  });
 });
 
 describe("API Keys (https://ngrok.com/docs/api-reference/apikeys/create)", () => {
