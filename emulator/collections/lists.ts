@@ -183,7 +183,7 @@ function selection(expr: Expr, root: string): string | undefined {
   return e?.exprKind.case === "identExpr" && e.exprKind.value.name === root && names.length > 0 ? names.join(".") : undefined;
 }
 
-/** A field no API answers but as a random id: the guide allows only equality on them. */
+/** A field whose values are random ids ("high entropy"): the guide allows only equality on them. */
 const highEntropy = (path: string): boolean => path === "id" || path.endsWith(".id") || path.endsWith("_id");
 
 /** Refuses what the guide rules out before any object is read, so that an empty list refuses it too. */

@@ -14,7 +14,7 @@ import { description, metadata, type JsonObject } from "../validate";
 const NAME_CHARACTERS = /^[a-zA-Z0-9_/.-]+$/;
 const MAX_NAME = 255;
 
-/** A vault's or a secret's name: not empty, at most 255 bytes, of `a-zA-Z0-9_/.` only. */
+/** A vault's or a secret's name: not empty, at most 255 bytes, of `a-zA-Z0-9_/.-` only (the message quotes the page). */
 function checkName(what: "vault" | "secret", value: string): string {
   const codes = what === "vault" ? ["ERR_NGROK_23001", "ERR_NGROK_23002", "ERR_NGROK_23000"] : ["ERR_NGROK_24001", "ERR_NGROK_24002", "ERR_NGROK_24000"];
   if (value === "") throw new ApiFailure(400, codes[0], `The ${what} name cannot be empty.`);
