@@ -16,6 +16,8 @@ export interface Ctx {
   readonly base: string;
   readonly store: Store;
   readonly now: Date;
+  /** Whom the request authenticates as: the account's user, or the owner of the API key it used. */
+  readonly caller: string;
   /** Domains reserved by other accounts: reserving one is ERR_NGROK_414. */
   readonly foreignDomains: ReadonlySet<string>;
   /** How long a certificate provisioning job runs before the certificate is issued. */
@@ -52,6 +54,8 @@ export interface ModuleDef {
 export interface ItemRequest {
   params: Readonly<Record<string, string>>;
   body: Json | undefined;
+  /** The query string's parameters (a list's `limit`, `before_id`, `filter`). */
+  query: URLSearchParams;
 }
 
 export interface ItemReply {
@@ -75,6 +79,8 @@ export interface CollectionDef {
   /** Collection path; `{param}` marks the parent id of sub-collections. */
   path: string;
   prefix: string;
+  /** Prefixes of ids the collection issued before (a service user's `bot_`): still served, never issued. */
+  formerPrefixes?: readonly string[];
   /** Array key of list responses; absent means the collection has no list operation. */
   listKey?: string;
   /** Sub-collections: the owning collection and the path parameter naming it. */

@@ -67,6 +67,8 @@ export interface Endpoint {
   type: "ephemeral";
   metadata?: string;
   tunnel: Ref;
+  /** The owner of the agent's credential, as the API reference's example shows it (an empty uri). */
+  principal?: Ref;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -155,6 +157,8 @@ export interface LiveStateOptions {
   latestAgentVersion?: string | readonly string[];
   /** Checks that a credential id exists (else 400 ERR_NGROK_380); all ids exist when absent. */
   credentialExists?: (id: string) => boolean;
+  /** The owner (`usr_`, `service_`, `bot_`) of a credential, when it is known. */
+  credentialOwner?: (id: string) => string | undefined;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -209,6 +213,7 @@ export class LiveState {
   private readonly now: () => Date;
   private readonly releases: readonly string[];
   private readonly credentialExists: ((id: string) => boolean) | undefined;
+  private readonly credentialOwner: ((id: string) => string | undefined) | undefined;
   private sessions = new Map<string, SessionRecord>();
   private tcpPortCounter = 10000;
 
@@ -219,6 +224,7 @@ export class LiveState {
     const latest = options.latestAgentVersion ?? "3.19.0";
     this.releases = typeof latest === "string" ? [latest] : [...latest];
     this.credentialExists = options.credentialExists;
+    this.credentialOwner = options.credentialOwner;
   }
 
   // ----- agents connecting
@@ -516,6 +522,8 @@ export class LiveState {
       tunnel: { id: t.id, uri: `${this.baseUrl}/tunnels/${t.id}` },
     };
     if (t.metadata !== "") out.metadata = t.metadata;
+    const owner = this.credentialOwner?.(s.credentialId);
+    if (owner !== undefined && owner !== "") out.principal = { id: owner, uri: "" };
     return out;
   }
 }

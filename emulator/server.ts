@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Clock } from "../clock";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
-import { COLLECTIONS, credentialExists } from "./collections";
+import { COLLECTIONS, apiKeyOwner, credentialExists } from "./collections";
 import { page } from "./collections/lists";
 import { notSupported, unservedPath } from "./collections/unsupported";
 import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "./faults";
@@ -122,6 +122,10 @@ export class EmulatorServer {
       newId: (prefix) => this.store.ids.next(prefix),
       now: () => new Date(this.options.clock.now()),
       credentialExists: (id) => credentialExists(this.store, id),
+      credentialOwner: (id) => {
+        const owner = (this.store.get("credentials", id) ?? this.store.get("ssh_credentials", id))?.data["owner_id"];
+        return typeof owner === "string" ? owner : undefined;
+      },
     });
     if (this.store.live !== undefined) this.live.restore(this.store.live);
   }
@@ -218,7 +222,7 @@ export class EmulatorServer {
   /** Runs one request against the state; never throws. */
   private process(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: Buffer, control: boolean): Reply {
     try {
-      const key = this.authenticate(req);
+      const { key, caller } = this.authenticate(req);
       if (!control) {
         if (this.limiter !== undefined && !this.limiter.allow(key, this.options.clock.now())) {
           throw rateLimited(this.limiter.limit, this.limiter.windowMs);
@@ -229,7 +233,7 @@ export class EmulatorServer {
       const takesBody = method === "POST" || method === "PATCH" || method === "PUT";
       if (!control) checkBodyFraming(req, method, raw, takesBody);
       const body = takesBody ? parseJson(raw) : undefined;
-      const reply = route.handler({ params, query, body, ctx: this.ctx(requestBase(req, this.baseUrl)) });
+      const reply = route.handler({ params, query, body, ctx: this.ctx(requestBase(req, this.baseUrl), caller) });
       if (reply.mutated) this.store.save();
       return reply;
     } catch (err) {
@@ -277,7 +281,8 @@ export class EmulatorServer {
     return reply.status;
   }
 
-  private authenticate(req: IncomingMessage): string {
+  /** The bearer token, and whom it authenticates as: the emulator's key is the account's user; a key made on /api_keys, its owner. */
+  private authenticate(req: IncomingMessage): { key: string; caller: string } {
     const header = req.headers["authorization"];
     if (header === undefined || header === "") {
       throw new ApiFailure(403, "ERR_NGROK_200", "Your request is missing an 'Authorization: Bearer <API key>' header.");
@@ -286,10 +291,11 @@ export class EmulatorServer {
     if (m === null) {
       throw new ApiFailure(403, "ERR_NGROK_202", "The Authorization header is malformed: expected 'Bearer <API key>'.");
     }
-    if (m[1] !== this.options.apiKey) {
-      throw new ApiFailure(403, "ERR_NGROK_203", "The API key is not valid.");
-    }
-    return m[1];
+    const key = m[1]!;
+    if (key === this.options.apiKey) return { key, caller: this.store.userId };
+    const owner = apiKeyOwner(this.store, key);
+    if (owner === undefined) throw new ApiFailure(403, "ERR_NGROK_203", "The API key is not valid.");
+    return { key, caller: owner };
   }
 
   private match(method: string, path: string): { route: Route; params: Params } {
@@ -311,7 +317,7 @@ export class EmulatorServer {
   // Context given to definitions
 
   /** `base`: the address the client used (a proxy's), which every `uri` and `next_page_uri` starts with. */
-  private ctx(base = this.baseUrl): Ctx {
+  private ctx(base = this.baseUrl, caller = this.store.userId): Ctx {
     const store = this.store;
     const uriOf = (kind: string, rec: Rec): string => {
       const def = DEFS.get(kind);
@@ -322,6 +328,7 @@ export class EmulatorServer {
     const ctx: Ctx = {
       base,
       store,
+      caller,
       foreignDomains: this.options.foreignDomains,
       certificateProvisioningMs: this.options.certificateProvisioningMs,
       now: new Date(this.options.clock.now()),
@@ -379,7 +386,7 @@ export class EmulatorServer {
         });
       }
       for (const route of def.itemRoutes ?? []) {
-        add(route.method, `${item}/${route.path}`, (c) => route.handle(this.lookup(def, c), { params: c.params, body: c.body }, c.ctx));
+        add(route.method, `${item}/${route.path}`, (c) => route.handle(this.lookup(def, c), { params: c.params, body: c.body, query: c.query }, c.ctx));
       }
     }
 
@@ -448,7 +455,7 @@ export class EmulatorServer {
   private lookup(def: CollectionDef, c: Call): Rec {
     const parent = this.parentOf(def, c);
     const id = c.params["id"] ?? "";
-    checkPrefix(id, def.prefix);
+    checkPrefix(id, def.prefix, def.formerPrefixes);
     const rec = this.store.get(def.kind, id);
     if (rec === undefined || (parent !== undefined && rec.parent_id !== parent.id)) throw notFound();
     return rec;
@@ -550,8 +557,9 @@ function matchSegments(pattern: string[], parts: string[]): Params | undefined {
 }
 
 /** Ids are `<prefix>_<27 base62>`: another prefix or a malformed body is 400 ERR_NGROK_227, not 404. */
-function checkPrefix(id: string, prefix: string): void {
-  if (!id.startsWith(`${prefix}_`)) throw badIdPrefix(id, prefix);
+function checkPrefix(id: string, current: string, former: readonly string[] = []): void {
+  const prefix = [current, ...former].find((p) => id.startsWith(`${p}_`));
+  if (prefix === undefined) throw badIdPrefix(id, current);
   if (!ID_BODY.test(id.slice(prefix.length + 1))) {
     throw new ApiFailure(400, "ERR_NGROK_227", `Invalid ID '${id}': expected '${prefix}_' followed by 27 letters and digits.`);
   }

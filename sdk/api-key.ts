@@ -8,7 +8,7 @@ export interface ApiKeyArgs {
   description?: pulumi.Input<string>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   metadata?: pulumi.Input<string>;
-  /** The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. */
+  /** The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. */
   ownerId?: pulumi.Input<string>;
   /** Adopt an existing ApiKey (`ak_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
   importId?: pulumi.Input<string>;
@@ -30,7 +30,7 @@ export class ApiKey extends NgrokResource {
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   declare public readonly metadata: pulumi.Output<string | undefined>;
-  /** The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. */
+  /** The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. */
   declare public readonly ownerId: pulumi.Output<string | undefined>;
   /** The bearer token for the API's `Authorization` header. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret. */
   declare public readonly token: pulumi.Output<string | undefined>;

@@ -10,7 +10,7 @@ export interface CredentialArgs {
   metadata?: pulumi.Input<string>;
   /** ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction. */
   acl?: pulumi.Input<pulumi.Input<string>[]>;
-  /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. */
+  /** The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. */
   ownerId?: pulumi.Input<string>;
   /** Adopt an existing Credential (`cr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
   importId?: pulumi.Input<string>;
@@ -37,7 +37,7 @@ export class Credential extends NgrokResource {
   declare public readonly metadata: pulumi.Output<string | undefined>;
   /** ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction. */
   declare public readonly acl: pulumi.Output<string[] | undefined>;
-  /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. */
+  /** The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. */
   declare public readonly ownerId: pulumi.Output<string | undefined>;
   /** The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret. */
   declare public readonly token: pulumi.Output<string | undefined>;

@@ -22,7 +22,7 @@ export interface GetApiKeyResult {
   readonly description?: string;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   readonly metadata?: string;
-  /** The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. */
+  /** The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. */
   readonly ownerId?: string;
   /** The address of the resource in the API. */
   readonly uri: string;

@@ -24,7 +24,7 @@ export interface GetCredentialResult {
   readonly metadata?: string;
   /** ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction. */
   readonly acl?: string[];
-  /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. */
+  /** The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. */
   readonly ownerId?: string;
   /** The address of the resource in the API. */
   readonly uri: string;

@@ -30,7 +30,7 @@ export interface GetIpPolicyRuleResult {
   readonly description?: string;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   readonly metadata?: string;
-  /** The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview. */
+  /** The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview. */
   readonly cidr: string;
   /** Whether traffic from the range is allowed or denied. */
   readonly action: "allow" | "deny";

@@ -4,7 +4,7 @@ import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getServiceUser}. */
 export interface GetServiceUserArgs {
-  /** The ServiceUser's id (`bot_...`). Give it, or its `name`. */
+  /** The ServiceUser's id (`service_...`). Give it, or its `name`. */
   id?: string;
   /** The name of the ServiceUser to find. Not empty. */
   name?: string;
@@ -12,7 +12,7 @@ export interface GetServiceUserArgs {
 
 /** The arguments of {@link getServiceUserOutput}: those of {@link getServiceUser}, as inputs. */
 export interface GetServiceUserOutputArgs {
-  /** The ServiceUser's id (`bot_...`). Give it, or its `name`. */
+  /** The ServiceUser's id (`service_...`). Give it, or its `name`. */
   id?: pulumi.Input<string>;
   /** The name of the ServiceUser to find. Not empty. */
   name?: pulumi.Input<string>;

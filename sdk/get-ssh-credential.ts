@@ -26,7 +26,7 @@ export interface GetSshCredentialResult {
   readonly publicKey: string;
   /** ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction. */
   readonly acl?: string[];
-  /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. */
+  /** The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. */
   readonly ownerId?: string;
   /** The address of the resource in the API. */
   readonly uri: string;

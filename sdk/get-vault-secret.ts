@@ -29,7 +29,7 @@ export interface GetVaultSecretResult {
   readonly id: string;
   /** The id of the vault that holds the secret (`vault_...`). A change moves it: a replace. */
   readonly vaultId: string;
-  /** The secret's name, unique in its vault; policies name the secret by it. Changed in place. */
+  /** The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. */
   readonly name: string;
   /** What the secret is for. Optional, at most 255 bytes. */
   readonly description?: string;

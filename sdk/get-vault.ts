@@ -22,7 +22,7 @@ export interface GetVaultOutputArgs {
 export interface GetVaultResult {
   /** The Vault's id. */
   readonly id: string;
-  /** The vault's name, unique in the account; policies name the vault by it. Changed in place. */
+  /** The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. */
   readonly name: string;
   /** What the vault holds. Optional, at most 255 bytes. */
   readonly description?: string;

@@ -8,7 +8,7 @@ export interface IpPolicyRuleArgs {
   description?: pulumi.Input<string>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   metadata?: pulumi.Input<string>;
-  /** The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview. */
+  /** The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview. */
   cidr: pulumi.Input<string>;
   /** Whether traffic from the range is allowed or denied. Changing it replaces the resource. */
   action: pulumi.Input<"allow" | "deny">;
@@ -35,7 +35,7 @@ export class IpPolicyRule extends NgrokResource {
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   declare public readonly metadata: pulumi.Output<string | undefined>;
-  /** The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview. */
+  /** The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview. */
   declare public readonly cidr: pulumi.Output<string>;
   /** Whether traffic from the range is allowed or denied. Changing it replaces the resource. */
   declare public readonly action: pulumi.Output<"allow" | "deny">;

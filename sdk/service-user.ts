@@ -8,12 +8,12 @@ export interface ServiceUserArgs {
   name: pulumi.Input<string>;
   /** Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working. */
   active?: pulumi.Input<boolean>;
-  /** Adopt an existing ServiceUser (`bot_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
+  /** Adopt an existing ServiceUser (`service_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
   importId?: pulumi.Input<string>;
 }
 
 /**
- * A service user (a bot user): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
+ * A service user (ids `service_...`; it replaces bot users): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
  *
  * @example
  * ```typescript
@@ -31,7 +31,7 @@ export class ServiceUser extends NgrokResource {
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;
 
-  /** References an existing ServiceUser by its id (`bot_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
+  /** References an existing ServiceUser by its id (`service_...`), read-only: its state is read from the API, and the program never updates or deletes it. */
   static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ServiceUser {
     return new ServiceUser(name, undefined as unknown as ServiceUserArgs, { ...opts, id });
   }

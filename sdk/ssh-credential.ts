@@ -12,7 +12,7 @@ export interface SshCredentialArgs {
   publicKey: pulumi.Input<string>;
   /** ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction. */
   acl?: pulumi.Input<pulumi.Input<string>[]>;
-  /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. */
+  /** The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. */
   ownerId?: pulumi.Input<string>;
   /** Adopt an existing SshCredential (`sshcr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`. */
   importId?: pulumi.Input<string>;
@@ -43,7 +43,7 @@ export class SshCredential extends NgrokResource {
   declare public readonly publicKey: pulumi.Output<string>;
   /** ACL rules: `bind:<domain>`, `bind:*.<domain>` (leading wildcard), `bind:<key>=<value>` (label; `*` as key or value), or `*`. Empty or absent means no restriction. */
   declare public readonly acl: pulumi.Output<string[] | undefined>;
-  /** The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. */
+  /** The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. */
   declare public readonly ownerId: pulumi.Output<string | undefined>;
   /** When the resource was created (RFC 3339). */
   declare public readonly createdAt: pulumi.Output<string>;

@@ -7,7 +7,7 @@ import type { outputs } from "./types";
 export interface VaultSecretArgs {
   /** The id of the vault that holds the secret (`vault_...`). A change moves it: a replace. Changing it replaces the resource. */
   vaultId: pulumi.Input<string>;
-  /** The secret's name, unique in its vault; policies name the secret by it. Changed in place. */
+  /** The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. */
   name: pulumi.Input<string>;
   /** The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. */
   value: pulumi.Input<string>;
@@ -38,7 +38,7 @@ export interface VaultSecretArgs {
 export class VaultSecret extends NgrokResource {
   /** The id of the vault that holds the secret (`vault_...`). A change moves it: a replace. Changing it replaces the resource. */
   declare public readonly vaultId: pulumi.Output<string>;
-  /** The secret's name, unique in its vault; policies name the secret by it. Changed in place. */
+  /** The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. */
   declare public readonly name: pulumi.Output<string>;
   /** The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. */
   declare public readonly value: pulumi.Output<string>;

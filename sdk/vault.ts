@@ -4,7 +4,7 @@ import { NgrokResource } from "./door";
 
 /** The arguments of a {@link Vault}. */
 export interface VaultArgs {
-  /** The vault's name, unique in the account; policies name the vault by it. Changed in place. */
+  /** The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. */
   name: pulumi.Input<string>;
   /** What the vault holds. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -25,7 +25,7 @@ export interface VaultArgs {
  * ```
  */
 export class Vault extends NgrokResource {
-  /** The vault's name, unique in the account; policies name the vault by it. Changed in place. */
+  /** The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. */
   declare public readonly name: pulumi.Output<string>;
   /** What the vault holds. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;

@@ -9,9 +9,9 @@ import { description, metadata, requirePrefix, stringList, type JsonObject } fro
 
 /** What tunnel and SSH credentials share: description, metadata, ACL and owner. */
 function credentialData(input: JsonObject, ctx: Ctx): JsonObject {
-  const owner = str(input["owner_id"]) || ctx.store.userId;
-  // Owners are users or bots; the emulated caller is an admin, so any owner id is allowed.
-  requirePrefix("owner_id", owner, ["usr", "bot"]);
+  const owner = str(input["owner_id"]) || ctx.caller;
+  // Owners are users, service users or bot users; the emulated caller is an admin, so any owner id of that form is allowed.
+  requirePrefix("owner_id", owner, ["usr", "service", "bot"]);
   return { description: str(input["description"]), metadata: str(input["metadata"]), acl: validateAcl(input["acl"]), owner_id: owner };
 }
 

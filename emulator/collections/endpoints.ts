@@ -80,9 +80,24 @@ function reservedDomainOf(ctx: Ctx, host: string): Rec | undefined {
   return domains.find((d) => d.data["domain"] === host) ?? domains.find((d) => d.data["domain"] === `*.${parent}`);
 }
 
+/** The ports a scheme's cloud endpoints may listen on, where ngrok limits them (https: 443 only). */
+const ALLOWED_PORTS: Readonly<Record<string, readonly number[]>> = { https: [443] };
+
+/**
+ * The URL must name what the account reserved (ERR_NGROK_18006): a reserved domain for http, https
+ * and tls, a reserved address (`host:port`) for tcp; a `.internal` host needs nothing.
+ */
 function checkUrl(ctx: Ctx, url: ParsedUrl): void {
+  const ports = ALLOWED_PORTS[url.scheme];
+  if (ports !== undefined && !ports.includes(url.port)) {
+    throw new ApiFailure(400, "ERR_NGROK_18023", `Invalid port for URL with scheme ${url.scheme}, allowed ports are ${ports.join(", ")}.`);
+  }
   if (url.host.endsWith(".internal")) return;
-  if (url.scheme === "tcp" || reservedDomainOf(ctx, url.host) === undefined) {
+  const reserved =
+    url.scheme === "tcp"
+      ? ctx.store.all("reserved_addrs").some((a) => a.data["addr"] === `${url.host}:${url.port}`)
+      : reservedDomainOf(ctx, url.host) !== undefined;
+  if (!reserved) {
     throw new ApiFailure(400, "ERR_NGROK_18006", "This account does not have any domains or addresses reserved that match the provided URL.");
   }
 }
@@ -200,6 +215,7 @@ export const cloudEndpoints: CollectionDef = {
         bindings,
         pooling_enabled: pooling,
         updated_at: at,
+        principal_id: ctx.caller,
       },
     };
   },
@@ -249,6 +265,8 @@ export const cloudEndpoints: CollectionDef = {
       traffic_policy: str(rec.data["traffic_policy"]),
       bindings: Array.isArray(rec.data["bindings"]) ? rec.data["bindings"] : [],
       pooling_enabled: rec.data["pooling_enabled"] === true,
+      // Who owns the endpoint; the reference's example answers a user's with an empty uri.
+      principal: { id: str(rec.data["principal_id"]) || ctx.store.userId, uri: "" },
     };
     if (domain !== undefined) out["domain"] = ctx.ref("reserved_domains", domain.id);
     return out;

@@ -12,10 +12,11 @@ import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
 import { reservedAddrs } from "./addresses";
 import { sshCertificateAuthorities, sshHostCertificates, sshUserCertificates } from "./ssh";
-import { apiKeys, serviceUsers } from "./users";
+import { apiKeys, botUsers, serviceUsers } from "./users";
 import { vaults, vaultSecrets } from "./vaults";
 
 export { credentialExists } from "./credentials";
+export { apiKeyOwner } from "./users";
 
 /** In the order the routes are matched. */
 export const COLLECTIONS: readonly CollectionDef[] = [
@@ -40,6 +41,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   vaults,
   vaultSecrets,
   serviceUsers,
+  botUsers,
   apiKeys,
   reservedAddrs,
   sshCertificateAuthorities,

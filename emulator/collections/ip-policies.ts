@@ -38,12 +38,17 @@ interface Range {
 /**
  * A rule's CIDR range (a bare address is the range of that one address), as the API's error
  * reference describes the checks: ERR_NGROK_1406 "Invalid CIDR" for what is not an IPv4 or IPv6
- * range, ERR_NGROK_1409 for a range not written from its lowest address (with the suggestion).
+ * range, ERR_NGROK_1413 for an address without its mask, ERR_NGROK_1409 for a range not written
+ * from its lowest address (with the suggestion).
  * Zone ids (`fe80::1%eth0`) are refused.
  */
 function checkCidr(raw: string): Range {
   const range = parseCidr(raw);
   if (range === undefined) throw new ApiFailure(400, "ERR_NGROK_1406", `Invalid CIDR: '${raw}'.`);
+  if (!raw.includes("/")) {
+    const bits = range.family === 4 ? 32 : 128;
+    throw new ApiFailure(400, "ERR_NGROK_1413", `IP Policy Rule is missing a network mask. Consider using ${raw}/${bits} if you want to target a single host IP.`);
+  }
   const network = networkOf(range);
   if (!sameBytes(network, range.bytes)) {
     const suggestion = `${formatAddress(network)}/${range.prefix}`;
@@ -81,16 +86,21 @@ export const ipPolicyRules: CollectionDef = {
     description: description.optional(),
     metadata: metadata.optional(),
     cidr: z.string(),
-    ip_policy_id: z.string(),
-    action: z.enum(["allow", "deny"]),
+    ip_policy_id: z.string().optional(),
+    action: z.string().optional(),
   }),
   create(input, ctx) {
     const cidr = str(input["cidr"]);
     const range = checkCidr(cidr);
-    const policyId = referencedId(ctx, "ip_policy_id", str(input["ip_policy_id"]), IP_POLICY);
+    const action = str(input["action"]);
+    if (action !== "allow" && action !== "deny") throw new ApiFailure(400, "ERR_NGROK_1422", "An IP Policy Rule must have an 'action' of either 'allow' or 'deny'.");
+    const policyId = str(input["ip_policy_id"]);
+    if (ctx.store.get(IP_POLICY.kind, policyId) === undefined) {
+      throw new ApiFailure(400, "ERR_NGROK_1414", "The provided ip_policy_id is invalid. Check the value given with your request.");
+    }
     checkUnique(ctx, policyId, cidr, range, undefined);
     return {
-      data: { description: str(input["description"]), metadata: str(input["metadata"]), cidr, ip_policy_id: policyId, action: str(input["action"]) },
+      data: { description: str(input["description"]), metadata: str(input["metadata"]), cidr, ip_policy_id: policyId, action },
     };
   },
   // The policy and the action are fixed at creation: not in the update body (ERR_NGROK_214).

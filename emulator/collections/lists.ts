@@ -1,7 +1,7 @@
 // List pages: `limit`, `before_id`, the CEL `filter`, and the `next_page_uri` of the next page.
 // The API reference documents paging (newest first, `limit` at most 100, `before_id`); the API
 // filtering guide (https://ngrok.com/docs/api/api-filtering) documents `filter`: a CEL expression
-// evaluated against each resource instance, exposed as `obj`, with its fields as the API answers them.
+// evaluated against each resource instance, exposed as `obj`, reading the fields its table lists.
 import { celEnv, celMethod, CelScalar, isCelError, objectType, parse, plan, type CelInput } from "@bufbuild/cel";
 import { TimestampSchema, timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { ApiFailure, badIdPrefix } from "../errors";
@@ -10,22 +10,54 @@ import type { Json, JsonObject } from "../validate";
 
 const DEFAULT_LIMIT = 100;
 
-/** The list operations whose reference documents the `filter` query parameter. */
-const FILTERABLE = new Set([
-  "/agent_ingresses",
-  "/certificate_authorities",
-  "/credentials",
-  "/endpoints",
-  "/event_destinations",
-  "/event_subscriptions",
-  "/ip_policies",
-  "/ip_policy_rules",
-  "/ip_restrictions",
-  "/reserved_domains",
-  "/ssh_credentials",
-  "/tls_certificates",
-  "/tunnel_sessions",
-]);
+/** A node of a parsed expression (the CEL syntax tree @bufbuild/cel parses to). */
+type Expr = ReturnType<typeof parse>["expr"];
+
+const COMMON = ["id", "created_at", "description", "metadata"];
+
+/**
+ * The fields a filter reads, by list: the guide's table "Filterable resources and fields" (the
+ * lists whose reference documents `filter`). A dotted name is a field of a reference (`principal.id`);
+ * a reference named whole (`ip_policy`) may be read whole or by its fields. Lists without a row take
+ * no filter: "CEL filtering is not supported on deprecated endpoints" (edges, backends, bot users).
+ */
+const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  // The table says `binding`; the guide's examples read `obj.bindings`: both name the list.
+  "/endpoints": [...COMMON, "principal.id", "type", "binding", "bindings", "url", "pooling_enabled", "scheme", "region", "name"],
+  "/reserved_addrs": [...COMMON, "addr", "region"],
+  "/reserved_domains": [...COMMON, "domain", "region", "cname_target", "certificate.id", "acme_challenge_cname_target"],
+  "/tls_certificates": [...COMMON, "subject_common_name", "not_after", "not_before", "serial_number"],
+  "/certificate_authorities": [...COMMON, "subject_common_name", "not_before", "not_after"],
+  "/ip_policies": COMMON,
+  "/ip_policy_rules": [...COMMON, "ip_policy", "cidr", "action"],
+  "/agent_ingresses": [...COMMON, "domain"],
+  "/tunnel_sessions": ["id", "metadata", "agent_version", "ip", "os", "region", "started_at", "credential"],
+  "/event_destinations": COMMON,
+  "/event_subscriptions": COMMON,
+  "/ip_restrictions": COMMON,
+  "/api_keys": [...COMMON, "owner_id"],
+  "/ssh_credentials": [...COMMON, "owner_id", "acl"],
+  "/credentials": [...COMMON, "owner_id", "acl"],
+  "/service_users": ["id", "created_at"],
+  "/ssh_certificate_authorities": COMMON,
+  "/vaults": [...COMMON, "name"],
+  "/vault_secrets": [...COMMON, "name"],
+};
+
+/** The guide's "Unsupported CEL features", by the function the parser makes of them. */
+const UNSUPPORTED_CALLS: Readonly<Record<string, string>> = {
+  "_[_]": "index access is not supported",
+  "_+_": "arithmetic is not supported",
+  "_-_": "arithmetic is not supported",
+  "_*_": "arithmetic is not supported",
+  "_/_": "arithmetic is not supported",
+  "_%_": "arithmetic is not supported",
+  "-_": "arithmetic is not supported",
+  "_?_:_": "the ternary operator is not supported",
+  type: "type checks are not supported",
+  matches: "regular expressions are not supported",
+};
+const SUBSTRING_CALLS = new Set(["startsWith", "contains", "endsWith"]);
 
 /** Fields the API answers as RFC 3339 strings that a filter compares as timestamps. */
 const TIME_FIELDS = new Set(["created_at", "updated_at", "started_at", "renews_at", "not_before", "not_after", "issued_at", "expires_at"]);
@@ -93,7 +125,8 @@ function durationMs(text: string): number {
 }
 
 function applyFilter(items: JsonObject[], filter: string, req: PageRequest): JsonObject[] {
-  if (!FILTERABLE.has(req.path)) {
+  const fields = FILTER_FIELDS[req.path.replace(/^\/vaults\/[^/]+\/secrets$/, "/vault_secrets")];
+  if (fields === undefined) {
     throw new ApiFailure(400, "ERR_NGROK_250", `Invalid CEL query: the list at '${req.path}' does not take a filter.`);
   }
   let parsed;
@@ -102,6 +135,7 @@ function applyFilter(items: JsonObject[], filter: string, req: PageRequest): Jso
   } catch (err) {
     throw invalidQuery(err instanceof Error ? err.message : String(err));
   }
+  checkExpr(parsed.expr, fields);
   // CEL's own `timestamp(string)` reads `time.now`; these are the guide's relative-time helpers.
   const shift = (sign: number) =>
     function (this: unknown, d: string): Timestamp {
@@ -118,11 +152,85 @@ function applyFilter(items: JsonObject[], filter: string, req: PageRequest): Jso
   }
   const time = new Map<string, CelInput>([["now", new Date(req.now).toISOString().replace(/\.\d{3}Z$/, "Z")]]);
   return items.filter((item) => {
-    const result = run({ obj: celValue(item, "") as CelInput, time });
+    const result = run({ obj: celValue(readable(item, fields), "") as CelInput, time });
     if (isCelError(result)) throw invalidQuery(result.message);
     if (typeof result !== "boolean") throw invalidQuery("the expression must evaluate to true or false");
     return result;
   });
+}
+
+/**
+ * What a filter sees of an object: the fields it may read, an absent one as null, and an absent
+ * description or metadata as "" (the API leaves empty ones out of its answers).
+ */
+function readable(item: JsonObject, fields: readonly string[]): JsonObject {
+  const out: JsonObject = {};
+  for (const field of new Set(fields.map((f) => f.split(".")[0]!))) {
+    const value = item[field === "binding" ? "bindings" : field];
+    out[field] = value !== undefined ? value : field === "description" || field === "metadata" ? "" : null;
+  }
+  return out;
+}
+
+/** The dotted path of `obj.a.b`, or undefined when the selection is not rooted at `root`. */
+function selection(expr: Expr, root: string): string | undefined {
+  const names: string[] = [];
+  let e: Expr | undefined = expr;
+  while (e?.exprKind.case === "selectExpr") {
+    names.unshift(e.exprKind.value.field);
+    e = e.exprKind.value.operand;
+  }
+  return e?.exprKind.case === "identExpr" && e.exprKind.value.name === root && names.length > 0 ? names.join(".") : undefined;
+}
+
+/** A field whose values are random ids ("high entropy"): the guide allows only equality on them. */
+const highEntropy = (path: string): boolean => path === "id" || path.endsWith(".id") || path.endsWith("_id");
+
+/** Refuses what the guide rules out before any object is read, so that an empty list refuses it too. */
+function checkExpr(expr: Expr | undefined, fields: readonly string[]): void {
+  if (expr === undefined) return;
+  const kind = expr.exprKind;
+  switch (kind.case) {
+    case "identExpr":
+      if (kind.value.name === "obj") throw invalidQuery("compare the fields of obj (obj.<field>), not obj itself.");
+      throw invalidQuery(`unknown variable '${kind.value.name}': a filter reads obj and time.now.`);
+    case "selectExpr": {
+      const path = selection(expr, "obj");
+      if (path !== undefined) {
+        if (!fields.some((f) => path === f || path.startsWith(`${f}.`))) {
+          throw invalidQuery(`unsupported field: obj.${path} (must be ${fields.map((f) => `obj.${f}`).join(", ")}).`);
+        }
+        return;
+      }
+      if (selection(expr, "time") === "now") return;
+      checkExpr(kind.value.operand, fields);
+      return;
+    }
+    case "callExpr": {
+      const why = UNSUPPORTED_CALLS[kind.value.function];
+      if (why !== undefined) throw invalidQuery(`${why}.`);
+      const target = kind.value.target === undefined ? undefined : selection(kind.value.target, "obj");
+      if (SUBSTRING_CALLS.has(kind.value.function) && target !== undefined && highEntropy(target)) {
+        throw invalidQuery(`${kind.value.function}() is not supported on obj.${target}, a high-entropy field: compare it with ==.`);
+      }
+      checkExpr(kind.value.target, fields);
+      for (const arg of kind.value.args) checkExpr(arg, fields);
+      return;
+    }
+    case "listExpr":
+      for (const element of kind.value.elements) checkExpr(element, fields);
+      return;
+    case "structExpr":
+      for (const entry of kind.value.entries) {
+        if (entry.keyKind.case === "mapKey") checkExpr(entry.keyKind.value, fields);
+        checkExpr(entry.value, fields);
+      }
+      return;
+    case "comprehensionExpr":
+      throw invalidQuery("list comprehensions are not supported: compare the fields of obj itself.");
+    default:
+      return;
+  }
 }
 
 const TIMESTAMP = objectType(TimestampSchema);

@@ -147,6 +147,26 @@ function certificate(s: Signing): string {
   return `${certType} ${signed.toString("base64")} ${s.keyId}`;
 }
 
+const KEY_TYPES = ["rsa", "ecdsa", "ed25519"];
+const KEY_SIZES = [2048, 4096];
+
+/** The key type to generate, its size and curve checked as ngrok's error reference words it (ERR_NGROK_1909, 1939-1942). */
+function checkKeyChoice(input: JsonObject): string {
+  const type = str(input["private_key_type"]) || "ed25519";
+  if (!KEY_TYPES.includes(type)) throw new ApiFailure(400, "ERR_NGROK_1909", `Invalid private key type ${type}. Valid types: ${KEY_TYPES.join(", ")}.`);
+  const size = input["key_size"];
+  if (size !== undefined) {
+    if (type !== "rsa") throw new ApiFailure(400, "ERR_NGROK_1940", `Key size is supported only with a key type of "rsa", but the specified key type was "${type}".`);
+    if (typeof size !== "number" || !KEY_SIZES.includes(size)) throw new ApiFailure(400, "ERR_NGROK_1939", `Invalid key size ${String(size)}. Valid key sizes: ${KEY_SIZES.join(", ")}.`);
+  }
+  const curve = input["elliptic_curve"];
+  if (curve !== undefined) {
+    if (type !== "ecdsa") throw new ApiFailure(400, "ERR_NGROK_1942", `Elliptic curve is supported only with a key type of "ecdsa", but the specified key type was "${type}".`);
+    if (typeof curve !== "string" || !(curve in CURVES)) throw new ApiFailure(400, "ERR_NGROK_1941", `Invalid elliptic curve "${String(curve)}". Valid elliptic curves: ${Object.keys(CURVES).join(", ")}.`);
+  }
+  return type;
+}
+
 export const sshCertificateAuthorities: CollectionDef = {
   kind: "ssh_certificate_authorities",
   path: "/ssh_certificate_authorities",
@@ -155,14 +175,12 @@ export const sshCertificateAuthorities: CollectionDef = {
   createSchema: z.strictObject({
     description: description.optional(),
     metadata: metadata.optional(),
-    private_key_type: z.enum(["rsa", "ecdsa", "ed25519"]).optional(),
-    elliptic_curve: z.enum(["p256", "p384", "p521"]).optional(),
-    key_size: z.union([z.literal(2048), z.literal(4096)]).optional(),
+    private_key_type: z.string().optional(),
+    elliptic_curve: z.string().optional(),
+    key_size: z.number().optional(),
   }),
   create(input) {
-    const type = str(input["private_key_type"]) || "ed25519";
-    if (input["elliptic_curve"] !== undefined && type !== "ecdsa") throw badValue("Invalid value for 'elliptic_curve': only an ecdsa key has a curve.");
-    if (input["key_size"] !== undefined && type !== "rsa") throw badValue("Invalid value for 'key_size': only an rsa key has a key size.");
+    const type = checkKeyChoice(input);
     const { privateKey } =
       type === "rsa"
         ? generateKeyPairSync("rsa", { modulusLength: typeof input["key_size"] === "number" ? input["key_size"] : 4096 })
@@ -196,7 +214,7 @@ function certificateCollection(kind: "host" | "user"): CollectionDef {
     listKey: `ssh_${kind}_certificates`,
     createSchema: z.strictObject({
       ssh_certificate_authority_id: z.string(),
-      public_key: z.string(),
+      public_key: z.string().optional(),
       principals: stringList.optional(),
       valid_after: z.string().optional(),
       valid_until: z.string().optional(),
@@ -206,6 +224,9 @@ function certificateCollection(kind: "host" | "user"): CollectionDef {
     }),
     create(input, ctx) {
       const authorityId = referencedId(ctx, "ssh_certificate_authority_id", str(input["ssh_certificate_authority_id"]), AUTHORITY);
+      if (str(input["public_key"]).trim() === "") {
+        throw new ApiFailure(400, "ERR_NGROK_1952", "The public key to sign in the certificate is required, but no public key was specified.");
+      }
       const subject = subjectKey(str(input["public_key"]));
       const validAfter = time("valid_after", str(input["valid_after"]), ctx.now);
       // Host certificates last a year by default, user certificates a day (the API reference).

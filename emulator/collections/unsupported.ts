@@ -18,8 +18,6 @@ export const DOCUMENTED_PATHS = [
   "/backends/static/{id}",
   "/backends/weighted",
   "/backends/weighted/{id}",
-  "/bot_users",
-  "/bot_users/{id}",
   "/edges/https/{edge_id}/routes/{id}/backend",
   "/edges/https/{edge_id}/routes/{id}/compression",
   "/edges/https/{edge_id}/routes/{id}/oauth",

@@ -1,14 +1,32 @@
 // Vaults and their secrets (`/vaults`, `/vault_secrets`, ids `vault_` and `secret_`): named stores
 // of values that Traffic Policies read. A secret's value is write-only: no response carries it.
 import { z } from "zod";
-import { common, freshRef, referencedId, str, type CollectionDef, type Ctx, type Referenced } from "../collection";
-import { ApiFailure, badValue, referenceNotFound } from "../errors";
+import { common, freshRef, str, type CollectionDef, type Ctx } from "../collection";
+import { ApiFailure } from "../errors";
+import { page } from "./lists";
 import { rfc3339 } from "../ids";
 import type { Rec } from "../store";
-import { description, maxBytes, metadata, type JsonObject } from "../validate";
+import { description, metadata, type JsonObject } from "../validate";
 
-const VAULT: Referenced = { kind: "vaults", prefix: "vault", what: "vault" };
-const name = maxBytes("name", 255).refine((s) => s !== "", { message: "The name must not be empty." });
+// The codes of ngrok's error reference (https://ngrok.com/docs/errors/err_ngrok_23000 and on).
+// Its pages name the characters `a-zA-Z0-9_/.`; the API reference's own create examples name a
+// vault "prod-vault" and a secret "db-password", so the hyphen is allowed too.
+const NAME_CHARACTERS = /^[a-zA-Z0-9_/.-]+$/;
+const MAX_NAME = 255;
+
+/** A vault's or a secret's name: not empty, at most 255 bytes, of `a-zA-Z0-9_/.-` only (the message quotes the page). */
+function checkName(what: "vault" | "secret", value: string): string {
+  const codes = what === "vault" ? ["ERR_NGROK_23001", "ERR_NGROK_23002", "ERR_NGROK_23000"] : ["ERR_NGROK_24001", "ERR_NGROK_24002", "ERR_NGROK_24000"];
+  if (value === "") throw new ApiFailure(400, codes[0], `The ${what} name cannot be empty.`);
+  if (Buffer.byteLength(value, "utf8") > MAX_NAME) throw new ApiFailure(400, codes[1], `Your ${what} name must be less than ${MAX_NAME} characters.`);
+  if (!NAME_CHARACTERS.test(value)) throw new ApiFailure(400, codes[2], `The ${what} name "${value}" is invalid. Must only contain the characters "a-zA-Z0-9_/.".`);
+  return value;
+}
+
+function checkValue(value: string): string {
+  if (value === "") throw new ApiFailure(400, "ERR_NGROK_24003", "The secret value cannot be empty.");
+  return value;
+}
 
 function secretsOf(ctx: Ctx, vaultId: string): Rec[] {
   return ctx.store.all("vault_secrets").filter((s) => s.data["vault_id"] === vaultId);
@@ -16,12 +34,12 @@ function secretsOf(ctx: Ctx, vaultId: string): Rec[] {
 
 function stamp(rec: Rec, ctx: Ctx): void {
   rec.data["updated_at"] = rfc3339(ctx.now);
-  rec.data["last_updated_by"] = ctx.store.userId;
+  rec.data["last_updated_by"] = ctx.caller;
 }
 
 function uniqueVaultName(ctx: Ctx, value: string, self?: string): void {
   if (ctx.store.all("vaults").some((v) => v.id !== self && v.data["name"] === value)) {
-    throw badValue(`Invalid value for 'name': a vault named '${value}' already exists.`);
+    throw new ApiFailure(400, "ERR_NGROK_23004", `Vault names must be unique within an account: '${value}' is taken.`);
   }
 }
 
@@ -30,39 +48,40 @@ export const vaults: CollectionDef = {
   path: "/vaults",
   prefix: "vault",
   listKey: "vaults",
-  createSchema: z.strictObject({ name, description: description.optional(), metadata: metadata.optional() }),
+  createSchema: z.strictObject({ name: z.string().optional(), description: description.optional(), metadata: metadata.optional() }),
   create(input, ctx) {
-    uniqueVaultName(ctx, str(input["name"]));
+    uniqueVaultName(ctx, checkName("vault", str(input["name"])));
     const at = rfc3339(ctx.now);
     const data: JsonObject = {
       name: str(input["name"]),
       description: str(input["description"]),
       metadata: str(input["metadata"]),
-      created_by: ctx.store.userId,
-      last_updated_by: ctx.store.userId,
+      created_by: ctx.caller,
+      last_updated_by: ctx.caller,
       updated_at: at,
     };
     return { data };
   },
-  updateSchema: z.strictObject({ name: name.optional(), description: description.optional(), metadata: metadata.optional() }),
+  updateSchema: z.strictObject({ name: z.string().optional(), description: description.optional(), metadata: metadata.optional() }),
   update(rec, input, ctx) {
-    if (input["name"] !== undefined) uniqueVaultName(ctx, str(input["name"]), rec.id);
+    if (input["name"] !== undefined) uniqueVaultName(ctx, checkName("vault", str(input["name"])), rec.id);
     Object.assign(rec.data, input);
     stamp(rec, ctx);
   },
   beforeDelete(rec, ctx) {
-    const held = secretsOf(ctx, rec.id).length;
-    if (held > 0) {
-      throw new ApiFailure(400, undefined, `The vault '${rec.id}' still holds ${held} secret(s): delete them before the vault.`);
+    if (secretsOf(ctx, rec.id).length > 0) {
+      throw new ApiFailure(400, "ERR_NGROK_23003", "A Vault must be empty before it can be deleted. Remove all secrets from the vault and try again.");
     }
   },
   itemRoutes: [
     {
       method: "GET",
       path: "secrets",
-      handle(rec, _request, ctx) {
-        const secrets = secretsOf(ctx, rec.id).map((s) => vaultSecrets.shape(s, ctx));
-        return { status: 200, body: { secrets, uri: `${ctx.uriOf("vaults", rec)}/secrets`, next_page_uri: null } };
+      handle(rec, { query }, ctx) {
+        // Newest first and paged, as every list of the API (https://ngrok.com/docs/api#pagination).
+        const secrets = secretsOf(ctx, rec.id).reverse().map((s) => vaultSecrets.shape(s, ctx));
+        const path = `/vaults/${rec.id}/secrets`;
+        return { status: 200, body: page(secrets, "secrets", { path, base: ctx.base, prefix: "secret", query, now: ctx.now }) };
       },
     },
   ],
@@ -79,8 +98,24 @@ export const vaults: CollectionDef = {
 
 function uniqueSecretName(ctx: Ctx, vaultId: string, value: string, self?: string): void {
   if (secretsOf(ctx, vaultId).some((s) => s.id !== self && s.data["name"] === value)) {
-    throw badValue(`Invalid value for 'name': the vault already holds a secret named '${value}'.`);
+    throw new ApiFailure(400, "ERR_NGROK_24005", `Secret names must be unique within a vault: '${value}' is taken.`);
   }
+}
+
+/** The vault a secret names by id (ERR_NGROK_24006) or by name (ERR_NGROK_24009); one of them is required (ERR_NGROK_24008). */
+function vaultOf(ctx: Ctx, id: string, name: string): string {
+  if (id !== "") {
+    if (ctx.store.get("vaults", id) === undefined) {
+      throw new ApiFailure(400, "ERR_NGROK_24006", `Vault with ID ${id} not found.`);
+    }
+    return id;
+  }
+  if (name !== "") {
+    const found = ctx.store.all("vaults").find((v) => v.data["name"] === name);
+    if (found === undefined) throw new ApiFailure(400, "ERR_NGROK_24009", `Vault not found with name: ${name}`);
+    return found.id;
+  }
+  throw new ApiFailure(400, "ERR_NGROK_24008", "Required parameter 'VaultID' is missing.");
 }
 
 export const vaultSecrets: CollectionDef = {
@@ -89,8 +124,8 @@ export const vaultSecrets: CollectionDef = {
   prefix: "secret",
   listKey: "secrets",
   createSchema: z.strictObject({
-    name,
-    value: z.string().min(1, { message: "The value must not be empty." }),
+    name: z.string().optional(),
+    value: z.string().optional(),
     description: description.optional(),
     metadata: metadata.optional(),
     vault_id: z.string().optional(),
@@ -98,36 +133,31 @@ export const vaultSecrets: CollectionDef = {
   }),
   create(input, ctx) {
     // The vault is named by id or by name (the API takes either).
-    let vaultId = str(input["vault_id"]);
-    const vaultName = str(input["vault_name"]);
-    if (vaultId !== "") referencedId(ctx, "vault_id", vaultId, VAULT);
-    else if (vaultName !== "") {
-      const found = ctx.store.all("vaults").find((v) => v.data["name"] === vaultName);
-      if (found === undefined) throw referenceNotFound("vault", vaultName);
-      vaultId = found.id;
-    } else throw badValue("The 'vault_id' field is required.");
-    uniqueSecretName(ctx, vaultId, str(input["name"]));
+    const vaultId = vaultOf(ctx, str(input["vault_id"]), str(input["vault_name"]));
+    uniqueSecretName(ctx, vaultId, checkName("secret", str(input["name"])));
+    checkValue(str(input["value"]));
     const data: JsonObject = {
       name: str(input["name"]),
       value: str(input["value"]),
       description: str(input["description"]),
       metadata: str(input["metadata"]),
       vault_id: vaultId,
-      created_by: ctx.store.userId,
-      last_updated_by: ctx.store.userId,
+      created_by: ctx.caller,
+      last_updated_by: ctx.caller,
       updated_at: rfc3339(ctx.now),
     };
     return { data };
   },
   // The vault is fixed at creation: not in the update body (ERR_NGROK_214).
   updateSchema: z.strictObject({
-    name: name.optional(),
-    value: z.string().min(1, { message: "The value must not be empty." }).optional(),
+    name: z.string().optional(),
+    value: z.string().optional(),
     description: description.optional(),
     metadata: metadata.optional(),
   }),
   update(rec, input, ctx) {
-    if (input["name"] !== undefined) uniqueSecretName(ctx, str(rec.data["vault_id"]), str(input["name"]), rec.id);
+    if (input["name"] !== undefined) uniqueSecretName(ctx, str(rec.data["vault_id"]), checkName("secret", str(input["name"])), rec.id);
+    if (input["value"] !== undefined) checkValue(str(input["value"]));
     Object.assign(rec.data, input);
     stamp(rec, ctx);
   },

@@ -10,9 +10,9 @@ export const apiKey: BoundDefinition = {
     description: description("What uses the key."),
     metadata: metadata(),
     ownerId: {
-      type: { kind: "string", idPrefix: ["usr", "bot"] },
+      type: { kind: "string", idPrefix: ["usr", "service", "bot"] },
       description:
-        "The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token.",
+        "The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token.",
       input: { api: "owner_id", onChange: "replace", unset: "computed" },
     },
     token: {

@@ -40,6 +40,8 @@ const endpointUrl = (zod: typeof z) =>
     if (!m) return void ctx.addIssue({ code: "custom", message: "is not an endpoint URL such as https://app.example.com or tcp://1.tcp.ngrok.io:20000" });
     if (!SCHEMES.includes(m[1]!)) ctx.addIssue({ code: "custom", message: `must use one of the schemes ${SCHEMES.join(", ")}` });
     else if (m[1] === "tcp" && m[3] === undefined) ctx.addIssue({ code: "custom", message: "must give a port for tcp (the scheme has no default)" });
+    // The service serves https cloud endpoints on 443 only (ERR_NGROK_18023); the normal form drops it.
+    else if (m[1] === "https" && m[3] !== undefined) ctx.addIssue({ code: "custom", message: "must use port 443 for https, the only port the service serves https cloud endpoints on" });
   });
 
 /**
@@ -210,7 +212,9 @@ const app = new ngrok.CloudEndpoint("app", {
     idPrefix: "ep",
     listKey: "endpoints",
     errorHints: {
-      ERR_NGROK_18006: "url's domain must be reserved by the account: create a ReservedDomain for it (or use a .internal host)",
+      ERR_NGROK_18006:
+        "url's domain must be reserved by the account: create a ReservedDomain for it (a TcpAddress for a tcp url, whose addr is its host:port), or use a .internal host",
+      ERR_NGROK_18023: "an https url serves on port 443 only",
       ERR_NGROK_18009: "the account already has a cloud endpoint on this url: set poolingEnabled on both to share it",
       ERR_NGROK_18002: "trafficPolicy is not what the service accepts",
     },

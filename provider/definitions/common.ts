@@ -1,4 +1,5 @@
 /** Properties and types shared by many resources. */
+import type { z } from "zod";
 import type { ObjectType, PropertySpec, TypeSpec } from "./types";
 
 export const refType: ObjectType = {
@@ -93,4 +94,13 @@ export function certPolicyType(name: string, defaultKeyType: "rsa" | "ecdsa"): O
       },
     },
   };
+}
+
+/**
+ * A vault's or a secret's name as the service takes it: the characters of ngrok's error pages
+ * (https://ngrok.com/docs/errors/err_ngrok_23000, err_ngrok_24000), `a-zA-Z0-9_/.`, and the hyphen
+ * the API reference's own examples use (`prod-vault`, `db-password`).
+ */
+export function vaultName(zod: typeof z): z.ZodType<string, string> {
+  return zod.string().regex(/^[a-zA-Z0-9_/.-]*$/, { message: "may hold only letters, digits and the characters _ / . -" });
 }

@@ -12,9 +12,9 @@ export const credential: BoundDefinition = {
     metadata: metadata(),
     acl: aclProperty,
     ownerId: {
-      type: { kind: "string", idPrefix: ["usr", "bot"] },
+      type: { kind: "string", idPrefix: ["usr", "service", "bot"] },
       description:
-        "The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token.",
+        "The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token.",
       input: { api: "owner_id", onChange: "replace", unset: "computed" },
     },
     token: {

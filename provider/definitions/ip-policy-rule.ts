@@ -6,13 +6,20 @@ import type { BoundDefinition } from "./types";
 export const ipPolicyRule: BoundDefinition = {
   name: "IpPolicyRule",
   description: "One IPv4 or IPv6 range of an IpPolicy, allowed or denied.",
-  binding: { kind: "collection", path: "/ip_policy_rules", idPrefix: "ipr", listKey: "ip_policy_rules" },
+  binding: {
+    kind: "collection",
+    path: "/ip_policy_rules",
+    idPrefix: "ipr",
+    listKey: "ip_policy_rules",
+    // The service's code for a policy that is not one of the account's.
+    errorHints: { ERR_NGROK_1414: "ipPolicyId refers to a resource that does not exist: check the id, or create that resource first" },
+  },
   properties: {
     description: description("Whose addresses these are, e.g. `sf office`."),
     metadata: metadata(),
     cidr: {
       type: { kind: "string", refine: cidr },
-      description: "The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.",
+      description: "The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.",
       input: { api: "cidr", required: true, onChange: "update", unset: "clear" },
     },
     action: {

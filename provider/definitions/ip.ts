@@ -7,8 +7,9 @@ export function cidrProblem(cidr: string): string | undefined {
   const slash = cidr.indexOf("/");
   const address = slash === -1 ? cidr : cidr.slice(0, slash);
   const family = address.includes("%") ? 0 : isIP(address);
-  if (family === 0) return "must be an IPv4 or IPv6 address or range in CIDR notation, such as 203.0.113.0/24 or 2001:db8::/32";
-  if (slash === -1) return undefined;
+  if (family === 0) return "must be an IPv4 or IPv6 range in CIDR notation, such as 203.0.113.0/24 or 2001:db8::/32";
+  // The service refuses an address without its mask (ERR_NGROK_1413).
+  if (slash === -1) return `must give its network mask: /${family === 4 ? 32 : 128} for a single address`;
   const prefix = cidr.slice(slash + 1);
   const max = family === 4 ? 32 : 128;
   if (!/^[0-9]{1,3}$/.test(prefix) || Number(prefix) > max) {

@@ -4,8 +4,9 @@ import type { BoundDefinition } from "./types";
 export const serviceUser: BoundDefinition = {
   name: "ServiceUser",
   description:
-    "A service user (a bot user): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.",
-  binding: { kind: "collection", path: "/service_users", idPrefix: "bot", listKey: "service_users" },
+    "A service user (ids `service_...`; it replaces bot users): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.",
+  // ngrok's reference shows service users as `service_...`; those made before (and by earlier emulators) are `bot_...`.
+  binding: { kind: "collection", path: "/service_users", idPrefix: "service", formerIdPrefixes: ["bot"], listKey: "service_users" },
   properties: {
     name: {
       type: { kind: "string", maxBytes: 255, nonEmpty: true },

@@ -22,8 +22,8 @@ export const sshCredential: BoundDefinition = {
     },
     acl: aclProperty,
     ownerId: {
-      type: { kind: "string", idPrefix: ["usr", "bot"] },
-      description: "The user or bot that owns the credential; defaults to the caller. Only admins may name another owner.",
+      type: { kind: "string", idPrefix: ["usr", "service", "bot"] },
+      description: "The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner.",
       input: { api: "owner_id", onChange: "replace", unset: "computed" },
     },
     uri,

@@ -258,6 +258,8 @@ export interface CollectionBinding extends BindingBase {
   kind: "collection";
   path: string;
   idPrefix: string;
+  /** Prefixes of ids the service issued before (a service user's `bot_`): still read and imported, never made. */
+  formerIdPrefixes?: readonly string[];
   /**
    * Array key of the collection's paged list. With it, reads are served from list walks and a
    * create whose answer was lost is looked for in the list; without it, neither.

@@ -1,4 +1,4 @@
-import { createdAt, description, metadata, refType, uri } from "./common";
+import { createdAt, description, metadata, refType, uri, vaultName } from "./common";
 import type { BoundDefinition } from "./types";
 
 export const vaultSecret: BoundDefinition = {
@@ -6,7 +6,16 @@ export const vaultSecret: BoundDefinition = {
   description:
     "A secret in a Vault, read by Traffic Policies as `${secrets.get('<vault name>', '<secret name>')}` (`ngrok.secretRef` writes it). " +
     "The API never returns its value: the provider keeps the program's value in state, encrypted; changing it rotates the secret in place.",
-  binding: { kind: "collection", path: "/vault_secrets", idPrefix: "secret", listKey: "secrets" },
+  binding: {
+    kind: "collection",
+    path: "/vault_secrets",
+    idPrefix: "secret",
+    listKey: "secrets",
+    errorHints: {
+      ERR_NGROK_24005: "the vault already holds a secret of this name: secret names are unique in their vault",
+      ERR_NGROK_24006: "vaultId refers to a resource that does not exist: check the id, or create that resource first",
+    },
+  },
   properties: {
     vaultId: {
       type: { kind: "string", idPrefix: "vault" },
@@ -18,8 +27,8 @@ export const vaultSecret: BoundDefinition = {
       },
     },
     name: {
-      type: { kind: "string", maxBytes: 255, nonEmpty: true },
-      description: "The secret's name, unique in its vault; policies name the secret by it. Changed in place.",
+      type: { kind: "string", maxBytes: 255, nonEmpty: true, refine: vaultName },
+      description: "The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place.",
       input: { api: "name", required: true, onChange: "update", unset: "clear" },
     },
     value: {

@@ -1,4 +1,4 @@
-import { createdAt, description, metadata, uri } from "./common";
+import { createdAt, description, metadata, uri, vaultName } from "./common";
 import type { BoundDefinition } from "./types";
 
 export const vault: BoundDefinition = {
@@ -6,11 +6,20 @@ export const vault: BoundDefinition = {
   description:
     "A named vault of secrets that Traffic Policies read (`${secrets.get('<vault>', '<secret>')}`). " +
     "The service refuses to delete a vault that still holds secrets: a program deletes its VaultSecrets first when they name the vault's id.",
-  binding: { kind: "collection", path: "/vaults", idPrefix: "vault", listKey: "vaults" },
+  binding: {
+    kind: "collection",
+    path: "/vaults",
+    idPrefix: "vault",
+    listKey: "vaults",
+    errorHints: {
+      ERR_NGROK_23004: "another vault of the account has this name: vault names are unique in the account",
+      ERR_NGROK_23003: "the vault still holds secrets: delete its VaultSecrets first (a program does when they name the vault's id)",
+    },
+  },
   properties: {
     name: {
-      type: { kind: "string", maxBytes: 255, nonEmpty: true },
-      description: "The vault's name, unique in the account; policies name the vault by it. Changed in place.",
+      type: { kind: "string", maxBytes: 255, nonEmpty: true, refine: vaultName },
+      description: "The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place.",
       input: { api: "name", required: true, onChange: "update", unset: "clear" },
     },
     description: description("What the vault holds.", 255),

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { CheckFailure, CheckResult } from "../core/handler";
 import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { importIdKey } from "./adopt";
-import { idForm, idKeys, idPrefixOf, keysFromId } from "./locate";
+import { idForm, idKeys, idPrefixesOf, keysFromId } from "./locate";
 import { containsUnknown, idPrefixes, inputProperties, isAbsent } from "./values";
 
 export type { CheckFailure, CheckResult } from "../core/handler";
@@ -217,5 +217,5 @@ function isIdOf(def: ResourceDefinition, value: unknown): boolean {
     const values = keysFromId(keys, value);
     return values !== undefined && keys.every((k) => schemaFor(def.properties[k]!.type).safeParse(values[k]).success);
   }
-  return new RegExp(`^${idPrefixOf(def.binding)}_[0-9A-Za-z]+$`).test(value);
+  return new RegExp(`^(${idPrefixesOf(def.binding).join("|")})_[0-9A-Za-z]+$`).test(value);
 }

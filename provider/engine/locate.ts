@@ -39,6 +39,13 @@ export function idPrefixOf(binding: Binding): string | undefined {
   return undefined;
 }
 
+/** Every prefix an id of the kind may have: today's, then those the service issued before. */
+export function idPrefixesOf(binding: Binding): string[] {
+  const prefix = idPrefixOf(binding);
+  if (prefix === undefined) return [];
+  return [prefix, ...(binding.kind === "collection" ? (binding.formerIdPrefixes ?? []) : [])];
+}
+
 /** Inputs that travel in the resource's paths (never in request bodies); the program keeps them. */
 export function pathInputs(binding: Binding): ReadonlySet<string> {
   return new Set([...placeholders(binding.path), ...(idKeys(binding) ?? [])]);

@@ -170,7 +170,7 @@ describe("filter (ngrok API filtering guide)", () => {
 
   const idsOf = (a: Answer): string[] => (a.json.credentials as { id: string }[]).map((c) => c.id);
 
-  it("selects by a field's value, newest first, over every field the API answers", async () => {
+  it("selects by a field's value, newest first, over the fields the guide lists", async () => {
     expect(idsOf(await list("/credentials", 'obj.description == "ci"'))).toEqual([ids["mid"], ids["old"]]);
     expect(idsOf(await list("/credentials", '!(obj.description == "ci") || obj.metadata == "{\\"n\\":\\"old\\"}"'))).toEqual([ids["new"], ids["old"]]);
     expect(idsOf(await list("/credentials", '"bind:b.example.com" in obj.acl'))).toEqual([ids["new"]]);
@@ -301,7 +301,7 @@ describe("documented paths the emulator does not serve (ngrok's OpenAPI descript
     expect(a.json.msg).toBe("'GET /edges/https/{edge_id}/routes/{id}/compression' is part of the ngrok API but not supported by this emulator.");
     for (const [method, path] of [
       ["PUT", `/edges/https/${edge}/mutual_tls`],
-      ["GET", "/bot_users"],
+      ["GET", "/backends/static"],
       ["POST", "/edges/tcp"],
       ["DELETE", "/reserved_domains/rd_000000000000000000000000000/certificate_management_policy"],
     ] as const) {

@@ -234,7 +234,7 @@ describe("IP policy rules", () => {
     expect(updated).toMatchObject({ id: created.id, cidr: "2001:db8::/32", metadata: "{\"site\":\"sf\"}", description: "sf office", action: "allow" });
 
     const missing = await clientError(ngrok.ipPolicyRules.create({ ipPolicyId: "ipp_000000000000000000000000000", cidr: "10.0.0.0/8", action: "deny" }));
-    expect(missing).toMatchObject({ statusCode: 400, errorCode: "ERR_NGROK_380" });
+    expect(missing).toMatchObject({ statusCode: 400, errorCode: "ERR_NGROK_1414" });
 
     await clientDelete(() => ngrok.ipPolicyRules.delete(created.id));
     await expectNotFound(ngrok.ipPolicyRules.get(created.id));
@@ -372,5 +372,19 @@ describe("live state", () => {
     // The Go client's shape works.
     expect((await raw("POST", `/tunnel_sessions/${session.id}/stop`, {})).status).toBe(204);
     await expectNotFound(ngrok.tunnelSessions.get(session.id));
+  });
+});
+
+describe("Bot Users and API Keys (https://ngrok.com/docs/api-reference/botusers/create, https://ngrok.com/docs/api-reference/apikeys/create)", () => {
+  it("a key the client makes for a bot user authenticates the client as that bot", async () => {
+    const bot = await ngrok.botUsers.create({ name: "deployer" });
+    expect(bot).toMatchObject({ id: expect.stringMatching(/^bot_/), name: "deployer", active: true });
+    const key = await ngrok.apiKeys.create({ description: "CI", ownerId: bot.id });
+    expect(key.ownerId).toBe(bot.id);
+    expect(typeof key.token).toBe("string");
+    const asBot = new Ngrok({ apiToken: key.token as string, baseUrl: emu.url });
+    const credential = await asBot.credentials.create({ description: "agent of CI", acl: [] });
+    expect(credential.ownerId).toBe(bot.id);
+    expect((await asBot.botUsers.get(bot.id)).name).toBe("deployer");
   });
 });

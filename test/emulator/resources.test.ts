@@ -316,8 +316,8 @@ describe("ip_policy_rules", () => {
   });
 
   it.each([
-    ["a bare IPv4 address", "198.51.100.7", 201],
-    ["a bare IPv6 address", "2001:db8::1", 201],
+    ["a bare IPv4 address (ERR_NGROK_1413: no network mask)", "198.51.100.7", 1413],
+    ["a bare IPv6 address (ERR_NGROK_1413)", "2001:db8::1", 1413],
     ["the whole IPv4 space", "0.0.0.0/0", 201],
     ["an IPv6 /128", "2001:db8::1/128", 201],
     ["an IPv4 prefix over 32", "10.0.0.0/33", 400],
@@ -332,16 +332,17 @@ describe("ip_policy_rules", () => {
     const p = (await call(emu, "POST", "/ip_policies", {})).json;
     const r = await call(emu, "POST", "/ip_policy_rules", { cidr, ip_policy_id: p.id, action: "deny" });
     if (status === 201) expect({ status: r.status, cidr: r.json.cidr }).toEqual({ status, cidr });
+    else if (status === 1413) expect(expectError(r, 400, "ERR_NGROK_1413").msg).toContain("network mask");
     // ERR_NGROK_1406 "Invalid CIDR" (the API's error reference), quoting what was sent.
     else expect(expectError(r, 400, "ERR_NGROK_1406").msg).toContain(`'${cidr}'`);
   });
 
-  it("needs an existing policy (ERR_NGROK_380) and an action of allow or deny", async () => {
+  it("needs an existing policy (ERR_NGROK_1414) and an action of allow or deny (ERR_NGROK_1422)", async () => {
     const p = (await call(emu, "POST", "/ip_policies", {})).json;
-    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: missingId("ipp"), action: "allow" }), 400, "ERR_NGROK_380");
-    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: "ipx_x", action: "allow" }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: p.id, action: "block" }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: p.id }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: missingId("ipp"), action: "allow" }), 400, "ERR_NGROK_1414");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: "ipx_x", action: "allow" }), 400, "ERR_NGROK_1414");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: p.id, action: "block" }), 400, "ERR_NGROK_1422");
+    expectError(await call(emu, "POST", "/ip_policy_rules", { cidr: "10.0.0.0/8", ip_policy_id: p.id }), 400, "ERR_NGROK_1422");
   });
 
   it("deleting a policy deletes its rules, and only its rules", async () => {

@@ -111,10 +111,10 @@ describe("ssh_certificate_authorities", () => {
   });
 
   it("refuse a curve without ecdsa, a size without rsa, and unknown types", async () => {
-    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { elliptic_curve: "p256" }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "ecdsa", key_size: 2048 }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "dsa" }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "rsa", key_size: 1024 }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { elliptic_curve: "p256" }), 400, "ERR_NGROK_1942");
+    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "ecdsa", key_size: 2048 }), 400, "ERR_NGROK_1940");
+    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "dsa" }), 400, "ERR_NGROK_1909");
+    expectError(await call(emu, "POST", "/ssh_certificate_authorities", { private_key_type: "rsa", key_size: 1024 }), 400, "ERR_NGROK_1939");
   });
 });
 

@@ -25,8 +25,8 @@ describe("vaults and vault_secrets", () => {
       created_by: expect.stringMatching(/^usr_/),
       last_updated_by: expect.stringMatching(/^usr_/),
     });
-    expectError(await call(emu, "POST", "/vaults", {}), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/vaults", { name: "team-a" }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/vaults", {}), 400, "ERR_NGROK_23001");
+    expectError(await call(emu, "POST", "/vaults", { name: "team-a" }), 400, "ERR_NGROK_23004");
     const renamed = await call(emu, "PATCH", `/vaults/${created.json.id}`, { name: "team-a2" });
     expect(renamed.json.name).toBe("team-a2");
   });
@@ -65,11 +65,11 @@ describe("vaults and vault_secrets", () => {
     const b = await vault("by-name-b");
     const byName = await call(emu, "POST", "/vault_secrets", { vault_name: "by-name-a", name: "k", value: "1" });
     expect(byName.json.vault).toEqual({ id: a.id, uri: expect.any(String) });
-    expectError(await call(emu, "POST", "/vault_secrets", { vault_id: a.id, name: "k", value: "2" }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/vault_secrets", { vault_id: a.id, name: "k", value: "2" }), 400, "ERR_NGROK_24005");
     expect((await call(emu, "POST", "/vault_secrets", { vault_id: b.id, name: "k", value: "2" })).status).toBe(201);
-    expectError(await call(emu, "POST", "/vault_secrets", { vault_id: "vault_2abcdefghijklmnopqrstuvwxyz", name: "k", value: "3" }), 400, "ERR_NGROK_380");
-    expectError(await call(emu, "POST", "/vault_secrets", { name: "k", value: "3" }), 400, "ERR_NGROK_215");
-    expectError(await call(emu, "POST", "/vault_secrets", { vault_id: a.id, name: "empty", value: "" }), 400, "ERR_NGROK_215");
+    expectError(await call(emu, "POST", "/vault_secrets", { vault_id: "vault_2abcdefghijklmnopqrstuvwxyz", name: "k", value: "3" }), 400, "ERR_NGROK_24006");
+    expectError(await call(emu, "POST", "/vault_secrets", { name: "k", value: "3" }), 400, "ERR_NGROK_24008");
+    expectError(await call(emu, "POST", "/vault_secrets", { vault_id: a.id, name: "empty", value: "" }), 400, "ERR_NGROK_24003");
     expectError(await call(emu, "PATCH", `/vault_secrets/${byName.json.id}`, { vault_id: b.id }), 400, "ERR_NGROK_214");
     const listed = await call(emu, "GET", `/vaults/${a.id}/secrets`);
     expect(listed.json.secrets.map((s: { id: string }) => s.id)).toEqual([byName.json.id]);
@@ -79,8 +79,7 @@ describe("vaults and vault_secrets", () => {
     const v = await vault("holds-one");
     const s = await call(emu, "POST", "/vault_secrets", { vault_id: v.id, name: "k", value: "1" });
     const refused = await call(emu, "DELETE", `/vaults/${v.id}`);
-    expect(refused.status).toBe(400);
-    expect(refused.json.msg).toBe(`The vault '${v.id}' still holds 1 secret(s): delete them before the vault.`);
+    expectError(refused, 400, "ERR_NGROK_23003");
     expect((await call(emu, "GET", `/vaults/${v.id}`)).status).toBe(200);
     expect((await call(emu, "DELETE", `/vault_secrets/${s.json.id}`)).status).toBe(204);
     expect((await call(emu, "DELETE", `/vaults/${v.id}`)).status).toBe(204);
@@ -90,7 +89,7 @@ describe("vaults and vault_secrets", () => {
 describe("service_users", () => {
   it("are active by default, and change name and active in place", async () => {
     const created = await call(emu, "POST", "/service_users", { name: "ci" });
-    expect(created.json).toEqual({ id: expect.stringMatching(/^bot_[0-9A-Za-z]{27}$/), uri: `${emu.url}/service_users/${created.json.id}`, name: "ci", active: true, created_at: expect.any(String) });
+    expect(created.json).toEqual({ id: expect.stringMatching(/^service_[0-9A-Za-z]{27}$/), uri: `${emu.url}/service_users/${created.json.id}`, name: "ci", active: true, created_at: expect.any(String) });
     const patched = await call(emu, "PATCH", `/service_users/${created.json.id}`, { active: false, name: "ci-2" });
     expect(patched.json).toMatchObject({ name: "ci-2", active: false });
     expectError(await call(emu, "POST", "/service_users", {}), 400, "ERR_NGROK_215");
@@ -110,9 +109,10 @@ describe("api_keys", () => {
     });
     expect((await call(emu, "GET", `/api_keys/${created.json.id}`)).json.token).toBeNull();
     expect((await call(emu, "GET", "/api_keys")).json.keys.find((k: { id: string }) => k.id === created.json.id).token).toBeNull();
-    expectError(await call(emu, "PATCH", `/api_keys/${created.json.id}`, { owner_id: "bot_2abcdefghijklmnopqrstuvwxyz" }), 400, "ERR_NGROK_214");
-    const owned = await call(emu, "POST", "/api_keys", { owner_id: "bot_2abcdefghijklmnopqrstuvwxyz" });
-    expect(owned.json.owner_id).toBe("bot_2abcdefghijklmnopqrstuvwxyz");
+    const bot = (await call(emu, "POST", "/service_users", { name: "key-owner" })).json.id as string;
+    expectError(await call(emu, "PATCH", `/api_keys/${created.json.id}`, { owner_id: bot }), 400, "ERR_NGROK_214");
+    const owned = await call(emu, "POST", "/api_keys", { owner_id: bot });
+    expect(owned.json.owner_id).toBe(bot);
   });
 });
 

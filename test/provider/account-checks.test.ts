@@ -142,7 +142,7 @@ describe("SSH public keys", () => {
 });
 
 describe("CIDR ranges", () => {
-  it.each(["10.0.0.0/8", "203.0.113.7/32", "0.0.0.0/0", "198.51.100.7", "2001:db8::/32", "2001:DB8::/48", "::/0", "::1", "::ffff:192.0.2.1/128"])(
+  it.each(["10.0.0.0/8", "203.0.113.7/32", "0.0.0.0/0", "198.51.100.7/32", "2001:db8::/32", "2001:DB8::/48", "::/0", "::1/128", "::ffff:192.0.2.1/128"])(
     "%s is valid",
     async (cidr) => {
       expect(cidrProblem(cidr)).toBeUndefined();
@@ -161,6 +161,9 @@ describe("CIDR ranges", () => {
     ["example.com/24", "CIDR notation"],
     ["fe80::1%eth0/64", "CIDR notation"],
     [" 10.0.0.0/8", "CIDR notation"],
+    // ERR_NGROK_1413 in ngrok's error reference: an address needs its network mask.
+    ["198.51.100.7", "network mask: /32"],
+    ["::1", "network mask: /128"],
     // ERR_NGROK_1409 in ngrok's error reference: a range is written from its lowest address.
     ["10.1.2.3/8", "lowest address of its range (10.0.0.0/8)"],
     ["2001:db8::1/32", "lowest address of its range (2001:db8::/32)"],

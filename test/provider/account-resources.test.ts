@@ -194,13 +194,15 @@ const rows: Row[] = [
   },
   {
     kind: "ApiKey",
+    // Another owner is one of the account's service users (the API refuses an owner it does not know).
+    setup: async () => ({ owner: (await call(emu, "POST", "/service_users", { name: "key-owner" })).json.id as string }),
     inputs: () => ({ description: "nightly cleanup", metadata: "m" }),
     api: () => ({ description: "nightly cleanup", metadata: "m", owner_id: expect.stringMatching(/^usr_/), token: null }),
     updates: () => [
       { change: { description: "hourly cleanup" }, api: { description: "hourly cleanup" } },
       { change: { metadata: undefined }, api: {} },
     ],
-    replaces: () => [{ ownerId: otherOwner }],
+    replaces: (d) => [{ ownerId: d["owner"] }],
     drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
   },
   {

@@ -97,7 +97,7 @@ const API_CASES: ApiCase[] = [
     op: "create",
     inputs: { ownerId: "someone-else" },
     code: "ERR_NGROK_215",
-    message: "Invalid value for 'ownerId': 'someone-else' (ownerId) is not a valid usr_ or bot_ id.",
+    message: "Invalid value for 'ownerId': 'someone-else' (ownerId) is not a valid usr_ or service_ or bot_ id.",
     absent: ["owner_id"],
   },
   {

@@ -56,14 +56,17 @@ const zeroHostBits = (parts: number[], width: number, prefix: number): number[] 
     const keep = Math.max(0, Math.min(width, prefix - i * width));
     return keep === 0 ? 0 : part & (((1 << keep) - 1) << (width - keep));
   });
+// A single address is written with its mask (ERR_NGROK_1413).
 const cidr = fc.oneof(
-  ipv4,
+  ipv4.map((a) => `${a}/32`),
   fc.tuple(fc.tuple(octet, octet, octet, octet), fc.integer({ min: 0, max: 32 })).map(([o, p]) => `${zeroHostBits(o, 8, p).join(".")}/${p}`),
-  fc.ipV6(),
+  fc.ipV6().map((a) => `${a}/128`),
   fc.tuple(fc.array(group, { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 128 })).map(
     ([g, p]) => `${zeroHostBits(g, 16, p).map((n) => n.toString(16)).join(":")}/${p}`,
   ),
 );
+// Vault and secret names: letters, digits and `_ / . -` (ERR_NGROK_23000, 24000), at most 255 bytes.
+const vaultName = fc.stringMatching(/^[a-zA-Z0-9_/.-]{1,255}$/);
 const hostport = fc.tuple(fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`)), fc.integer({ min: 1, max: 65535 })).map(([d, p]) => `${d}:${p}`);
 const userAgent = fc.constantFrom("(?i)bot", "curl/.*", "^Mozilla/5\\.0", "Go-http-client/1\\.1", "(?i)(spider|crawler)", "^$", "python-requests/[0-9.]+");
 
@@ -96,6 +99,8 @@ const syntaxes: Record<string, fc.Arbitrary<string>> = {
   "EventSource.type": eventType,
   "EventSubscription.sources[].type": eventType,
   "IpPolicyRule.cidr": cidr,
+  "Vault.name": vaultName,
+  "VaultSecret.name": vaultName,
   // A mismatched pair breaks the rule across inputs, which the test tolerates as the rule words it.
   "CertificateAuthority.caPem": fc.constantFrom(caPem, leafPem),
   "TlsCertificate.certificatePem": fc.constantFrom(leafPem, caPem, `${leafPem}${caPem}`),

@@ -26,7 +26,8 @@ it("refuses to delete a vault that holds secrets, in one line that says what to 
   const vault = await provider.handler("Vault").create({ name: "holds-secrets" });
   const secret = await provider.handler("VaultSecret").create({ vaultId: vault.id, name: "db", value: "do-not-print-me" });
   const refused = provider.handler("Vault").delete(vault.id, vault.outs);
-  await expect(refused).rejects.toThrow(/still holds 1 secret\(s\): delete them before the vault/);
+  // ERR_NGROK_23003 (https://ngrok.com/docs/errors/err_ngrok_23003), and what to do.
+  await expect(refused).rejects.toThrow(/ERR_NGROK_23003: A Vault must be empty before it can be deleted.*delete its VaultSecrets first/);
   const message = String(((await refused.catch((e: unknown) => e)) as Error).message);
   expect(message.split("\n")).toHaveLength(1);
   expect(message).not.toContain("do-not-print-me");

@@ -130,6 +130,11 @@ export async function referenced(emu: Emulator, prefix: string, n: number): Prom
       return sshAuthority(emu);
     case "vault":
       return made(emu, "/vaults", { name: `ref-vault-${n}` });
+    // An owner (of an API key, a credential) is one of the account's: its user, the owner the API gives a key by default.
+    case "usr":
+      return (await call(emu, "POST", "/api_keys", { description: `owner ${n}` })).json.owner_id as string;
+    case "service":
+      return made(emu, "/service_users", { name: `ref-service-${n}` });
     default:
       return undefined;
   }

@@ -6,7 +6,7 @@
  */
 import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../definitions/types";
 import { createBody, patchBody } from "../values";
-import { fillPath, idForm, idFromKeys, idKeys, idPrefixOf, keysFromId, pathInputs, placeholders } from "../locate";
+import { fillPath, idForm, idFromKeys, idKeys, idPrefixesOf, keysFromId, pathInputs, placeholders } from "../locate";
 import { ListReads, defaultListReadTiming } from "../read-batch";
 import { CreateRecovery, createdAt } from "../recover";
 import type { Wire, WireContext } from "./wire";
@@ -84,8 +84,8 @@ export class ItemsWire implements Wire {
       const name = values[this.keys[this.keys.length - 1]!] as string;
       return `${fillPath(def.name, this.binding.path, values)}/${encodeURIComponent(name)}`;
     }
-    const prefix = idPrefixOf(this.binding);
-    if (!id.startsWith(`${prefix}_`)) throw new Error(`${def.name} ids start with "${prefix}_"; "${id}" is not one`);
+    const prefixes = idPrefixesOf(this.binding);
+    if (!prefixes.some((p) => id.startsWith(`${p}_`))) throw new Error(`${def.name} ids start with "${prefixes[0]}_"; "${id}" is not one`);
     return `${fillPath(def.name, this.binding.path, located)}/${encodeURIComponent(id)}`;
   }
 

@@ -51,7 +51,7 @@ describeExample("secrets-and-users", {
         vaults: vaults("the app's secrets, rotated monthly"),
         vault_secrets: [secret("shared-secrets")],
         service_users: [{ name: "ci-deployer", active: false }],
-        api_keys: [{ description: "CI deployments (prod)", owner_id: expect.stringMatching(/^bot_/) }],
+        api_keys: [{ description: "CI deployments (prod)", owner_id: expect.stringMatching(/^service_/) }],
         reserved_addrs: [{ description: "postgres primary", ...addr("us") }],
       },
       ids: { vaults: "same", vault_secrets: "new", service_users: "same", api_keys: "new", reserved_addrs: "new" },
