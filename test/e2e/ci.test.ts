@@ -239,12 +239,13 @@ it("the workflow's rehearsal job runs as written: emulator, preview, up, no chan
   expect(Object.keys(outputs)).toEqual(["Install", "Local backend", "Start the emulator", "Preview", "Up", "Nothing left to change", "Destroy"]);
   // The backend the job made under the runner's temporary directory holds the rehearsal's stack.
   expect(fs.readdirSync(path.join(runnerTemp, "pulumi-state", ".pulumi", "stacks")).length).toBeGreaterThan(0);
-  expect(outputs.Preview).toMatch(/^Plan: 2 to create$/m);
+  expect(outputs.Preview).toMatch(/^Plan: 4 to create$/m);
   expect(outputs.Preview).toMatch(/^ {2}\+ create app \(.*ReservedDomain\)$/m);
+  expect(outputs.Preview).toMatch(/^ {2}\+ create web \(.*CloudEndpoint\)$/m);
   expect(outputs.Preview).toMatch(/^ {2}\+ create agent \(.*Credential\)$/m);
   expect(outputs.Up).toMatch(/authtoken: \[secret\]/);
   expect(outputs["Nothing left to change"]).toMatch(/^Plan: no changes$/m);
-  expect(fs.readFileSync(summary, "utf8")).toContain("Plan: 2 to create");
+  expect(fs.readFileSync(summary, "utf8")).toContain("Plan: 4 to create");
   expect((await api!("/reserved_domains")).json.reserved_domains).toEqual([]);
   expect((await api!("/credentials")).json.credentials).toEqual([]);
 });
