@@ -349,17 +349,21 @@ describe("the pull request and merge jobs' commands, against an emulator standin
   it("a pull request that changes the domain shows a replacement", async () => {
     await configSet("domain", "renamed.ngrok.app");
     const planned = await workflowCommand(preview(), { cwd: app, env: jobEnv });
-    expect(planned).toMatch(/^Plan: 1 to replace, 1 to update$/m);
+    expect(planned).toMatch(/^Plan: 2 to replace, 1 to update$/m);
     expect(planned).toMatch(/^ {2}\+- replace app \(.*ReservedDomain\): domain \(replaced because of domain\)$/m);
+    // The endpoint on the domain: its URL names it.
+    expect(planned).toMatch(/^ {2}\+- replace web \(.*CloudEndpoint\): .*\burl \(replaced because of url\)$/m);
     expect(planned).toMatch(/^ {2}~ update agent \(.*Credential\): acl, description$/m);
   });
 
-  it("a pull request with an invalid value fails the job, naming the property, with no request to the API", async () => {
+  it("a pull request with an invalid value fails the job, naming the property, with nothing sent for it", async () => {
     await configSet("domain", "not a domain!");
     const before = emu.requests.length;
     const failed = await workflowCommand(preview(), { cwd: app, env: jobEnv, fails: true });
     expect(failed).toMatch(/domain/);
-    expect(emu.requests.length).toBe(before);
+    // The one request is the preview's check of the configured key (the internal endpoint, which
+    // does not depend on the domain, is previewed too).
+    expect(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /tunnel_sessions"]);
     await configSet("domain", "quickstart.ngrok.app");
   });
 });
