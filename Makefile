@@ -98,8 +98,10 @@ pulumi:
 e2e: build pulumi
 	jest --ci test/e2e
 
-# Deploys examples/quickstart (stack `dev`) to an emulator running in the background; state,
-# pid and logs live in .pulumi-test/. `make down` destroys the stack and stops the emulator.
+# Deploys examples/quickstart (stack `dev`) to an emulator running in the background with its
+# gateway on, then prints curl commands answered by the deployed Traffic Policy and runs the first;
+# state, pid and logs live in .pulumi-test/. `make down` destroys the stack and stops the emulator.
+# Any example: `make up EXAMPLE=<name>` (its header gives the config it needs, CONFIG=/SECRETS=).
 up: build
 	@scripts/stack.sh up
 

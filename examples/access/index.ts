@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=access
+//   make down EXAMPLE=access
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 const config = new pulumi.Config();
 // Updated in place: the office's address range and whether the restriction is enforced.

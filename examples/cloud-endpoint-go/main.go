@@ -3,6 +3,11 @@
 // forwards to the agents' internal pool, through the provider plugin `pulumi-resource-ngrok`
 // (install it with `make plugin` and
 // `pulumi plugin install resource ngrok <version> --file dist/plugin/...tar.gz`).
+//
+// Against the bundled emulator, from the repository's root (it builds and installs the plugin and
+// the Go language host first):
+//   make up EXAMPLE=cloud-endpoint-go SECRETS=oidcClientSecret=example-s3cret
+//   make down EXAMPLE=cloud-endpoint-go
 package main
 
 import (

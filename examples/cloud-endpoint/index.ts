@@ -4,6 +4,9 @@ import { appPolicy, poolUrl } from "./policy";
 
 // The https-edge example's app on a cloud endpoint: ngrok has turned Edges off, and a cloud
 // endpoint's Traffic Policy does what the edge's routes and modules did (see policy.ts).
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=cloud-endpoint SECRETS=oidcClientSecret=example-s3cret
+//   make down EXAMPLE=cloud-endpoint
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 // The OIDC client secret is a secret config value: `pulumi config set oidcClientSecret --secret`.
 const config = new pulumi.Config();

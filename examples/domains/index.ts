@@ -3,6 +3,9 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=domains
+//   make down EXAMPLE=domains
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 const config = new pulumi.Config();
 // Changing `domain` or `ingressDomain` replaces that resource; `description`, `keyType` and

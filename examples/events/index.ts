@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=events
+//   make down EXAMPLE=events
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 const config = new pulumi.Config();
 // Set the real key with `pulumi config set --secret datadogApiKey ...`. Even the placeholder is

@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=https-edge SECRETS=oidcClientSecret=example-s3cret
+//   make down EXAMPLE=https-edge
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 // The OIDC client secret is a secret config value: `pulumi config set oidcClientSecret --secret`.
 const config = new pulumi.Config();

@@ -1,6 +1,11 @@
 // The quickstart in Go: a reserved domain and an agent credential that may only bind it, through
 // the provider plugin `pulumi-resource-ngrok` (install it with `make plugin` and
 // `pulumi plugin install resource ngrok <version> --file dist/plugin/...tar.gz`).
+//
+// Against the bundled emulator, from the repository's root (it builds and installs the plugin and
+// the Go language host first):
+//   make up EXAMPLE=quickstart-go
+//   make down EXAMPLE=quickstart-go
 package main
 
 import (

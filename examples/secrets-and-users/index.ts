@@ -1,6 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=secrets-and-users SECRETS=upstreamToken=example-t0ken
+//   make down EXAMPLE=secrets-and-users
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 const config = new pulumi.Config();
 // The upstream's token, kept as a secret in the stack's config (`pulumi config set --secret upstreamToken ...`).

@@ -1,12 +1,17 @@
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
+// Against the bundled emulator, from the repository's root:
+//   make up EXAMPLE=tls-edge
+//   make down EXAMPLE=tls-edge
 // Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 // The backend (the tunnel group the database's agents join) and the IP policy of allowed
-// networks are managed elsewhere: their ids come from config.
+// networks are usually managed elsewhere: their ids come from config (`backendId`, `ipPolicyId`);
+// without them the program makes its own.
 const config = new pulumi.Config();
-const backendId = config.require("backendId");
-const ipPolicyId = config.require("ipPolicyId");
+const backendId =
+    config.get("backendId") ?? new ngrok.TunnelGroupBackend("db-agents", { labels: { app: "postgres" }, description: "database agents" }).id;
+const ipPolicyId = config.get("ipPolicyId") ?? new ngrok.IpPolicy("office", { description: "office networks" }).id;
 // Changing `domain` replaces the reserved domain (the edge moves to it in place); the other
 // settings update the modules in place.
 const hostname = config.get("domain") ?? "edge-db.ngrok.app";

@@ -19,6 +19,7 @@
  * - a walk answers each id once: a deployment reads each resource once, so a second read of the
  *   same id is a new look (after a change made elsewhere, say) and gets a GET of its own.
  */
+import { ApiError, keyRefused } from "../client/errors";
 import type { ApiClient } from "../client/http";
 import type { ApiObject } from "../definitions/types";
 
@@ -164,9 +165,13 @@ export class ListReads {
     } catch (err) {
       // The list failed (after the client's retries): each read makes its own GET, which reports
       // its own error if the API is really down. Said once, since it costs a request per resource.
+      // A refused key is no news here: the reads' own GETs are refused too, and the command tells
+      // that once.
       walk.next = null;
       const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0];
-      this.warn(`reading ${this.path} from its list failed (${reason}); reading its ${walk.pending.size} remaining resources one GET each`);
+      if (!(err instanceof ApiError && keyRefused(err))) {
+        this.warn(`reading ${this.path} from its list failed (${reason}); reading its ${walk.pending.size} remaining resources one GET each`);
+      }
     } finally {
       walk.running = false;
     }

@@ -31,8 +31,24 @@ export function programProvider(): Provider {
  * the API directly, so a provider, parent or version in it changes nothing.
  */
 export async function invoke<T = Props>(name: FunctionName, args: Props, _opts?: pulumi.InvokeOptions): Promise<T> {
-  // The generated result types describe what the function returns.
-  return (await programProvider().invoke(name, args, { preview: pulumi.runtime.isDryRun() })) as unknown as T;
+  try {
+    // The generated result types describe what the function returns.
+    return (await programProvider().invoke(name, args, { preview: pulumi.runtime.isDryRun() })) as unknown as T;
+  } catch (err) {
+    throw oneLine(err);
+  }
+}
+
+/**
+ * A function's failure, still of its own class (`LookupError`, `ApiError`, ...), marked so that
+ * the program's runtime prints it in one line: Pulumi's Node.js host prints an error carrying
+ * RunError's mark as its message alone, and any other with its stack (coloured by Node whatever
+ * NO_COLOR says). The mark is hidden from inspection, as RunError's own is not.
+ */
+function oneLine(err: unknown): Error {
+  const error = err instanceof Error ? err : new Error(String(err));
+  if (!Object.isFrozen(error)) Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  return error;
 }
 
 /**

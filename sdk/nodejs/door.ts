@@ -33,10 +33,42 @@ export abstract class NgrokResource extends pulumi.CustomResource {
 
 /** Runs the function `name` in the provider plugin. */
 export function invoke<T>(name: string, args: Record<string, unknown>, opts?: pulumi.InvokeOptions): Promise<T> {
-  return pulumi.runtime.invoke(`ngrok:index:${name}`, args, { version: pluginVersion(), ...opts }) as Promise<T>;
+  return (pulumi.runtime.invoke(`ngrok:index:${name}`, args, { version: pluginVersion(), ...opts }) as Promise<T>).catch((err: unknown) => {
+    throw oneLine(err);
+  });
 }
 
-/** The Output form of {@link invoke}. */
+/**
+ * The Output form of {@link invoke}: it runs once the arguments (and `opts.dependsOn`) are known;
+ * during a preview an unknown argument makes the result unknown. It is built on the promise form
+ * rather than on `pulumi.runtime.invokeOutput`, whose failure the program's runtime would print
+ * with its stack.
+ */
 export function invokeOutput<T>(name: string, args: pulumi.Inputs | undefined, opts?: pulumi.InvokeOutputOptions): pulumi.Output<T> {
-  return pulumi.runtime.invokeOutput<T>(`ngrok:index:${name}`, args ?? {}, { version: pluginVersion(), ...opts });
+  const { dependsOn, ...rest } = opts ?? {};
+  return pulumi.all([pulumi.output(args ?? {}), dependencies(dependsOn)]).apply(([known]) => invoke<T>(name, known as Record<string, unknown>, rest)) as pulumi.Output<T>;
+}
+
+/** Resolves when the resources `dependsOn` names exist (their ids are known). */
+function dependencies(dependsOn: pulumi.InvokeOutputOptions["dependsOn"]): pulumi.Output<unknown[]> {
+  if (!dependsOn) return pulumi.output([]);
+  return pulumi.output(dependsOn as pulumi.Input<pulumi.Input<pulumi.Resource>[] | pulumi.Resource>).apply((deps) => {
+    const list = (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[];
+    return pulumi.all(list.map((r) => (pulumi.CustomResource.isInstance(r) ? r.id : r.urn)));
+  });
+}
+
+/**
+ * A function's failure, marked so that the program's runtime prints it in one line: Pulumi's
+ * Node.js host prints an error carrying RunError's mark as its message alone, and any other with
+ * its stack (coloured by Node whatever NO_COLOR says). The engine's words around the plugin's
+ * answer are left out.
+ */
+function oneLine(err: unknown): Error {
+  const error = err instanceof Error ? err : new Error(String(err));
+  // The provider's message names the function already.
+  const own = error.message.replace(/^invocation of ngrok:index:\w+ returned an error: /, "");
+  if (own !== error.message && !Object.isFrozen(error)) error.message = own;
+  if (!Object.isFrozen(error)) Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  return error;
 }

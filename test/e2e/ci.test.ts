@@ -239,12 +239,13 @@ it("the workflow's rehearsal job runs as written: emulator, preview, up, no chan
   expect(Object.keys(outputs)).toEqual(["Install", "Local backend", "Start the emulator", "Preview", "Up", "Nothing left to change", "Destroy"]);
   // The backend the job made under the runner's temporary directory holds the rehearsal's stack.
   expect(fs.readdirSync(path.join(runnerTemp, "pulumi-state", ".pulumi", "stacks")).length).toBeGreaterThan(0);
-  expect(outputs.Preview).toMatch(/^Plan: 2 to create$/m);
+  expect(outputs.Preview).toMatch(/^Plan: 4 to create$/m);
   expect(outputs.Preview).toMatch(/^ {2}\+ create app \(.*ReservedDomain\)$/m);
+  expect(outputs.Preview).toMatch(/^ {2}\+ create web \(.*CloudEndpoint\)$/m);
   expect(outputs.Preview).toMatch(/^ {2}\+ create agent \(.*Credential\)$/m);
   expect(outputs.Up).toMatch(/authtoken: \[secret\]/);
   expect(outputs["Nothing left to change"]).toMatch(/^Plan: no changes$/m);
-  expect(fs.readFileSync(summary, "utf8")).toContain("Plan: 2 to create");
+  expect(fs.readFileSync(summary, "utf8")).toContain("Plan: 4 to create");
   expect((await api!("/reserved_domains")).json.reserved_domains).toEqual([]);
   expect((await api!("/credentials")).json.credentials).toEqual([]);
 });
@@ -348,17 +349,21 @@ describe("the pull request and merge jobs' commands, against an emulator standin
   it("a pull request that changes the domain shows a replacement", async () => {
     await configSet("domain", "renamed.ngrok.app");
     const planned = await workflowCommand(preview(), { cwd: app, env: jobEnv });
-    expect(planned).toMatch(/^Plan: 1 to replace, 1 to update$/m);
+    expect(planned).toMatch(/^Plan: 2 to replace, 1 to update$/m);
     expect(planned).toMatch(/^ {2}\+- replace app \(.*ReservedDomain\): domain \(replaced because of domain\)$/m);
+    // The endpoint on the domain: its URL names it.
+    expect(planned).toMatch(/^ {2}\+- replace web \(.*CloudEndpoint\): .*\burl \(replaced because of url\)$/m);
     expect(planned).toMatch(/^ {2}~ update agent \(.*Credential\): acl, description$/m);
   });
 
-  it("a pull request with an invalid value fails the job, naming the property, with no request to the API", async () => {
+  it("a pull request with an invalid value fails the job, naming the property, with nothing sent for it", async () => {
     await configSet("domain", "not a domain!");
     const before = emu.requests.length;
     const failed = await workflowCommand(preview(), { cwd: app, env: jobEnv, fails: true });
     expect(failed).toMatch(/domain/);
-    expect(emu.requests.length).toBe(before);
+    // The one request is the preview's check of the configured key (the internal endpoint, which
+    // does not depend on the domain, is previewed too).
+    expect(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /tunnel_sessions"]);
     await configSet("domain", "quickstart.ngrok.app");
   });
 });

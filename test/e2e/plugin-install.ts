@@ -16,6 +16,7 @@ const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
 
 let tarball: Promise<string> | undefined;
 let goHost: Promise<string> | undefined;
+let yamlHost: Promise<string> | undefined;
 
 function script(name: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -40,6 +41,28 @@ export async function installPlugin(stack: PulumiStack): Promise<void> {
 export function goLanguageHostDir(): Promise<string> {
   goHost ??= script("pulumi-language-go.sh");
   return goHost;
+}
+
+/** The directory of `pulumi-language-yaml` (scripts/pulumi-language-yaml.sh: built once, cached). */
+export function yamlLanguageHostDir(): Promise<string> {
+  yamlHost ??= script("pulumi-language-yaml.sh");
+  return yamlHost;
+}
+
+/**
+ * The hooks of a file testing YAML examples: the plugin and the YAML language host are built before
+ * any test; each test's emulator serves its cloud endpoints on its gateway.
+ */
+export function useYamlExampleStacks(): EmulatorStacks {
+  return useEmulatorStacks({ emulator: { rateLimit: false, gateway: true }, ready: () => Promise.all([pluginTarball(), yamlLanguageHostDir()]) });
+}
+
+/** The running test's stack of the YAML program examples/<example>, with the plugin installed in it. */
+export async function yamlExampleStack(fx: EmulatorStacks, example: string, secretConfig: Record<string, string> = {}): Promise<PulumiStack> {
+  const PATH = [await yamlLanguageHostDir(), await pulumiBinDir(), nodeBinDir, "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
+  const stack = await fx.create({ example, env: { PATH }, config: { "ngrok:rateLimit": "off" }, secretConfig });
+  await installPlugin(stack);
+  return stack;
 }
 
 /**

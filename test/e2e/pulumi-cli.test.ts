@@ -2,7 +2,9 @@
  * Which Pulumi CLI runs: `make up` (scripts/stack.sh) takes an installed `pulumi` from the oldest
  * tested version on and says which version ran; the end-to-end tests keep the pinned one.
  * The "installed" CLIs here are directories put first on PATH: stand-ins that only answer
- * `pulumi version`, and, for the real deployment, links to the pinned CLI's files.
+ * `pulumi version`, and, for the real deployment, links to the pinned CLI's files. `make up` ends
+ * with curl commands that reach the deployed endpoint through the emulator's gateway: each is run
+ * here as printed, and answered by the quickstart's policy.
  */
 import { execFile } from "child_process";
 import * as fs from "fs";
@@ -52,7 +54,7 @@ it.each([
   expect(r.stdout.trim()).toBe(chosen === "installed" ? dir : pinned);
 });
 
-it("`make up` deploys with an installed CLI, says which version ran, and `make down` tears it down", async () => {
+it("`make up` deploys with an installed CLI, says which version ran, prints curl commands the policy answers, and `make down` tears it down", async () => {
   // An installed CLI of the oldest tested version: the pinned CLI's files linked into another directory.
   const dir = fs.mkdtempSync(path.join(tmp, "installed-"));
   for (const f of fs.readdirSync(pinned)) fs.symlinkSync(path.join(pinned, f), path.join(dir, f));
@@ -65,6 +67,13 @@ it("`make up` deploys with an installed CLI, says which version ran, and `make d
     expect(up.stdout).toContain(`Pulumi CLI v3.259.0 (${dir}/pulumi)`);
     expect(up.stderr).toMatch(/using the installed Pulumi CLI v3\.259\.0/);
     expect(up.stdout).toMatch(/Deployed examples\/quickstart/);
+    // The first printed command, run by `make up` itself, and its answer.
+    const hello = "Hello from quickstart.ngrok.app, answered by its Traffic Policy.";
+    expect(up.stdout).toMatch(new RegExp(`^\\$ curl -s -H 'Host: quickstart\\.ngrok\\.app' http://127\\.0\\.0\\.1:\\d+/\n${hello.replace(/\./g, "\\.")}$`, "m"));
+    const printed = up.stdout.split("\n").filter((l) => /^ {2}(curl|for) /.test(l)).map((l) => l.trim());
+    const answers: string[] = [];
+    for (const command of printed) answers.push((await run("bash", ["-c", command], env)).stdout.trim());
+    expect(answers).toEqual([hello, '{"service":"api","path":"/api/orders"}', "200 200 200 200 200 429 429"]);
   } finally {
     const down = await run(stack, ["down"], env);
     expect({ code: down.code, out: down.code === 0 ? "" : down.stdout + down.stderr }).toEqual({ code: 0, out: "" });
