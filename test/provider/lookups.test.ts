@@ -53,18 +53,43 @@ it("every kind has its lookup in the SDK, in both forms", () => {
   }
 });
 
-// First: list pages read by the table's lookups would serve (and miss) these for a few seconds.
-describe("lookups made together", () => {
-  it("are answered from list pages, not a GET each", async () => {
+// First: the walks these lookups make serve (and miss) the later tests' lookups of the same kinds.
+describe("a program's lookups of a kind", () => {
+  const pagePaths = () => emu.requests.filter((r) => r.method === "GET").map((r) => r.path + r.query);
+
+  it("are answered from one walk of its list, by id and by name, in both forms, whenever they run", async () => {
+    // 130 vaults: two pages of the list.
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await call(emu, "POST", "/vaults", { name: `together-${i}` })).json.id as string);
+    for (let i = 0; i < 130; i++) ids.push((await call(emu, "POST", "/vaults", { name: `together-${i}` })).json.id as string);
     emu.clearRequests();
-    const found = await Promise.all(ids.map((id) => sdk.getVault({ id })));
-    expect(found.map((f) => f.id)).toEqual(ids);
-    const gets = emu.requests.filter((r) => r.method === "GET");
-    expect(gets.filter((r) => r.path.startsWith("/vaults/"))).toEqual([]);
-    expect(gets.filter((r) => r.path === "/vaults").length).toBeGreaterThan(0);
-    expect(gets.length).toBeLessThan(ids.length);
+    const byName = Promise.all([0, 1, 2, 128, 129].map((i) => sdk.getVault({ name: `together-${i}` })));
+    const byId = Promise.all([3, 4, 127].map((i) => resolve(sdk.getVaultOutput({ id: ids[i]! }))));
+    expect((await byName).map((f) => f.id)).toEqual([0, 1, 2, 128, 129].map((i) => ids[i]));
+    expect((await byId).map((f) => f.name)).toEqual(["together-3", "together-4", "together-127"]);
+    // Later lookups, one at a time, by name and by id: the same walk.
+    expect((await sdk.getVault({ name: "together-64" })).id).toBe(ids[64]);
+    expect((await sdk.getVault({ id: ids[65]! })).name).toBe("together-65");
+    expect(pagePaths()).toEqual(["/vaults", expect.stringMatching(/^\/vaults\?/)]);
+
+    // Made after the walk: a lookup by name walks afresh once, and later lookups share that walk.
+    const late = (await call(emu, "POST", "/vaults", { name: "together-late" })).json.id as string;
+    emu.clearRequests();
+    expect((await sdk.getVault({ name: "together-late" })).id).toBe(late);
+    expect((await sdk.getVault({ name: "together-7" })).id).toBe(ids[7]);
+    expect(pagePaths()).toEqual(["/vaults", expect.stringMatching(/^\/vaults\?/)]);
+  });
+
+  it("by id alone read only the pages they need, and a GET for an id the pages do not hold", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await call(emu, "POST", "/service_users", { name: `alone-${i}` })).json.id as string);
+    emu.clearRequests();
+    const found = await Promise.all(ids.map((id) => sdk.getServiceUser({ id })));
+    expect(found.map((f) => f.name)).toEqual(["alone-0", "alone-1", "alone-2"]);
+    expect(pagePaths()).toEqual(["/service_users"]);
+    const late = (await call(emu, "POST", "/service_users", { name: "alone-late" })).json.id as string;
+    emu.clearRequests();
+    expect((await sdk.getServiceUser({ id: late })).name).toBe("alone-late");
+    expect(pagePaths()).toEqual([`/service_users/${late}`]);
   });
 });
 
