@@ -70,6 +70,8 @@ async function find(ctx: FunctionContext, def: BoundDefinition, args: Props, key
   const handler = ctx.reader(def);
   const name = lookupName(def);
   const given = keys.filter((k) => !isAbsent(args[k]));
+  const listed = def.listedWith ?? {};
+  const ofKind = (props: Props) => Object.entries(listed).every(([k, v]) => props[k] === v);
   const matches = (props: Props) => given.every((k) => sameInput(def.properties[k]!, props[k], args[k]));
   const described = given.map((k) => `${k} ${JSON.stringify(args[k])}`).join(" and ");
   const begun = ctx.walks.begin();
@@ -81,7 +83,7 @@ async function find(ctx: FunctionContext, def: BoundDefinition, args: Props, key
   if (typeof args.id === "string") {
     // A lookup has no program: every field the API answers, as a list item has.
     const found = (listable && ctx.readFromLists ? await walk(since).item(args.id) : undefined) ?? (await handler.read(args.id, args, true));
-    if (found.id === "") throw new LookupError(`${name}: no ${def.name} has id ${args.id}`);
+    if (found.id === "" || !ofKind(found.props)) throw new LookupError(`${name}: no ${def.name} has id ${args.id}`);
     if (!matches(found.props)) throw new LookupError(`${name}: the ${def.name} with id ${args.id} does not have ${described}`);
     return found;
   }
@@ -89,7 +91,7 @@ async function find(ctx: FunctionContext, def: BoundDefinition, args: Props, key
     throw new LookupError(`${name}: give id${keys.length ? ` or ${keys.join(" or ")}` : ""} to say which ${def.name} to find`);
   }
   if (!listable) throw new LookupError(`${name}: ${def.name} cannot be listed: give its id`);
-  const inWalk = async (w: ListWalk) => (await w.all()).filter((item) => matches(item.props));
+  const inWalk = async (w: ListWalk) => (await w.all()).filter((item) => ofKind(item.props) && matches(item.props));
   let shared = walk(since);
   let found = await inWalk(shared);
   // None in a walk begun before this lookup: what the program made since may be it.
@@ -97,10 +99,12 @@ async function find(ctx: FunctionContext, def: BoundDefinition, args: Props, key
     shared = walk(begun);
     found = await inWalk(shared);
   }
-  if (found.length === 0) throw new LookupError(`${name}: no ${def.name} has ${described}`);
+  if (found.length === 0) throw new LookupError(`${name}: no ${def.name} has ${described}: give the id (\`${idForm(def)}\`) of an existing one`);
   if (found.length > 1) {
+    const more = keys.filter((k) => !given.includes(k));
     throw new LookupError(
-      `${name}: ${found.length} ${def.name} resources have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean`,
+      `${name}: ${found.length} ${def.name} resources have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean` +
+        (more.length ? `, or its ${more.join(" and ")} as well` : ""),
     );
   }
   return found[0]!;

@@ -129,7 +129,7 @@ describe.each(kinds)("get%s", (kind) => {
     await expect(gone).rejects.toMatchObject({ name: "LookupError" });
     if (keys.length) {
       await expect(lookup(kind)({ ...pick(other!.outs, keys), ...pick(other!.outs, located) })).rejects.toThrow(
-        new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*"$`),
+        new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*": give the id \\(\`[a-z]+_\\.\\.\\.\`\\) of an existing one$`),
       );
     }
   });
@@ -142,9 +142,30 @@ describe("lookups by a natural key that several resources share", () => {
     const renamed = await provider.handler("VaultSecret").update(second!.id, second!.outs, { ...second!.outs, name: first!.outs.name });
     expect(renamed.outs.name).toBe(first!.outs.name);
     await expect(sdk.getVaultSecret({ name: first!.outs.name as string })).rejects.toThrow(
-      `getVaultSecret: 2 VaultSecret resources have name "${first!.outs.name as string}" (${second!.id}, ${first!.id}): give the id of the one you mean`,
+      `getVaultSecret: 2 VaultSecret resources have name "${first!.outs.name as string}" (${second!.id}, ${first!.id}): give the id of the one you mean, or its vaultId as well`,
     );
     expect((await sdk.getVaultSecret({ name: first!.outs.name as string, vaultId: first!.outs.vaultId as string })).id).toBe(first!.id);
+  });
+
+  it("pooled cloud endpoints share a url: found by id, or named by the lookup by url; an agent's endpoint is none", async () => {
+    await call(emu, "POST", "/reserved_domains", { domain: "pooled.example.com" });
+    const policy = '{"on_http_request":[{"actions":[{"type":"deny"}]}]}';
+    const pooled = [];
+    for (let i = 0; i < 2; i++) {
+      pooled.push((await call(emu, "POST", "/endpoints", { type: "cloud", url: "https://pooled.example.com", pooling_enabled: true, traffic_policy: policy })).json.id as string);
+    }
+    await expect(sdk.getCloudEndpoint({ url: "https://pooled.example.com" })).rejects.toThrow(
+      `getCloudEndpoint: 2 CloudEndpoint resources have url "https://pooled.example.com" (${pooled[1]}, ${pooled[0]}): give the id of the one you mean`,
+    );
+    expect((await sdk.getCloudEndpoint({ id: pooled[0]!, url: "https://pooled.example.com" })).poolingEnabled).toBe(true);
+
+    // An agent's endpoint is in the same list, and is no CloudEndpoint.
+    const cred = (await call(emu, "POST", "/credentials", {})).json.id as string;
+    emu.connectAgent({ credentialId: cred, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "https", publicUrl: "https://agent-only.example.com", forwardsTo: "localhost:80" }] });
+    const agentEndpoint = (await call(emu, "GET", "/endpoints")).json.endpoints.find((e: { type: string }) => e.type === "agent");
+    expect(agentEndpoint).toBeDefined();
+    await expect(sdk.getCloudEndpoint({ url: agentEndpoint.url })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has url "${agentEndpoint.url as string}"`);
+    await expect(sdk.getCloudEndpoint({ id: agentEndpoint.id })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has id ${agentEndpoint.id as string}`);
   });
 
   it("names the argument to give when none is given", async () => {
