@@ -143,6 +143,30 @@ describe("ReservedDomain lifecycle", () => {
     await reservedDomain.delete(created.id);
   });
 
+  it("pins the domain to points of presence (resolvesTo), changes them in place and un-pins it when removed", async () => {
+    const inputs = { domain: "pinned.example.com", resolvesTo: [{ value: "us-cal-1" }, { value: "eu" }] };
+    const created = await reservedDomain.create(inputs);
+    expect(created.outs.resolvesTo).toEqual([{ value: "us-cal-1" }, { value: "eu" }]);
+    expect((await call(emu, "GET", `/reserved_domains/${created.id}`)).json.resolves_to).toEqual([{ value: "us-cal-1" }, { value: "eu" }]);
+    const read = await reservedDomain.read(created.id, created.outs);
+    expect(await reservedDomain.diff(created.id, read.props, inputs)).toMatchObject({ changes: false });
+
+    const more = { ...inputs, resolvesTo: [...inputs.resolvesTo, { value: "192.0.2.1:1234" }] };
+    expect(await reservedDomain.diff(created.id, read.props, more)).toMatchObject({ changes: true, changed: ["resolvesTo"], replaces: [] });
+    const updated = await reservedDomain.update(created.id, read.props, more);
+    expect(updated.outs.resolvesTo).toEqual(more.resolvesTo);
+
+    const unpinned = await reservedDomain.update(created.id, updated.outs, { domain: "pinned.example.com" });
+    expect((await call(emu, "GET", `/reserved_domains/${created.id}`)).json.resolves_to).toEqual([]);
+    expect((await reservedDomain.diff(created.id, unpinned.outs, { domain: "pinned.example.com" })).changes).toBe(false);
+
+    // A target the service does not know: its refusal, in the program's terms.
+    const err = await reservedDomain.update(created.id, unpinned.outs, { domain: "pinned.example.com", resolvesTo: [{ value: "mars" }] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: "ApiError", status: 400, errorCode: "invalid_region_target" });
+    expect((err as Error).message.split("\n")).toHaveLength(1);
+    await reservedDomain.delete(created.id);
+  });
+
   it("echoes a user-uploaded certificate and clears it when removed", async () => {
     const pem = await selfSignedPem("tls.example.com");
     const cert = await call(emu, "POST", "/tls_certificates", { certificate_pem: pem.certificatePem, private_key_pem: pem.privateKeyPem });
