@@ -162,9 +162,9 @@ describe("lookups by a natural key that several resources share", () => {
     // An agent's endpoint is in the same list, and is no CloudEndpoint.
     const cred = (await call(emu, "POST", "/credentials", {})).json.id as string;
     emu.connectAgent({ credentialId: cred, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "https", publicUrl: "https://agent-only.example.com", forwardsTo: "localhost:80" }] });
-    const agentEndpoint = (await call(emu, "GET", "/endpoints")).json.endpoints.find((e: { type: string }) => e.type === "agent");
+    const agentEndpoint = (await call(emu, "GET", "/endpoints")).json.endpoints.find((e: { type: string }) => e.type !== "cloud");
     expect(agentEndpoint).toBeDefined();
-    await expect(sdk.getCloudEndpoint({ url: agentEndpoint.url })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has url "${agentEndpoint.url as string}"`);
+    await expect(sdk.getCloudEndpoint({ url: agentEndpoint.public_url })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has url "${agentEndpoint.public_url as string}"`);
     await expect(sdk.getCloudEndpoint({ id: agentEndpoint.id })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has id ${agentEndpoint.id as string}`);
   });
 
