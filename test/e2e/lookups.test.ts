@@ -23,7 +23,7 @@ jest.setTimeout(15 * 60_000);
 const programDir = path.join(__dirname, "programs", "lookups");
 const apiKey = "emu_lookups_e2e";
 
-let dir: string;
+let dir: string | undefined;
 let emu: Emulator | undefined;
 let proxy: Proxy | undefined;
 let stack: PulumiStack | undefined;
@@ -33,7 +33,7 @@ afterEach(async () => {
   await cleanUpStack(stack);
   await proxy?.close();
   await emu?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** The account the program looks into, made through an emulator with no rate limit. */
