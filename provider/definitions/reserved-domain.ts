@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import type { z } from "zod";
 import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
 import type { BoundDefinition, ObjectType } from "./types";
@@ -21,6 +22,22 @@ export const hostname = (wildcard = true) => (zod: typeof z) =>
       },
     );
 
+/** The points of presence and regions the service lists as acceptable targets, and `global`. */
+const RESOLUTION_TARGETS = ["us", "us-cal-1", "eu", "au", "ap", "jp", "sa", "in", "global"];
+
+/** A point of presence, a region, `global`, or a dedicated IP with an optional port (`192.0.2.1:1234`, `[2001:db8::1]:443`). */
+const resolutionTarget = (zod: typeof z) =>
+  zod.string().refine(
+    (v) => {
+      if (RESOLUTION_TARGETS.includes(v)) return true;
+      const m = /^(?:\[([^\]]+)\]|([^:]+)|([0-9a-fA-F:]+))(?::([0-9]{1,5}))?$/.exec(v);
+      const address = m?.[1] ?? m?.[2] ?? m?.[3] ?? "";
+      const port = m?.[4];
+      return isIP(address) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+    },
+    { message: `must be one of ${RESOLUTION_TARGETS.map((t) => `"${t}"`).join(", ")}, or a dedicated IP address with an optional port` },
+  );
+
 /** One target of a domain's resolution (https://ngrok.com/docs/domains/region-pinning/). */
 const resolvesToEntry: ObjectType = {
   kind: "object",
@@ -29,7 +46,7 @@ const resolvesToEntry: ObjectType = {
   properties: {
     value: {
       api: "value",
-      type: { kind: "string", nonEmpty: true },
+      type: { kind: "string", refine: resolutionTarget },
       required: true,
       description: "An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).",
     },

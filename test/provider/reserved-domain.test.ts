@@ -56,6 +56,16 @@ describe("ReservedDomain check", () => {
     ]);
   });
 
+  it("checks each resolvesTo target at preview: a documented point of presence or region, global, or a dedicated IP", async () => {
+    const targets = ["us-cal-1", "eu", "global", "192.0.2.1", "192.0.2.1:1234", "[2001:db8::1]:443"].map((value) => ({ value }));
+    expect(await failuresOf({ domain: "a.example.com", resolvesTo: targets })).toEqual([]);
+    const bad = await failuresOf({ domain: "a.example.com", resolvesTo: [{ value: "eu" }, { value: "mars" }, { value: "192.0.2.1:99999" }] });
+    expect(bad.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^resolvesTo\[1\]\.value must be one of "us", "us-cal-1", .*, "global", or a dedicated IP address with an optional port$/),
+      expect.stringMatching(/^resolvesTo\[2\]\.value must be one of/),
+    ]);
+  });
+
   it("skips values unknown during preview", async () => {
     expect(await failuresOf({ domain: unknownValue })).toEqual([]);
     expect(

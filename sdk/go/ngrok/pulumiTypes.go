@@ -3895,7 +3895,7 @@ func (o RefArrayOutput) Index(i pulumi.IntInput) RefOutput {
 
 // Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
 type ReservedDomainResolvesTo struct {
-	// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+	// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
 	Value string `pulumi:"value"`
 }
 
@@ -3912,7 +3912,7 @@ type ReservedDomainResolvesToInput interface {
 
 // Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
 type ReservedDomainResolvesToArgs struct {
-	// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+	// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
 	Value pulumi.StringInput `pulumi:"value"`
 }
 
@@ -3968,7 +3968,7 @@ func (o ReservedDomainResolvesToOutput) ToReservedDomainResolvesToOutputWithCont
 	return o
 }
 
-// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
 func (o ReservedDomainResolvesToOutput) Value() pulumi.StringOutput {
 	return o.ApplyT(func(v ReservedDomainResolvesTo) string { return v.Value }).(pulumi.StringOutput)
 }

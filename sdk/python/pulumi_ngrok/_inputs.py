@@ -1234,7 +1234,7 @@ class ReservedDomainResolvesToArgsDict(TypedDict):
     """
     value: pulumi.Input[_builtins.str]
     """
-    An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+    An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
     """
 
 @pulumi.input_type
@@ -1244,7 +1244,7 @@ class ReservedDomainResolvesToArgs:
         """
         Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
 
-        :param pulumi.Input[_builtins.str] value: An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+        :param pulumi.Input[_builtins.str] value: An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
         """
         pulumi.set(__self__, "value", value)
 
@@ -1252,7 +1252,7 @@ class ReservedDomainResolvesToArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[_builtins.str]:
         """
-        An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+        An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
         """
         return pulumi.get(self, "value")
 

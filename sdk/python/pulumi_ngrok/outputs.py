@@ -1793,7 +1793,7 @@ class ReservedDomainResolvesTo(dict):
         """
         Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
 
-        :param _builtins.str value: An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+        :param _builtins.str value: An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
         """
         pulumi.set(__self__, "value", value)
 
@@ -1801,7 +1801,7 @@ class ReservedDomainResolvesTo(dict):
     @pulumi.getter
     def value(self) -> _builtins.str:
         """
-        An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). Not empty.
+        An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
         """
         return pulumi.get(self, "value")
 
