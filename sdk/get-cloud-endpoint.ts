@@ -6,14 +6,18 @@ import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getCloudEndpoint}. */
 export interface GetCloudEndpointArgs {
-  /** The CloudEndpoint's id (`ep_...`). */
-  id: string;
+  /** The CloudEndpoint's id (`ep_...`). Give it, or its `url`. */
+  id?: string;
+  /** The url of the CloudEndpoint to find. Not empty. */
+  url?: string;
 }
 
 /** The arguments of {@link getCloudEndpointOutput}: those of {@link getCloudEndpoint}, as inputs. */
 export interface GetCloudEndpointOutputArgs {
-  /** The CloudEndpoint's id (`ep_...`). */
-  id: pulumi.Input<string>;
+  /** The CloudEndpoint's id (`ep_...`). Give it, or its `url`. */
+  id?: pulumi.Input<string>;
+  /** The url of the CloudEndpoint to find. Not empty. */
+  url?: pulumi.Input<string>;
 }
 
 /** The result of {@link getCloudEndpoint}. */
@@ -57,20 +61,21 @@ export interface GetCloudEndpointResult {
 }
 
 /**
- * Finds an existing CloudEndpoint by its id, and answers its properties (never a secret). It fails when none matches.
+ * Finds an existing CloudEndpoint by its id or by its `url`, and answers its properties (never a secret). It fails when none matches, or when several do.
  *
  * @example
  * ```typescript
  * import * as ngrok from "pulumi-ngrok";
  *
- * const found = ngrok.getCloudEndpointOutput({ id: "ep_..." });
+ * const found = await ngrok.getCloudEndpoint({ url: "..." });
+ * const same = ngrok.getCloudEndpointOutput({ id: found.id });
  * ```
  */
-export function getCloudEndpoint(args: GetCloudEndpointArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudEndpointResult> {
+export function getCloudEndpoint(args?: GetCloudEndpointArgs, opts?: pulumi.InvokeOptions): Promise<GetCloudEndpointResult> {
   return invoke<GetCloudEndpointResult>("getCloudEndpoint", { ...args }, opts);
 }
 
 /** The Output form of {@link getCloudEndpoint}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
-export function getCloudEndpointOutput(args: GetCloudEndpointOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudEndpointResult> {
+export function getCloudEndpointOutput(args?: GetCloudEndpointOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetCloudEndpointResult> {
   return invokeOutput<GetCloudEndpointResult>("getCloudEndpoint", args, opts);
 }

@@ -4,14 +4,18 @@ import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getEventDestination}. */
 export interface GetEventDestinationArgs {
-  /** The EventDestination's id (`ed_...`). */
-  id: string;
+  /** The EventDestination's id (`ed_...`). Give it, or its `description`. */
+  id?: string;
+  /** The description of the EventDestination to find. */
+  description?: string;
 }
 
 /** The arguments of {@link getEventDestinationOutput}: those of {@link getEventDestination}, as inputs. */
 export interface GetEventDestinationOutputArgs {
-  /** The EventDestination's id (`ed_...`). */
-  id: pulumi.Input<string>;
+  /** The EventDestination's id (`ed_...`). Give it, or its `description`. */
+  id?: pulumi.Input<string>;
+  /** The description of the EventDestination to find. */
+  description?: pulumi.Input<string>;
 }
 
 /** The result of {@link getEventDestination}. */
@@ -31,20 +35,21 @@ export interface GetEventDestinationResult {
 }
 
 /**
- * Finds an existing EventDestination by its id, and answers its properties (never a secret). It fails when none matches.
+ * Finds an existing EventDestination by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
  *
  * @example
  * ```typescript
  * import * as ngrok from "pulumi-ngrok";
  *
- * const found = ngrok.getEventDestinationOutput({ id: "ed_..." });
+ * const found = await ngrok.getEventDestination({ description: "..." });
+ * const same = ngrok.getEventDestinationOutput({ id: found.id });
  * ```
  */
-export function getEventDestination(args: GetEventDestinationArgs, opts?: pulumi.InvokeOptions): Promise<GetEventDestinationResult> {
+export function getEventDestination(args?: GetEventDestinationArgs, opts?: pulumi.InvokeOptions): Promise<GetEventDestinationResult> {
   return invoke<GetEventDestinationResult>("getEventDestination", { ...args }, opts);
 }
 
 /** The Output form of {@link getEventDestination}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
-export function getEventDestinationOutput(args: GetEventDestinationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventDestinationResult> {
+export function getEventDestinationOutput(args?: GetEventDestinationOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetEventDestinationResult> {
   return invokeOutput<GetEventDestinationResult>("getEventDestination", args, opts);
 }

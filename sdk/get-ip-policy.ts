@@ -4,14 +4,18 @@ import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getIpPolicy}. */
 export interface GetIpPolicyArgs {
-  /** The IpPolicy's id (`ipp_...`). */
-  id: string;
+  /** The IpPolicy's id (`ipp_...`). Give it, or its `description`. */
+  id?: string;
+  /** The description of the IpPolicy to find. */
+  description?: string;
 }
 
 /** The arguments of {@link getIpPolicyOutput}: those of {@link getIpPolicy}, as inputs. */
 export interface GetIpPolicyOutputArgs {
-  /** The IpPolicy's id (`ipp_...`). */
-  id: pulumi.Input<string>;
+  /** The IpPolicy's id (`ipp_...`). Give it, or its `description`. */
+  id?: pulumi.Input<string>;
+  /** The description of the IpPolicy to find. */
+  description?: pulumi.Input<string>;
 }
 
 /** The result of {@link getIpPolicy}. */
@@ -29,20 +33,21 @@ export interface GetIpPolicyResult {
 }
 
 /**
- * Finds an existing IpPolicy by its id, and answers its properties (never a secret). It fails when none matches.
+ * Finds an existing IpPolicy by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
  *
  * @example
  * ```typescript
  * import * as ngrok from "pulumi-ngrok";
  *
- * const found = ngrok.getIpPolicyOutput({ id: "ipp_..." });
+ * const found = await ngrok.getIpPolicy({ description: "..." });
+ * const same = ngrok.getIpPolicyOutput({ id: found.id });
  * ```
  */
-export function getIpPolicy(args: GetIpPolicyArgs, opts?: pulumi.InvokeOptions): Promise<GetIpPolicyResult> {
+export function getIpPolicy(args?: GetIpPolicyArgs, opts?: pulumi.InvokeOptions): Promise<GetIpPolicyResult> {
   return invoke<GetIpPolicyResult>("getIpPolicy", { ...args }, opts);
 }
 
 /** The Output form of {@link getIpPolicy}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
-export function getIpPolicyOutput(args: GetIpPolicyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIpPolicyResult> {
+export function getIpPolicyOutput(args?: GetIpPolicyOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIpPolicyResult> {
   return invokeOutput<GetIpPolicyResult>("getIpPolicy", args, opts);
 }

@@ -31,6 +31,8 @@ export interface GetReservedDomainResult {
   readonly description?: string;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   readonly metadata?: string;
+  /** The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence. */
+  readonly resolvesTo?: outputs.ReservedDomainResolvesTo[];
   /** The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`. */
   readonly certificateId?: string;
   /** Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`. */

@@ -5,14 +5,18 @@ import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getTlsCertificate}. */
 export interface GetTlsCertificateArgs {
-  /** The TlsCertificate's id (`cert_...`). */
-  id: string;
+  /** The TlsCertificate's id (`cert_...`). Give it, or its `subjectCommonName`. */
+  id?: string;
+  /** The subjectCommonName of the TlsCertificate to find. */
+  subjectCommonName?: string;
 }
 
 /** The arguments of {@link getTlsCertificateOutput}: those of {@link getTlsCertificate}, as inputs. */
 export interface GetTlsCertificateOutputArgs {
-  /** The TlsCertificate's id (`cert_...`). */
-  id: pulumi.Input<string>;
+  /** The TlsCertificate's id (`cert_...`). Give it, or its `subjectCommonName`. */
+  id?: pulumi.Input<string>;
+  /** The subjectCommonName of the TlsCertificate to find. */
+  subjectCommonName?: pulumi.Input<string>;
 }
 
 /** The result of {@link getTlsCertificate}. */
@@ -62,20 +66,21 @@ export interface GetTlsCertificateResult {
 }
 
 /**
- * Finds an existing TlsCertificate by its id, and answers its properties (never a secret). It fails when none matches.
+ * Finds an existing TlsCertificate by its id or by its `subjectCommonName`, and answers its properties (never a secret). It fails when none matches, or when several do.
  *
  * @example
  * ```typescript
  * import * as ngrok from "pulumi-ngrok";
  *
- * const found = ngrok.getTlsCertificateOutput({ id: "cert_..." });
+ * const found = await ngrok.getTlsCertificate({ subjectCommonName: "..." });
+ * const same = ngrok.getTlsCertificateOutput({ id: found.id });
  * ```
  */
-export function getTlsCertificate(args: GetTlsCertificateArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsCertificateResult> {
+export function getTlsCertificate(args?: GetTlsCertificateArgs, opts?: pulumi.InvokeOptions): Promise<GetTlsCertificateResult> {
   return invoke<GetTlsCertificateResult>("getTlsCertificate", { ...args }, opts);
 }
 
 /** The Output form of {@link getTlsCertificate}: it runs once its arguments (and `opts.dependsOn`) are known, at every preview and update. An argument unknown during a preview (the id of a resource not created yet) makes the result unknown. */
-export function getTlsCertificateOutput(args: GetTlsCertificateOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsCertificateResult> {
+export function getTlsCertificateOutput(args?: GetTlsCertificateOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTlsCertificateResult> {
   return invokeOutput<GetTlsCertificateResult>("getTlsCertificate", args, opts);
 }

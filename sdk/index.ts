@@ -43,6 +43,9 @@ export { getTunnel, getTunnelOutput, type GetTunnelArgs, type GetTunnelOutputArg
 export { getTunnels, getTunnelsOutput, type GetTunnelsArgs, type GetTunnelsOutputArgs, type GetTunnelsResult } from "./get-tunnels";
 export { getEndpoint, getEndpointOutput, type GetEndpointArgs, type GetEndpointOutputArgs, type GetEndpointResult } from "./get-endpoint";
 export { getEndpoints, getEndpointsOutput, type GetEndpointsArgs, type GetEndpointsOutputArgs, type GetEndpointsResult } from "./get-endpoints";
+export { getKubernetesOperator, getKubernetesOperatorOutput, type GetKubernetesOperatorArgs, type GetKubernetesOperatorOutputArgs, type GetKubernetesOperatorResult } from "./get-kubernetes-operator";
+export { getKubernetesOperators, getKubernetesOperatorsOutput, type GetKubernetesOperatorsArgs, type GetKubernetesOperatorsOutputArgs, type GetKubernetesOperatorsResult } from "./get-kubernetes-operators";
+export { getKubernetesOperatorBoundEndpoints, getKubernetesOperatorBoundEndpointsOutput, type GetKubernetesOperatorBoundEndpointsArgs, type GetKubernetesOperatorBoundEndpointsOutputArgs, type GetKubernetesOperatorBoundEndpointsResult } from "./get-kubernetes-operator-bound-endpoints";
 export { restartAgent, type RestartAgentOptions, type RestartAgentResult } from "./restart-agent";
 export { stopAgent, type StopAgentOptions, type StopAgentResult } from "./stop-agent";
 export { updateAgent, type UpdateAgentResult } from "./update-agent";

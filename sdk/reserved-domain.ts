@@ -13,6 +13,8 @@ export interface ReservedDomainArgs {
   description?: pulumi.Input<string>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   metadata?: pulumi.Input<string>;
+  /** The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence. */
+  resolvesTo?: pulumi.Input<pulumi.Input<inputs.ReservedDomainResolvesTo>[]>;
   /** The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`. */
   certificateId?: pulumi.Input<string>;
   /** Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`. */
@@ -44,6 +46,8 @@ export class ReservedDomain extends NgrokResource {
   declare public readonly description: pulumi.Output<string | undefined>;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   declare public readonly metadata: pulumi.Output<string | undefined>;
+  /** The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence. */
+  declare public readonly resolvesTo: pulumi.Output<outputs.ReservedDomainResolvesTo[] | undefined>;
   /** The id of a user-uploaded TLS certificate to serve. Mutually exclusive with `certificateManagementPolicy`. */
   declare public readonly certificateId: pulumi.Output<string | undefined>;
   /** Automatic certificate management. When absent, the service's choice is kept. Mutually exclusive with `certificateId`. */
@@ -75,6 +79,7 @@ export class ReservedDomain extends NgrokResource {
         region: undefined,
         description: undefined,
         metadata: undefined,
+        resolvesTo: undefined,
         certificateId: undefined,
         certificateManagementPolicy: undefined,
         cnameTarget: undefined,

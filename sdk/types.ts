@@ -32,6 +32,28 @@ export namespace inputs {
     roleArn: pulumi.Input<string>;
   }
 
+  /** An endpoint bound to a Kubernetes cluster. */
+  export interface BoundEndpoint {
+    /** The endpoint's id (`ep_...`). */
+    id?: pulumi.Input<string>;
+    /** The endpoint's address in the API. */
+    uri?: pulumi.Input<string>;
+    /** The endpoint's URL. */
+    url?: pulumi.Input<string>;
+    /** What serves it: `cloud` or `agent`. */
+    type?: pulumi.Input<string>;
+    /** Where it is reachable (`kubernetes`). */
+    bindings?: pulumi.Input<pulumi.Input<string>[]>;
+    /** Whether other endpoints share its URL. */
+    poolingEnabled?: pulumi.Input<boolean>;
+    /** What the endpoint is for. */
+    description?: pulumi.Input<string>;
+    /** User-defined data. */
+    metadata?: pulumi.Input<string>;
+    /** When it was created (RFC 3339). */
+    createdAt?: pulumi.Input<string>;
+  }
+
   /** How certificates are issued automatically. */
   export interface CertificateManagementPolicy {
     /** The certificate authority; the only supported value (and the default) is `letsencrypt`. */
@@ -224,12 +246,64 @@ export namespace inputs {
     prefix?: pulumi.Input<string>;
   }
 
+  /** A Kubernetes operator registered with the account. */
+  export interface KubernetesOperator {
+    /** The operator's id (`k8sop_...`). */
+    id?: pulumi.Input<string>;
+    /** The operator's address in the API. */
+    uri?: pulumi.Input<string>;
+    /** When the operator registered (RFC 3339). */
+    createdAt?: pulumi.Input<string>;
+    /** When its record last changed (RFC 3339). */
+    updatedAt?: pulumi.Input<string>;
+    /** What the operator is for. */
+    description?: pulumi.Input<string>;
+    /** User-defined data. */
+    metadata?: pulumi.Input<string>;
+    /** Who registered it (a user or a service user). */
+    principal?: pulumi.Input<inputs.Ref>;
+    /** Its features: `bindings`, `ingress`, `gateway`. */
+    enabledFeatures?: pulumi.Input<pulumi.Input<"bindings" | "ingress" | "gateway">[]>;
+    /** The region its ingress is served in (`global` by default). */
+    region?: pulumi.Input<string>;
+    /** Where it runs. */
+    deployment?: pulumi.Input<inputs.KubernetesOperatorDeployment>;
+    /** Its Bindings feature, when enabled. */
+    binding?: pulumi.Input<inputs.KubernetesOperatorBinding>;
+  }
+
+  /** The operator's Bindings feature: which Kubernetes-bound endpoints it projects into its cluster. */
+  export interface KubernetesOperatorBinding {
+    /** CEL expressions that select the Kubernetes-bound endpoints it projects. */
+    endpointSelectors?: pulumi.Input<pulumi.Input<string>[]>;
+    /** The operator's public ingress endpoint. */
+    ingressEndpoint?: pulumi.Input<string>;
+  }
+
+  /** Where an operator runs. */
+  export interface KubernetesOperatorDeployment {
+    /** The deployment's name. */
+    name?: pulumi.Input<string>;
+    /** The namespace the operator is deployed to. */
+    namespace?: pulumi.Input<string>;
+    /** The operator's version. */
+    version?: pulumi.Input<string>;
+    /** The name its user gave the cluster. */
+    clusterName?: pulumi.Input<string>;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
     id?: pulumi.Input<string>;
     /** The referenced resource's address. */
     uri?: pulumi.Input<string>;
+  }
+
+  /** Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP. */
+  export interface ReservedDomainResolvesTo {
+    /** An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). */
+    value: pulumi.Input<string>;
   }
 
   /** The subject alternative names of a certificate. */
@@ -320,6 +394,28 @@ export namespace outputs {
   export interface AwsRole {
     /** The ARN of the role ngrok assumes. */
     roleArn?: string;
+  }
+
+  /** An endpoint bound to a Kubernetes cluster. */
+  export interface BoundEndpoint {
+    /** The endpoint's id (`ep_...`). */
+    id: string;
+    /** The endpoint's address in the API. */
+    uri: string;
+    /** The endpoint's URL. */
+    url: string;
+    /** What serves it: `cloud` or `agent`. */
+    type: string;
+    /** Where it is reachable (`kubernetes`). */
+    bindings?: string[];
+    /** Whether other endpoints share its URL. */
+    poolingEnabled?: boolean;
+    /** What the endpoint is for. */
+    description?: string;
+    /** User-defined data. */
+    metadata?: string;
+    /** When it was created (RFC 3339). */
+    createdAt?: string;
   }
 
   /** How certificates are issued automatically. */
@@ -514,12 +610,64 @@ export namespace outputs {
     prefix?: string;
   }
 
+  /** A Kubernetes operator registered with the account. */
+  export interface KubernetesOperator {
+    /** The operator's id (`k8sop_...`). */
+    id: string;
+    /** The operator's address in the API. */
+    uri: string;
+    /** When the operator registered (RFC 3339). */
+    createdAt: string;
+    /** When its record last changed (RFC 3339). */
+    updatedAt?: string;
+    /** What the operator is for. */
+    description?: string;
+    /** User-defined data. */
+    metadata?: string;
+    /** Who registered it (a user or a service user). */
+    principal?: outputs.Ref;
+    /** Its features: `bindings`, `ingress`, `gateway`. */
+    enabledFeatures: ("bindings" | "ingress" | "gateway")[];
+    /** The region its ingress is served in (`global` by default). */
+    region?: string;
+    /** Where it runs. */
+    deployment?: outputs.KubernetesOperatorDeployment;
+    /** Its Bindings feature, when enabled. */
+    binding?: outputs.KubernetesOperatorBinding;
+  }
+
+  /** The operator's Bindings feature: which Kubernetes-bound endpoints it projects into its cluster. */
+  export interface KubernetesOperatorBinding {
+    /** CEL expressions that select the Kubernetes-bound endpoints it projects. */
+    endpointSelectors?: string[];
+    /** The operator's public ingress endpoint. */
+    ingressEndpoint?: string;
+  }
+
+  /** Where an operator runs. */
+  export interface KubernetesOperatorDeployment {
+    /** The deployment's name. */
+    name?: string;
+    /** The namespace the operator is deployed to. */
+    namespace?: string;
+    /** The operator's version. */
+    version?: string;
+    /** The name its user gave the cluster. */
+    clusterName?: string;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
     id: string;
     /** The referenced resource's address. */
     uri: string;
+  }
+
+  /** Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP. */
+  export interface ReservedDomainResolvesTo {
+    /** An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`). */
+    value?: string;
   }
 
   /** The subject alternative names of a certificate. */

@@ -7,6 +7,7 @@ import { ApiFailure, badValue, referenceNotFound } from "../errors";
 import { derivedBase62, rfc3339 } from "../ids";
 import type { Rec } from "../store";
 import { description, isObject, metadata, requirePrefix, type Json, type JsonObject } from "../validate";
+import { resolvesTo, resolvesToSchema } from "./resolution";
 
 // ---------------------------------------------------------------------------------------
 // Domain names
@@ -150,6 +151,7 @@ export const reservedDomains: CollectionDef = {
     metadata: metadata.optional(),
     certificate_id: z.string().optional(),
     certificate_management_policy: reservedDomainCertificates.policySchema.optional(),
+    resolves_to: resolvesToSchema.optional(),
   }),
   create(input, ctx) {
     checkCertExclusive(input);
@@ -182,6 +184,7 @@ export const reservedDomains: CollectionDef = {
       ...reservedDomainCertificates.atCreation(input[POLICY], ctx),
       http_endpoint_configuration_id: null,
       https_endpoint_configuration_id: null,
+      resolves_to: resolvesTo(input["resolves_to"]),
     };
     return { data };
   },
@@ -192,9 +195,11 @@ export const reservedDomains: CollectionDef = {
     certificate_management_policy: reservedDomainCertificates.policySchema.optional(),
     http_endpoint_configuration_id: z.string().optional(),
     https_endpoint_configuration_id: z.string().optional(),
+    resolves_to: resolvesToSchema.optional(),
   }),
   update(rec, input, ctx) {
     checkCertExclusive(input);
+    if (input["resolves_to"] !== undefined) rec.data["resolves_to"] = resolvesTo(input["resolves_to"]);
     for (const key of ["description", "metadata"]) if (input[key] !== undefined) rec.data[key] = input[key] ?? "";
     for (const key of ["http_endpoint_configuration_id", "https_endpoint_configuration_id"]) {
       if (input[key] !== undefined) rec.data[key] = endpointConfigRef(key, str(input[key]));
@@ -233,6 +238,7 @@ export const reservedDomains: CollectionDef = {
       // Always null: no endpoint configuration can exist (see endpointConfigRef).
       http_endpoint_configuration: null,
       https_endpoint_configuration: null,
+      resolves_to: Array.isArray(rec.data["resolves_to"]) ? rec.data["resolves_to"] : [],
     };
   },
 };

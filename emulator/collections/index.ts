@@ -10,6 +10,7 @@ import { httpsEdgeRoutes, httpsEdges, tlsEdges } from "../edges/edges";
 import { cloudEndpoints } from "./endpoints";
 import { eventDestinations, eventSubscriptions } from "./events";
 import { ipPolicies, ipPolicyRules, ipRestrictions } from "./ip-policies";
+import { kubernetesOperators } from "./kubernetes";
 import { reservedAddrs } from "./addresses";
 import { sshCertificateAuthorities, sshHostCertificates, sshUserCertificates } from "./ssh";
 import { apiKeys, botUsers, serviceUsers } from "./users";
@@ -47,4 +48,5 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   sshCertificateAuthorities,
   sshHostCertificates,
   sshUserCertificates,
+  kubernetesOperators,
 ];

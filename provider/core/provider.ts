@@ -13,6 +13,7 @@ import { ResourceHandler } from "../engine/handler";
 import { ProgramState } from "../engine/ownership";
 import { inputProperties, isAbsent } from "../engine/values";
 import type { FunctionDefinition } from "../functions/types";
+import type { LookupWalks } from "../functions/walks";
 import { UnknownFunctionError, UnknownKindError, UnsupportedError } from "./errors";
 import { silentEvents, type EventSink } from "./events";
 import type { CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "./handler";
@@ -50,6 +51,8 @@ export class Provider {
   private apiClient: ApiClient | undefined;
   private readonly handlers = new Map<string, Handler>();
   private readonly readers = new Map<string, ResourceHandler>();
+  /** The list walks lookups share, made at the first lookup. */
+  private walks: LookupWalks | undefined;
   /** The outputs each kind keeps as secrets, worked out at their first use. */
   private readonly secretsByKind = new Map<ResourceDefinition, ReadonlySet<string>>();
   private readonly context: KindContext;
@@ -102,7 +105,7 @@ export class Provider {
 
   async create(kind: string, inputs: Props): Promise<WithSecrets<CreateResult>> {
     const handler = this.handler(kind);
-    return { ...(await handler.create(inputs)), secretOutputs: this.secretOutputsOf(handler.def) };
+    return { ...(await this.writing(kind, handler.create(inputs))), secretOutputs: this.secretOutputsOf(handler.def) };
   }
 
   async read(kind: string, id: string, props?: Props, everything?: boolean): Promise<WithSecrets<ReadResult>> {
@@ -112,11 +115,20 @@ export class Provider {
 
   async update(kind: string, id: string, olds: Props, news: Props): Promise<WithSecrets<UpdateResult>> {
     const handler = this.handler(kind);
-    return { ...(await handler.update(id, olds, news)), secretOutputs: this.secretOutputsOf(handler.def) };
+    return { ...(await this.writing(kind, handler.update(id, olds, news))), secretOutputs: this.secretOutputsOf(handler.def) };
   }
 
   delete(kind: string, id: string, props?: Props): Promise<void> {
-    return this.handler(kind).delete(id, props);
+    return this.writing(kind, this.handler(kind).delete(id, props));
+  }
+
+  /** A write of the kind, whatever its outcome: lookups no longer use the walks of its list made before it. */
+  private async writing<T>(kind: string, write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      this.walks?.invalidate(kind);
+    }
   }
 
   /** The resource an import id names (`pulumi import`, `get`); undefined when there is none. */
@@ -152,9 +164,10 @@ export class Provider {
   /**
    * Runs a function: its arguments checked (an ArgumentError names each wrong one), then run with
    * this provider's client and clock, its progress told as `events.info`. During a preview, a
-   * command does not act.
+   * command does not act. `fresh`: the call waited on resources (`dependsOn`), so a lookup must
+   * see what they made.
    */
-  async invoke(name: string, args: Props, options: { preview?: boolean } = {}): Promise<Props> {
+  async invoke(name: string, args: Props, options: { preview?: boolean; fresh?: boolean } = {}): Promise<Props> {
     const def = this.functions()[name];
     if (!def) throw new UnknownFunctionError(name);
     const { checkArguments } = require("../functions/validate") as typeof import("../functions/validate");
@@ -166,6 +179,9 @@ export class Provider {
         report: (message) => this.events.info(message),
         dryRun: def.kind === "command" && (options.preview ?? false),
         reader: (d) => this.reader(d),
+        walks: (this.walks ??= new (require("../functions/walks") as typeof import("../functions/walks")).LookupWalks()),
+        fresh: options.fresh ?? false,
+        readFromLists: readFromLists(this.settings),
       },
       checked,
     );
@@ -207,11 +223,11 @@ export class Provider {
     await this.apiClient?.close();
   }
 
-  /** A kind's reader for lookups: one per kind, so that lookups made together share list walks. */
+  /** A kind's reader for lookups: its reads by id are single GETs, since lookups share walks of their own (functions/walks.ts). */
   private reader(def: BoundDefinition): ResourceHandler {
     let reader = this.readers.get(def.name);
     if (!reader) {
-      reader = new ResourceHandler(def, { ...this.context, state: new ProgramState() }, { forLookups: true });
+      reader = new ResourceHandler(def, { ...this.context, state: new ProgramState(), readFromLists: () => false }, { forLookups: true });
       this.readers.set(def.name, reader);
     }
     return reader;

@@ -204,6 +204,9 @@ const app = new ngrok.CloudEndpoint("app", {
 }, { parent: domain });`,
   // The service keeps one cloud endpoint per URL (ERR_NGROK_18009) unless they pool.
   uniqueKey: "url",
+  // Pooled endpoints share a url: a lookup by url that matches several names their ids.
+  lookupKey: ["url"],
+  listedWith: { type: "cloud" },
   sdkPrepare: { module: "./policy", name: "preparePolicyInputs" },
   prepareInputs: splitPolicyInputs,
   binding: {

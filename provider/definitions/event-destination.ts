@@ -225,6 +225,7 @@ export const eventDestination: BoundDefinition = {
       },
     },
   ],
+  lookupKey: ["description"],
   example: `const destination = new ngrok.EventDestination("audit-log", {
     description: "audit events to Datadog",
     target: { datadog: { apiKey: process.env.DATADOG_API_KEY, ddsite: "datadoghq.eu", service: "ngrok" } },

@@ -12,6 +12,8 @@ export const ipPolicy: BoundDefinition = {
     uri,
     createdAt,
   },
+  // Descriptions need not be unique: a lookup that matches several names their ids.
+  lookupKey: ["description"],
   example: `const offices = new ngrok.IpPolicy("offices", { description: "office networks" });
 new ngrok.IpPolicyRule("sf", { ipPolicyId: offices.id, cidr: "203.0.113.0/24", action: "allow" });`,
 };

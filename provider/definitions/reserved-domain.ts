@@ -1,6 +1,7 @@
+import { isIP } from "node:net";
 import type { z } from "zod";
 import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition, ObjectType } from "./types";
 
 /** The service stores domains lower-cased and without a trailing dot. */
 export function normalizeDomain(value: unknown): unknown {
@@ -20,6 +21,37 @@ export const hostname = (wildcard = true) => (zod: typeof z) =>
         message: `is not a valid hostname (letters, digits and hyphens in dot-separated labels${wildcard ? ", optionally with a leading `*.`" : ""})`,
       },
     );
+
+/** The points of presence and regions the service lists as acceptable targets, and `global`. */
+const RESOLUTION_TARGETS = ["us", "us-cal-1", "eu", "au", "ap", "jp", "sa", "in", "global"];
+
+/** A point of presence, a region, `global`, or a dedicated IP with an optional port (`192.0.2.1:1234`, `[2001:db8::1]:443`). */
+const resolutionTarget = (zod: typeof z) =>
+  zod.string().refine(
+    (v) => {
+      if (RESOLUTION_TARGETS.includes(v)) return true;
+      const m = /^(?:\[([^\]]+)\]|([^:]+)|([0-9a-fA-F:]+))(?::([0-9]{1,5}))?$/.exec(v);
+      const address = m?.[1] ?? m?.[2] ?? m?.[3] ?? "";
+      const port = m?.[4];
+      return isIP(address) !== 0 && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+    },
+    { message: `must be one of ${RESOLUTION_TARGETS.map((t) => `"${t}"`).join(", ")}, or a dedicated IP address with an optional port` },
+  );
+
+/** One target of a domain's resolution (https://ngrok.com/docs/domains/region-pinning/). */
+const resolvesToEntry: ObjectType = {
+  kind: "object",
+  name: "ReservedDomainResolvesTo",
+  description: "Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.",
+  properties: {
+    value: {
+      api: "value",
+      type: { kind: "string", refine: resolutionTarget },
+      required: true,
+      description: "An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).",
+    },
+  },
+};
 
 export const reservedDomain: BoundDefinition = {
   name: "ReservedDomain",
@@ -43,6 +75,13 @@ export const reservedDomain: BoundDefinition = {
     },
     description: description("What the domain is for."),
     metadata: metadata(),
+    resolvesTo: {
+      type: { kind: "array", items: resolvesToEntry },
+      description:
+        "The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs " +
+        "([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.",
+      input: { api: "resolves_to", onChange: "update", unset: "clear" },
+    },
     certificateId: {
       type: { kind: "string", idPrefix: "cert" },
       description:

@@ -103,6 +103,8 @@ export const tlsCertificate: BoundDefinition = {
           : undefined,
     },
   ],
+  // A certificate's name is the one it is for; a renewal uploaded beside the old one shares it.
+  lookupKey: ["subjectCommonName"],
   example: `import * as fs from "fs";
 
 const cert = new ngrok.TlsCertificate("shop", {

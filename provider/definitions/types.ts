@@ -205,6 +205,11 @@ export interface ResourceSchema {
    * `name`): its lookup function finds it by them, as well as by id. Inputs or outputs.
    */
   lookupKey?: readonly string[];
+  /**
+   * The outputs every resource of the kind has, when its list also holds other things (the
+   * endpoints list holds agents' endpoints too): lookups take nothing else, by key or by id.
+   */
+  listedWith?: Readonly<Record<string, string>>;
   /** A short TypeScript example for the docs. */
   example: string;
   /**

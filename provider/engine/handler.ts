@@ -133,15 +133,18 @@ export class ResourceHandler implements Handler {
   }
 
   /**
-   * The resources of the kind as outputs, newest first, from its list pages (or its parent's GET);
-   * undefined when the kind cannot be listed. `inputs` gives the path's inputs of items under a parent.
+   * The resources of the kind as outputs, newest first, a list page (one request) at a time (a
+   * parent's GET is one page); undefined when the kind cannot be listed. `inputs` gives the path's
+   * inputs of items under a parent.
    */
-  list(inputs: Props): AsyncIterable<ReadResult> | undefined {
-    const items = this.wire.items;
-    if (!items) return undefined;
+  pages(inputs: Props): AsyncIterable<ReadResult[]> | undefined {
+    const pages = this.wire.pages;
+    if (!pages) return undefined;
     const outputsOf = (api: ApiObject) => this.outputsOf(api, inputs, true);
     return (async function* () {
-      for await (const item of items(inputs)) if (typeof item.id === "string") yield { id: item.id, props: outputsOf(item) };
+      for await (const page of pages(inputs)) {
+        yield page.flatMap((item) => (typeof item.id === "string" ? [{ id: item.id, props: outputsOf(item) }] : []));
+      }
     })();
   }
 

@@ -1,10 +1,11 @@
 /** Every function of the package, by name: what the SDK, schema.json and the docs are generated from. */
 import { restartAgent, stopAgent, updateAgent } from "./agent";
+import { getKubernetesOperator, getKubernetesOperatorBoundEndpoints, getKubernetesOperators } from "./kubernetes";
 import { getEndpoint, getEndpoints, getTunnel, getTunnelSession, getTunnelSessions, getTunnels } from "./live";
 import { resourceLookups } from "./lookups";
 import type { FunctionDefinition } from "./types";
 
-/** The functions defined by hand: live state and agent commands. */
+/** The functions defined by hand: live state, Kubernetes operators and agent commands. */
 export const ownFunctions = {
   getTunnelSession,
   getTunnelSessions,
@@ -12,6 +13,9 @@ export const ownFunctions = {
   getTunnels,
   getEndpoint,
   getEndpoints,
+  getKubernetesOperator,
+  getKubernetesOperators,
+  getKubernetesOperatorBoundEndpoints,
   restartAgent,
   stopAgent,
   updateAgent,

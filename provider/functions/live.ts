@@ -14,7 +14,7 @@ const str: TypeSpec = { kind: "string" };
 const refs: TypeSpec = { kind: "array", items: refType };
 const protos = ["http", "https", "tcp", "tls"] as const;
 
-function field(api: string, type: TypeSpec, description: string, present = false): NestedProperty {
+export function field(api: string, type: TypeSpec, description: string, present = false): NestedProperty {
   return { api, type, description, ...(present ? { present: true } : {}) };
 }
 
@@ -81,15 +81,17 @@ export const endpointType: ObjectType = {
  * A list argument that narrows the result; applied to every item of every page. A filter on what
  * the items do not carry (the credential behind a tunnel) first reads what it needs (`prepare`).
  */
-interface Filter extends FunctionParameter {
+export interface Filter extends FunctionParameter {
   matches: (item: Props, value: unknown, prepared: ReadonlySet<unknown>) => boolean;
   prepare?: (ctx: FunctionContext, value: unknown) => Promise<ReadonlySet<unknown>>;
 }
 
-interface LiveView {
+export interface LiveView {
   type: ObjectType;
   /** In words: "tunnel session". */
   noun: string;
+  /** What the account's items are, in words: "online" (the default) for live state, "registered" for operators. */
+  state?: string;
   path: string;
   idPrefix: string;
   /** Array key of the API's list responses. */
@@ -220,13 +222,14 @@ function toItem(view: LiveView, api: ApiObject): Props {
   return (fromApiValue(view.type, view.adapt ? view.adapt(api) : api) ?? {}) as Props;
 }
 
-function getFunction(view: LiveView): FunctionDefinition {
+export function getFunction(view: LiveView): FunctionDefinition {
   const name = view.type.name;
+  const state = view.state ?? "online";
   return {
     name: `get${name}`,
     kind: "lookup",
     description:
-      `Reads one online ${view.noun} by id. Fails when it is not online (the API answers 404), ` +
+      `Reads one ${state} ${view.noun} by id. Fails when it is not ${state} (the API answers 404), ` +
       `with an error that names the id.`,
     inputs: { id: { type: str, required: true, description: `The ${view.noun}'s id (\`${view.idPrefix}_...\`).` } },
     outputs: itemOutputs(view.type),
@@ -240,7 +243,7 @@ function getFunction(view: LiveView): FunctionDefinition {
         return toItem(view, await ctx.client.get<ApiObject>(`${view.path}/${encodeURIComponent(id)}`));
       } catch (err) {
         if (err instanceof ApiError && err.notFound) {
-          throw err.with({ hint: `${article(view.noun)} ${view.noun} ${id} is not online (not found)` });
+          throw err.with({ hint: `${article(view.noun)} ${view.noun} ${id} is not ${state} (not found)` });
         }
         throw err;
       }
@@ -248,14 +251,14 @@ function getFunction(view: LiveView): FunctionDefinition {
   };
 }
 
-function listFunction(view: LiveView): FunctionDefinition {
+export function listFunction(view: LiveView): FunctionDefinition {
   const plural = `${view.type.name}s`;
   const filterNames = Object.keys(view.filters);
   return {
     name: `get${plural}`,
     kind: "lookup",
     description:
-      `Lists the online ${view.noun}s of the account, every page, newest first. ` +
+      `Lists the ${view.state ?? "online"} ${view.noun}s of the account, every page, newest first. ` +
       `Arguments narrow the list (${filterNames.map((f) => `\`${f}\``).join(", ")}); all must match.`,
     inputs: Object.fromEntries(Object.entries(view.filters).map(([n, f]) => [n, { type: f.type, description: f.description }])),
     outputs: {

@@ -1,17 +1,18 @@
 /**
  * A lookup function for every resource kind, derived from its definition: `get<Kind>` finds one
  * resource by id, or by its natural key (the schema's `lookupKey`: a domain's name, a vault's
- * name), and answers its outputs. Reads go through the kind's handler: by id they are served from
- * list walks like a refresh's (read-batch.ts), by key from the kind's list pages, all paced by
- * the client. None and several matches fail in one line each.
+ * name), and answers its outputs. The lookups of a kind share one walk of its list (walks.ts),
+ * paced by the client; an id the walk does not hold is read with a GET. None and several matches
+ * fail in one line each.
  */
 import { definitions } from "../definitions";
 import type { BoundDefinition, Props } from "../definitions/types";
-import type { ReadResult, ResourceHandler } from "../engine/handler";
+import type { ReadResult } from "../engine/handler";
 import { idForm, locatingInputs } from "../engine/locate";
 import { isAbsent, sameInput } from "../engine/values";
 import { LookupError } from "./lookup-error";
-import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
+import type { FunctionContext, FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
+import type { ListWalk } from "./walks";
 
 /** The lookup function's name of a kind: `getVault`. */
 export function lookupName(def: BoundDefinition): string {
@@ -57,7 +58,7 @@ export function lookupFunction(def: BoundDefinition): FunctionDefinition {
     inputs,
     outputs,
     example,
-    run: async (ctx, args) => resultOf(await find(def, ctx.reader(def), args, keys), outputs),
+    run: async (ctx, args) => resultOf(await find(ctx, def, args, keys), outputs),
   };
 }
 
@@ -65,29 +66,45 @@ function keyWords(keys: readonly string[]): string {
   return keys.length === 1 ? `its \`${keys[0]}\`` : `its ${keys.map((k) => `\`${k}\``).join(" and ")} (any of them)`;
 }
 
-async function find(def: BoundDefinition, handler: ResourceHandler, args: Props, keys: readonly string[]): Promise<ReadResult> {
+async function find(ctx: FunctionContext, def: BoundDefinition, args: Props, keys: readonly string[]): Promise<ReadResult> {
+  const handler = ctx.reader(def);
   const name = lookupName(def);
   const given = keys.filter((k) => !isAbsent(args[k]));
+  const listed = def.listedWith ?? {};
+  const ofKind = (props: Props) => Object.entries(listed).every(([k, v]) => props[k] === v);
   const matches = (props: Props) => given.every((k) => sameInput(def.properties[k]!, props[k], args[k]));
   const described = given.map((k) => `${k} ${JSON.stringify(args[k])}`).join(" and ");
+  const begun = ctx.walks.begin();
+  const list = JSON.stringify(locatingInputs(def).map((l) => args[l]));
+  const listable = handler.pages(args) !== undefined;
+  const walk = (since?: number) => ctx.walks.walk(def.name, list, () => handler.pages(args)!, since);
+  // A lookup that waits on resources may look for what they made: a walk begun before it cannot have it.
+  const since = ctx.fresh ? begun : undefined;
   if (typeof args.id === "string") {
     // A lookup has no program: every field the API answers, as a list item has.
-    const found = await handler.read(args.id, args, true);
-    if (found.id === "") throw new LookupError(`${name}: no ${def.name} has id ${args.id}`);
+    const found = (listable && ctx.readFromLists ? await walk(since).item(args.id) : undefined) ?? (await handler.read(args.id, args, true));
+    if (found.id === "" || !ofKind(found.props)) throw new LookupError(`${name}: no ${def.name} has id ${args.id}`);
     if (!matches(found.props)) throw new LookupError(`${name}: the ${def.name} with id ${args.id} does not have ${described}`);
     return found;
   }
   if (given.length === 0) {
     throw new LookupError(`${name}: give id${keys.length ? ` or ${keys.join(" or ")}` : ""} to say which ${def.name} to find`);
   }
-  const list = handler.list(args);
-  if (!list) throw new LookupError(`${name}: ${def.name} cannot be listed: give its id`);
-  const found: ReadResult[] = [];
-  for await (const item of list) if (matches(item.props)) found.push(item);
-  if (found.length === 0) throw new LookupError(`${name}: no ${def.name} has ${described}`);
+  if (!listable) throw new LookupError(`${name}: ${def.name} cannot be listed: give its id`);
+  const inWalk = async (w: ListWalk) => (await w.all()).filter((item) => ofKind(item.props) && matches(item.props));
+  let shared = walk(since);
+  let found = await inWalk(shared);
+  // None in a walk begun before this lookup: what the program made since may be it.
+  if (found.length === 0 && shared.began < begun) {
+    shared = walk(begun);
+    found = await inWalk(shared);
+  }
+  if (found.length === 0) throw new LookupError(`${name}: no ${def.name} has ${described}: give the id (\`${idForm(def)}\`) of an existing one`);
   if (found.length > 1) {
+    const more = keys.filter((k) => !given.includes(k));
     throw new LookupError(
-      `${name}: ${found.length} ${def.name} resources have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean`,
+      `${name}: ${found.length} ${def.name} resources have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean` +
+        (more.length ? `, or its ${more.join(" and ")} as well` : ""),
     );
   }
   return found[0]!;

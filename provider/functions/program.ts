@@ -11,7 +11,7 @@ import { readSettings, sameSettings } from "../core/settings";
 import type { Props } from "../definitions/types";
 import type { FunctionName } from "./index";
 
-/** The program's provider: one per process, so that lookups made together share list walks. */
+/** The program's provider: one per process, so that the program's lookups share list walks. */
 let current: Provider | undefined;
 
 /** The provider for the program's stack config, falling back to the environment. */
@@ -31,9 +31,13 @@ export function programProvider(): Provider {
  * the API directly, so a provider, parent or version in it changes nothing.
  */
 export async function invoke<T = Props>(name: FunctionName, args: Props, _opts?: pulumi.InvokeOptions): Promise<T> {
+  return run<T>(name, args, false);
+}
+
+async function run<T>(name: FunctionName, args: Props, fresh: boolean): Promise<T> {
   try {
     // The generated result types describe what the function returns.
-    return (await programProvider().invoke(name, args, { preview: pulumi.runtime.isDryRun() })) as unknown as T;
+    return (await programProvider().invoke(name, args, { preview: pulumi.runtime.isDryRun(), fresh })) as unknown as T;
   } catch (err) {
     throw oneLine(err);
   }
@@ -60,7 +64,9 @@ export function invokeOutput<T = Props>(
   args: pulumi.Inputs | undefined,
   opts?: pulumi.InvokeOutputOptions,
 ): pulumi.Output<T> {
-  return pulumi.all([pulumi.output(args ?? {}), dependencies(opts)]).apply(([known]) => invoke<T>(name, known as Props)) as pulumi.Output<T>;
+  // With dependsOn, a lookup reads afresh what the resources it waited on may have changed.
+  const fresh = opts?.dependsOn !== undefined;
+  return pulumi.all([pulumi.output(args ?? {}), dependencies(opts)]).apply(([known]) => run<T>(name, known as Props, fresh)) as pulumi.Output<T>;
 }
 
 /** Resolves when the resources `dependsOn` names exist (their ids are known). */

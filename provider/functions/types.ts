@@ -8,6 +8,7 @@ import type { Clock } from "../../clock";
 import type { ApiClient } from "../client/http";
 import type { BoundDefinition, Props, TypeSpec } from "../definitions/types";
 import type { ResourceHandler } from "../engine/handler";
+import type { LookupWalks } from "./walks";
 
 export interface FunctionParameter {
   type: TypeSpec;
@@ -27,6 +28,12 @@ export interface FunctionContext {
   clock: Clock;
   /** The reader of a kind for lookups: one per kind and provider, so that lookups made together share list walks. */
   reader(def: BoundDefinition): ResourceHandler;
+  /** The list walks this provider's lookups share. */
+  walks: LookupWalks;
+  /** The lookup waits on resources (`dependsOn`): it must see what they made, so no walk begun before it serves it. */
+  fresh: boolean;
+  /** Lookups by id may be served from list walks (the `readFromLists` setting). */
+  readFromLists: boolean;
   /** A line of progress the user should see (e.g. the wait between an update and a restart). */
   report: (message: string) => void;
   /** A preview is running: commands must not act. */

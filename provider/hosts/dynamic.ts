@@ -18,7 +18,8 @@ import { engineFailures, type EngineCheckFailure } from "./failures";
 /** A kind's operations in the shapes Pulumi's dynamic-provider host calls them and reads their answers. */
 export interface DynamicOperations {
   check(olds: Props, news: Props): Promise<{ inputs: Props; failures: EngineCheckFailure[] }>;
-  diff(id: string, olds: Props, news: Props): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }>;
+  /** `changes` undefined: the engine diffs the inputs itself (see `diff` below). */
+  diff(id: string, olds: Props, news: Props): Promise<{ changes: boolean | undefined; replaces: string[]; deleteBeforeReplace: boolean }>;
   create(inputs: Props): Promise<{ id: string; outs: Props }>;
   read(id: string, props?: Props): Promise<{ id: string; props: Props }>;
   update(id: string, olds: Props, news: Props): Promise<{ outs: Props }>;
@@ -62,10 +63,21 @@ export function dispatch(kind: string): DynamicOperations {
       }),
     diff: (id, olds, news) =>
       echoing(async () => {
-        const { changes, replaces, deleteBeforeReplace } = await provider().diff(kind, id, olds, news);
+        const p = provider();
+        const { changes, changed, replaces, deleteBeforeReplace } = await p.diff(kind, id, olds, news);
         // A resource the plugin managed until its program moved here (an alias) has no stub in its
         // state: the update writes it there, or later reads and deletes could not find this provider.
-        return { changes: changes || !hasStub(olds), replaces, deleteBeforeReplace };
+        if (!hasStub(olds)) return { changes: true, replaces, deleteBeforeReplace };
+        // Pulumi's host forwards no property names, so the engine would mark none of an update's
+        // changes, and a secret's not at all. Answered "unknown", the engine diffs the old and new
+        // inputs itself and marks each (`~ value: [secret] => [secret]`). Only when an input the API
+        // never returns changed: the state holds it as the program gave it, so the engine's diff
+        // sees that change too and the update runs (with every change this diff found).
+        const def = p.definition(kind);
+        if (changes && replaces.length === 0 && changed.some((name) => def.properties[name]?.writeOnly === true)) {
+          return { changes: undefined, replaces, deleteBeforeReplace };
+        }
+        return { changes, replaces, deleteBeforeReplace };
       }),
     create: (inputs) => provider().create(kind, inputs),
     read: (id, props) => echoing(() => provider().read(kind, id, props)),

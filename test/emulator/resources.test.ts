@@ -114,6 +114,7 @@ describe("reserved_domains", () => {
       acme_challenge_cname_target: null,
       http_endpoint_configuration: null,
       https_endpoint_configuration: null,
+      resolves_to: [],
     });
     // Stable: reads never change a field by themselves.
     expect((await call(emu, "GET", `/reserved_domains/${a.json.id}`)).json).toEqual(a.json);

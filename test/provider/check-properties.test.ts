@@ -94,6 +94,11 @@ const syntaxes: Record<string, fc.Arbitrary<string>> = {
   "SshHostCertificate.validUntil": rfc3339("future"),
   "SshUserCertificate.validAfter": rfc3339("past"),
   "SshUserCertificate.validUntil": rfc3339("future"),
+  "ReservedDomain.resolvesTo[].value": fc.oneof(
+    fc.constantFrom("us", "us-cal-1", "eu", "au", "ap", "jp", "sa", "in", "global"),
+    fc.ipV4(),
+    fc.tuple(fc.ipV4(), fc.integer({ min: 1, max: 65535 })).map(([ip, port]) => `${ip}:${port}`),
+  ),
   "ReservedDomain.domain": fc.oneof(fc.domain(), fc.domain().map((d) => `*.${d}`), fc.domain().map((d) => `${d.toUpperCase()}.`)),
   "AgentIngress.domain": fc.oneof(fc.domain(), fc.domain().map((d) => d.toUpperCase())),
   "EventSource.type": eventType,

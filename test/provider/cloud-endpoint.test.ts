@@ -166,6 +166,32 @@ describe("CloudEndpoint life cycle", () => {
     expect((await call(emu, "GET", `/endpoints/${id}`)).status).toBe(404);
   });
 
+  it("round-trips bindings and poolingEnabled as the API answers them; the service's choice of binding is no change", async () => {
+    const policy = { onHttpRequest: [{ actions: [{ type: "deny" }] }] };
+    const inputs = { url: "https://app.example.com", trafficPolicy: policy };
+    const plain = await endpoint.create(inputs);
+    // Unset, the service binds a public URL publicly and pools nothing.
+    expect(plain.outs).toMatchObject({ bindings: ["public"], poolingEnabled: false });
+    expect((await endpoint.diff(plain.id, (await endpoint.read(plain.id, plain.outs)).props, inputs)).changes).toBe(false);
+
+    const pooled = { ...inputs, bindings: ["kubernetes"], poolingEnabled: true };
+    expect(await endpoint.diff(plain.id, plain.outs, pooled)).toMatchObject({ changes: true, changed: ["bindings", "poolingEnabled"], replaces: [] });
+    const updated = await endpoint.update(plain.id, plain.outs, pooled);
+    expect(updated.outs).toMatchObject({ bindings: ["kubernetes"], poolingEnabled: true });
+    expect((await call(emu, "GET", `/endpoints/${plain.id}`)).json).toMatchObject({ bindings: ["kubernetes"], pooling_enabled: true });
+    const read = await endpoint.read(plain.id, updated.outs);
+    expect(read.props).toMatchObject({ bindings: ["kubernetes"], poolingEnabled: true });
+    expect((await endpoint.diff(plain.id, read.props, pooled)).changes).toBe(false);
+
+    // A second endpoint on the pooled URL; removing poolingEnabled from the program turns it off.
+    const second = await endpoint.create(pooled);
+    expect(second.outs).toMatchObject({ url: "https://app.example.com", poolingEnabled: true });
+    await endpoint.delete(second.id, second.outs);
+    const unpooled = await endpoint.update(plain.id, read.props, { ...inputs, bindings: ["kubernetes"] });
+    expect(unpooled.outs.poolingEnabled).toBe(false);
+    await endpoint.delete(plain.id, unpooled.outs);
+  });
+
   it("refuses a URL whose domain the account has not reserved, and writes nothing", async () => {
     const before = (await call(emu, "GET", "/endpoints")).json.endpoints as unknown[];
     await expect(endpoint.create(asEngineGetsIt(policyObject, { url: "https://nowhere.example.org" }))).rejects.toThrow(/ERR_NGROK_18006/);

@@ -323,6 +323,7 @@ describe("schema.json and the docs", () => {
     const names = Object.keys(schema.functions).sort();
     expect(names).toEqual(
       ["getEndpoint", "getEndpoints", "getTunnel", "getTunnels", "getTunnelSession", "getTunnelSessions", "restartAgent", "stopAgent", "updateAgent"]
+        .concat(["getKubernetesOperator", "getKubernetesOperators", "getKubernetesOperatorBoundEndpoints"])
         // And a lookup of every resource kind (lookups.test.ts).
         .concat(boundKinds.map((kind) => `get${kind}`))
         .map((n) => `ngrok:index:${n}`)

@@ -162,3 +162,23 @@ describe("failures", () => {
 function revealed(props: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, isSecret(v) ? (v as { value: unknown }).value : v]));
 }
+
+it("answers a changed secret value (an input the API never returns) as unknown, so that the engine marks it; any other update as some", async () => {
+  await host.configure({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url });
+  const captured = await captureRegistrations(() => new sdk.VaultSecret("token", { vaultId: "vault_x", name: "t", value: "v" }));
+  const secretUrn = "urn:pulumi:dev::host-test::pulumi-nodejs:dynamic/ngrok:VaultSecret::token";
+  const vaultId = (await call(emu, "POST", "/vaults", { name: "host-rotation" })).json.id as string;
+  const inputs = { __provider: captured[0]!.inputs.__provider as string, vaultId, name: "token", value: "first-value" };
+  const created = await host.create(secretUrn, (await host.check(secretUrn, {}, inputs)).inputs);
+
+  expect((await host.diff(secretUrn, created.id, created.props, inputs)).changes).toBe(1); // DIFF_NONE
+  // DIFF_UNKNOWN: the engine diffs the old and new inputs itself, and marks `value`.
+  expect(await host.diff(secretUrn, created.id, created.props, { ...inputs, value: "rotated-value" })).toEqual({ changes: 0, replaces: [], deleteBeforeReplace: false });
+  expect((await host.diff(secretUrn, created.id, created.props, { ...inputs, description: "described" })).changes).toBe(2); // DIFF_SOME
+  // A replace keeps its answer whatever else changed.
+  expect(await host.diff(secretUrn, created.id, created.props, { ...inputs, value: "rotated-value", vaultId: "vault_2abcdefghijklmnopqrstuvwxyz" })).toMatchObject({
+    changes: 2,
+    replaces: ["vaultId"],
+  });
+  await host.delete(secretUrn, created.id, created.props);
+});

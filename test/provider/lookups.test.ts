@@ -53,18 +53,43 @@ it("every kind has its lookup in the SDK, in both forms", () => {
   }
 });
 
-// First: list pages read by the table's lookups would serve (and miss) these for a few seconds.
-describe("lookups made together", () => {
-  it("are answered from list pages, not a GET each", async () => {
+// First: the walks these lookups make serve (and miss) the later tests' lookups of the same kinds.
+describe("a program's lookups of a kind", () => {
+  const pagePaths = () => emu.requests.filter((r) => r.method === "GET").map((r) => r.path + r.query);
+
+  it("are answered from one walk of its list, by id and by name, in both forms, whenever they run", async () => {
+    // 130 vaults: two pages of the list.
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) ids.push((await call(emu, "POST", "/vaults", { name: `together-${i}` })).json.id as string);
+    for (let i = 0; i < 130; i++) ids.push((await call(emu, "POST", "/vaults", { name: `together-${i}` })).json.id as string);
     emu.clearRequests();
-    const found = await Promise.all(ids.map((id) => sdk.getVault({ id })));
-    expect(found.map((f) => f.id)).toEqual(ids);
-    const gets = emu.requests.filter((r) => r.method === "GET");
-    expect(gets.filter((r) => r.path.startsWith("/vaults/"))).toEqual([]);
-    expect(gets.filter((r) => r.path === "/vaults").length).toBeGreaterThan(0);
-    expect(gets.length).toBeLessThan(ids.length);
+    const byName = Promise.all([0, 1, 2, 128, 129].map((i) => sdk.getVault({ name: `together-${i}` })));
+    const byId = Promise.all([3, 4, 127].map((i) => resolve(sdk.getVaultOutput({ id: ids[i]! }))));
+    expect((await byName).map((f) => f.id)).toEqual([0, 1, 2, 128, 129].map((i) => ids[i]));
+    expect((await byId).map((f) => f.name)).toEqual(["together-3", "together-4", "together-127"]);
+    // Later lookups, one at a time, by name and by id: the same walk.
+    expect((await sdk.getVault({ name: "together-64" })).id).toBe(ids[64]);
+    expect((await sdk.getVault({ id: ids[65]! })).name).toBe("together-65");
+    expect(pagePaths()).toEqual(["/vaults", expect.stringMatching(/^\/vaults\?/)]);
+
+    // Made after the walk: a lookup by name walks afresh once, and later lookups share that walk.
+    const late = (await call(emu, "POST", "/vaults", { name: "together-late" })).json.id as string;
+    emu.clearRequests();
+    expect((await sdk.getVault({ name: "together-late" })).id).toBe(late);
+    expect((await sdk.getVault({ name: "together-7" })).id).toBe(ids[7]);
+    expect(pagePaths()).toEqual(["/vaults", expect.stringMatching(/^\/vaults\?/)]);
+  });
+
+  it("by id alone read only the pages they need, and a GET for an id the pages do not hold", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await call(emu, "POST", "/service_users", { name: `alone-${i}` })).json.id as string);
+    emu.clearRequests();
+    const found = await Promise.all(ids.map((id) => sdk.getServiceUser({ id })));
+    expect(found.map((f) => f.name)).toEqual(["alone-0", "alone-1", "alone-2"]);
+    expect(pagePaths()).toEqual(["/service_users"]);
+    const late = (await call(emu, "POST", "/service_users", { name: "alone-late" })).json.id as string;
+    emu.clearRequests();
+    expect((await sdk.getServiceUser({ id: late })).name).toBe("alone-late");
+    expect(pagePaths()).toEqual([`/service_users/${late}`]);
   });
 });
 
@@ -104,7 +129,7 @@ describe.each(kinds)("get%s", (kind) => {
     await expect(gone).rejects.toMatchObject({ name: "LookupError" });
     if (keys.length) {
       await expect(lookup(kind)({ ...pick(other!.outs, keys), ...pick(other!.outs, located) })).rejects.toThrow(
-        new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*"$`),
+        new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*": give the id \\(\`[a-z]+_\\.\\.\\.\`\\) of an existing one$`),
       );
     }
   });
@@ -117,9 +142,30 @@ describe("lookups by a natural key that several resources share", () => {
     const renamed = await provider.handler("VaultSecret").update(second!.id, second!.outs, { ...second!.outs, name: first!.outs.name });
     expect(renamed.outs.name).toBe(first!.outs.name);
     await expect(sdk.getVaultSecret({ name: first!.outs.name as string })).rejects.toThrow(
-      `getVaultSecret: 2 VaultSecret resources have name "${first!.outs.name as string}" (${second!.id}, ${first!.id}): give the id of the one you mean`,
+      `getVaultSecret: 2 VaultSecret resources have name "${first!.outs.name as string}" (${second!.id}, ${first!.id}): give the id of the one you mean, or its vaultId as well`,
     );
     expect((await sdk.getVaultSecret({ name: first!.outs.name as string, vaultId: first!.outs.vaultId as string })).id).toBe(first!.id);
+  });
+
+  it("pooled cloud endpoints share a url: found by id, or named by the lookup by url; an agent's endpoint is none", async () => {
+    await call(emu, "POST", "/reserved_domains", { domain: "pooled.example.com" });
+    const policy = '{"on_http_request":[{"actions":[{"type":"deny"}]}]}';
+    const pooled = [];
+    for (let i = 0; i < 2; i++) {
+      pooled.push((await call(emu, "POST", "/endpoints", { type: "cloud", url: "https://pooled.example.com", pooling_enabled: true, traffic_policy: policy })).json.id as string);
+    }
+    await expect(sdk.getCloudEndpoint({ url: "https://pooled.example.com" })).rejects.toThrow(
+      `getCloudEndpoint: 2 CloudEndpoint resources have url "https://pooled.example.com" (${pooled[1]}, ${pooled[0]}): give the id of the one you mean`,
+    );
+    expect((await sdk.getCloudEndpoint({ id: pooled[0]!, url: "https://pooled.example.com" })).poolingEnabled).toBe(true);
+
+    // An agent's endpoint is in the same list, and is no CloudEndpoint.
+    const cred = (await call(emu, "POST", "/credentials", {})).json.id as string;
+    emu.connectAgent({ credentialId: cred, os: "linux", agentVersion: "3.18.4", tunnels: [{ proto: "https", publicUrl: "https://agent-only.example.com", forwardsTo: "localhost:80" }] });
+    const agentEndpoint = (await call(emu, "GET", "/endpoints")).json.endpoints.find((e: { type: string }) => e.type !== "cloud");
+    expect(agentEndpoint).toBeDefined();
+    await expect(sdk.getCloudEndpoint({ url: agentEndpoint.public_url })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has url "${agentEndpoint.public_url as string}"`);
+    await expect(sdk.getCloudEndpoint({ id: agentEndpoint.id })).rejects.toThrow(`getCloudEndpoint: no CloudEndpoint has id ${agentEndpoint.id as string}`);
   });
 
   it("names the argument to give when none is given", async () => {

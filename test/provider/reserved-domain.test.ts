@@ -56,6 +56,16 @@ describe("ReservedDomain check", () => {
     ]);
   });
 
+  it("checks each resolvesTo target at preview: a documented point of presence or region, global, or a dedicated IP", async () => {
+    const targets = ["us-cal-1", "eu", "global", "192.0.2.1", "192.0.2.1:1234", "[2001:db8::1]:443"].map((value) => ({ value }));
+    expect(await failuresOf({ domain: "a.example.com", resolvesTo: targets })).toEqual([]);
+    const bad = await failuresOf({ domain: "a.example.com", resolvesTo: [{ value: "eu" }, { value: "mars" }, { value: "192.0.2.1:99999" }] });
+    expect(bad.map((f) => f.message)).toEqual([
+      expect.stringMatching(/^resolvesTo\[1\]\.value must be one of "us", "us-cal-1", .*, "global", or a dedicated IP address with an optional port$/),
+      expect.stringMatching(/^resolvesTo\[2\]\.value must be one of/),
+    ]);
+  });
+
   it("skips values unknown during preview", async () => {
     expect(await failuresOf({ domain: unknownValue })).toEqual([]);
     expect(
@@ -140,6 +150,30 @@ describe("ReservedDomain lifecycle", () => {
     expect(held.map((d) => d.id)).toEqual([created.id]);
     expect(created.outs.domain).toBe("lost.example.com");
     expect((await reservedDomain.diff(created.id, created.outs, { domain: "Lost.Example.com." })).changes).toBe(false);
+    await reservedDomain.delete(created.id);
+  });
+
+  it("pins the domain to points of presence (resolvesTo), changes them in place and un-pins it when removed", async () => {
+    const inputs = { domain: "pinned.example.com", resolvesTo: [{ value: "us-cal-1" }, { value: "eu" }] };
+    const created = await reservedDomain.create(inputs);
+    expect(created.outs.resolvesTo).toEqual([{ value: "us-cal-1" }, { value: "eu" }]);
+    expect((await call(emu, "GET", `/reserved_domains/${created.id}`)).json.resolves_to).toEqual([{ value: "us-cal-1" }, { value: "eu" }]);
+    const read = await reservedDomain.read(created.id, created.outs);
+    expect(await reservedDomain.diff(created.id, read.props, inputs)).toMatchObject({ changes: false });
+
+    const more = { ...inputs, resolvesTo: [...inputs.resolvesTo, { value: "192.0.2.1:1234" }] };
+    expect(await reservedDomain.diff(created.id, read.props, more)).toMatchObject({ changes: true, changed: ["resolvesTo"], replaces: [] });
+    const updated = await reservedDomain.update(created.id, read.props, more);
+    expect(updated.outs.resolvesTo).toEqual(more.resolvesTo);
+
+    const unpinned = await reservedDomain.update(created.id, updated.outs, { domain: "pinned.example.com" });
+    expect((await call(emu, "GET", `/reserved_domains/${created.id}`)).json.resolves_to).toEqual([]);
+    expect((await reservedDomain.diff(created.id, unpinned.outs, { domain: "pinned.example.com" })).changes).toBe(false);
+
+    // A target the service does not know: its refusal, in the program's terms.
+    const err = await reservedDomain.update(created.id, unpinned.outs, { domain: "pinned.example.com", resolvesTo: [{ value: "mars" }] }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: "ApiError", status: 400, errorCode: "invalid_region_target" });
+    expect((err as Error).message.split("\n")).toHaveLength(1);
     await reservedDomain.delete(created.id);
   });
 

@@ -15,6 +15,7 @@ export class ItemsWire implements Wire {
   readonly pathInputs: ReadonlySet<string>;
   readonly idOf?: (inputs: Props) => string;
   readonly items?: (inputs: Props) => AsyncIterable<ApiObject>;
+  readonly pages?: (inputs: Props) => AsyncIterable<ApiObject[]>;
   /** The inputs an id is made of, for items named by an input of their own. */
   private readonly keys: readonly string[] | undefined;
   /** Inputs in the collection's path: an item's own key still travels in the create's body. */
@@ -35,11 +36,14 @@ export class ItemsWire implements Wire {
     }
     if (binding.kind === "collection" && binding.listKey !== undefined) {
       const listKey = binding.listKey;
+      this.pages = (inputs) => ctx.client().pages<ApiObject>(fillPath(ctx.def.name, binding.path, inputs), listKey);
       this.items = (inputs) => ctx.client().list<ApiObject>(fillPath(ctx.def.name, binding.path, inputs), listKey);
       if (this.pathInputs.size === 0) this.lists = new ListReads(binding.path, listKey, defaultListReadTiming, Date.now, (m) => ctx.events.info(m));
     } else if (binding.kind === "sub-collection" && this.keys === undefined) {
       const parent = binding.parent;
       this.items = (inputs) => newestFirst(ctx, parent.path, parent.key, inputs);
+      // The parent's GET is the one page.
+      this.pages = (inputs) => onePage(newestFirst(ctx, parent.path, parent.key, inputs));
     }
     this.recovery = new CreateRecovery(ctx.def, this, ctx.client, ctx.outputsOf);
   }
@@ -107,4 +111,10 @@ async function* newestFirst(ctx: WireContext, path: string, key: string, inputs:
     .map((item, i) => ({ item, i }))
     .sort((a, b) => createdAt(b.item) - createdAt(a.item) || b.i - a.i)
     .map(({ item }) => item);
+}
+
+async function* onePage(items: AsyncIterable<ApiObject>): AsyncGenerator<ApiObject[]> {
+  const all: ApiObject[] = [];
+  for await (const item of items) all.push(item);
+  yield all;
 }

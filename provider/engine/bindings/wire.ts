@@ -43,6 +43,8 @@ export interface Wire {
    * GET), for finding what a create made; absent when the kind cannot be listed.
    */
   items?(inputs: Props): AsyncIterable<ApiObject>;
+  /** The same, a page (one request) at a time: what lookups walk. */
+  pages?(inputs: Props): AsyncIterable<ApiObject[]>;
   /** Why creating a resource with `inputs` would fail, told at preview (a slot already taken). */
   problemsOfNew?(inputs: Props): Promise<CheckFailure[]>;
   /** An existing resource, staying where it is, keeps what it holds for this run (its slot). */

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Finds an existing CloudEndpoint by its id, and answers its properties (never a secret). It fails when none matches.
+// Finds an existing CloudEndpoint by its id or by its `url`, and answers its properties (never a secret). It fails when none matches, or when several do.
 func LookupCloudEndpoint(ctx *pulumi.Context, args *LookupCloudEndpointArgs, opts ...pulumi.InvokeOption) (*LookupCloudEndpointResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupCloudEndpointResult
@@ -23,8 +23,10 @@ func LookupCloudEndpoint(ctx *pulumi.Context, args *LookupCloudEndpointArgs, opt
 }
 
 type LookupCloudEndpointArgs struct {
-	// The CloudEndpoint's id (`ep_...`).
-	Id string `pulumi:"id"`
+	// The CloudEndpoint's id (`ep_...`). Give it, or its `url`.
+	Id *string `pulumi:"id"`
+	// The url of the CloudEndpoint to find. Not empty.
+	Url *string `pulumi:"url"`
 }
 
 type LookupCloudEndpointResult struct {
@@ -72,8 +74,10 @@ func LookupCloudEndpointOutput(ctx *pulumi.Context, args LookupCloudEndpointOutp
 }
 
 type LookupCloudEndpointOutputArgs struct {
-	// The CloudEndpoint's id (`ep_...`).
-	Id pulumi.StringInput `pulumi:"id"`
+	// The CloudEndpoint's id (`ep_...`). Give it, or its `url`.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The url of the CloudEndpoint to find. Not empty.
+	Url pulumi.StringPtrInput `pulumi:"url"`
 }
 
 func (LookupCloudEndpointOutputArgs) ElementType() reflect.Type {

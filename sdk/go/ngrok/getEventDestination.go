@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Finds an existing EventDestination by its id, and answers its properties (never a secret). It fails when none matches.
+// Finds an existing EventDestination by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
 func LookupEventDestination(ctx *pulumi.Context, args *LookupEventDestinationArgs, opts ...pulumi.InvokeOption) (*LookupEventDestinationResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupEventDestinationResult
@@ -23,8 +23,10 @@ func LookupEventDestination(ctx *pulumi.Context, args *LookupEventDestinationArg
 }
 
 type LookupEventDestinationArgs struct {
-	// The EventDestination's id (`ed_...`).
-	Id string `pulumi:"id"`
+	// The description of the EventDestination to find.
+	Description *string `pulumi:"description"`
+	// The EventDestination's id (`ed_...`). Give it, or its `description`.
+	Id *string `pulumi:"id"`
 }
 
 type LookupEventDestinationResult struct {
@@ -48,8 +50,10 @@ func LookupEventDestinationOutput(ctx *pulumi.Context, args LookupEventDestinati
 }
 
 type LookupEventDestinationOutputArgs struct {
-	// The EventDestination's id (`ed_...`).
-	Id pulumi.StringInput `pulumi:"id"`
+	// The description of the EventDestination to find.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The EventDestination's id (`ed_...`). Give it, or its `description`.
+	Id pulumi.StringPtrInput `pulumi:"id"`
 }
 
 func (LookupEventDestinationOutputArgs) ElementType() reflect.Type {

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Finds an existing IpPolicy by its id, and answers its properties (never a secret). It fails when none matches.
+// Finds an existing IpPolicy by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
 func LookupIpPolicy(ctx *pulumi.Context, args *LookupIpPolicyArgs, opts ...pulumi.InvokeOption) (*LookupIpPolicyResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupIpPolicyResult
@@ -23,8 +23,10 @@ func LookupIpPolicy(ctx *pulumi.Context, args *LookupIpPolicyArgs, opts ...pulum
 }
 
 type LookupIpPolicyArgs struct {
-	// The IpPolicy's id (`ipp_...`).
-	Id string `pulumi:"id"`
+	// The description of the IpPolicy to find.
+	Description *string `pulumi:"description"`
+	// The IpPolicy's id (`ipp_...`). Give it, or its `description`.
+	Id *string `pulumi:"id"`
 }
 
 type LookupIpPolicyResult struct {
@@ -46,8 +48,10 @@ func LookupIpPolicyOutput(ctx *pulumi.Context, args LookupIpPolicyOutputArgs, op
 }
 
 type LookupIpPolicyOutputArgs struct {
-	// The IpPolicy's id (`ipp_...`).
-	Id pulumi.StringInput `pulumi:"id"`
+	// The description of the IpPolicy to find.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The IpPolicy's id (`ipp_...`). Give it, or its `description`.
+	Id pulumi.StringPtrInput `pulumi:"id"`
 }
 
 func (LookupIpPolicyOutputArgs) ElementType() reflect.Type {

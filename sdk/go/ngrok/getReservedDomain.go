@@ -58,6 +58,8 @@ type LookupReservedDomainResult struct {
 	Metadata *string `pulumi:"metadata"`
 	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region *string `pulumi:"region"`
+	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+	ResolvesTo []ReservedDomainResolvesTo `pulumi:"resolvesTo"`
 	// The address of the resource in the API.
 	Uri string `pulumi:"uri"`
 }
@@ -170,6 +172,11 @@ func (o LookupReservedDomainResultOutput) Metadata() pulumi.StringPtrOutput {
 // Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 func (o LookupReservedDomainResultOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupReservedDomainResult) *string { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+func (o LookupReservedDomainResultOutput) ResolvesTo() ReservedDomainResolvesToArrayOutput {
+	return o.ApplyT(func(v LookupReservedDomainResult) []ReservedDomainResolvesTo { return v.ResolvesTo }).(ReservedDomainResolvesToArrayOutput)
 }
 
 // The address of the resource in the API.

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Finds an existing TlsCertificate by its id, and answers its properties (never a secret). It fails when none matches.
+// Finds an existing TlsCertificate by its id or by its `subjectCommonName`, and answers its properties (never a secret). It fails when none matches, or when several do.
 func LookupTlsCertificate(ctx *pulumi.Context, args *LookupTlsCertificateArgs, opts ...pulumi.InvokeOption) (*LookupTlsCertificateResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupTlsCertificateResult
@@ -23,8 +23,10 @@ func LookupTlsCertificate(ctx *pulumi.Context, args *LookupTlsCertificateArgs, o
 }
 
 type LookupTlsCertificateArgs struct {
-	// The TlsCertificate's id (`cert_...`).
-	Id string `pulumi:"id"`
+	// The TlsCertificate's id (`cert_...`). Give it, or its `subjectCommonName`.
+	Id *string `pulumi:"id"`
+	// The subjectCommonName of the TlsCertificate to find.
+	SubjectCommonName *string `pulumi:"subjectCommonName"`
 }
 
 type LookupTlsCertificateResult struct {
@@ -78,8 +80,10 @@ func LookupTlsCertificateOutput(ctx *pulumi.Context, args LookupTlsCertificateOu
 }
 
 type LookupTlsCertificateOutputArgs struct {
-	// The TlsCertificate's id (`cert_...`).
-	Id pulumi.StringInput `pulumi:"id"`
+	// The TlsCertificate's id (`cert_...`). Give it, or its `subjectCommonName`.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// The subjectCommonName of the TlsCertificate to find.
+	SubjectCommonName pulumi.StringPtrInput `pulumi:"subjectCommonName"`
 }
 
 func (LookupTlsCertificateOutputArgs) ElementType() reflect.Type {

@@ -661,6 +661,108 @@ func (o AwsRolePtrOutput) RoleArn() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// An endpoint bound to a Kubernetes cluster.
+type BoundEndpoint struct {
+	// Where it is reachable (`kubernetes`).
+	Bindings []string `pulumi:"bindings"`
+	// When it was created (RFC 3339).
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the endpoint is for.
+	Description *string `pulumi:"description"`
+	// The endpoint's id (`ep_...`).
+	Id *string `pulumi:"id"`
+	// User-defined data.
+	Metadata *string `pulumi:"metadata"`
+	// Whether other endpoints share its URL.
+	PoolingEnabled *bool `pulumi:"poolingEnabled"`
+	// What serves it: `cloud` or `agent`.
+	Type *string `pulumi:"type"`
+	// The endpoint's address in the API.
+	Uri *string `pulumi:"uri"`
+	// The endpoint's URL.
+	Url *string `pulumi:"url"`
+}
+
+// An endpoint bound to a Kubernetes cluster.
+type BoundEndpointOutput struct{ *pulumi.OutputState }
+
+func (BoundEndpointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BoundEndpoint)(nil)).Elem()
+}
+
+func (o BoundEndpointOutput) ToBoundEndpointOutput() BoundEndpointOutput {
+	return o
+}
+
+func (o BoundEndpointOutput) ToBoundEndpointOutputWithContext(ctx context.Context) BoundEndpointOutput {
+	return o
+}
+
+// Where it is reachable (`kubernetes`).
+func (o BoundEndpointOutput) Bindings() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v BoundEndpoint) []string { return v.Bindings }).(pulumi.StringArrayOutput)
+}
+
+// When it was created (RFC 3339).
+func (o BoundEndpointOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the endpoint is for.
+func (o BoundEndpointOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's id (`ep_...`).
+func (o BoundEndpointOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// User-defined data.
+func (o BoundEndpointOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// Whether other endpoints share its URL.
+func (o BoundEndpointOutput) PoolingEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *bool { return v.PoolingEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// What serves it: `cloud` or `agent`.
+func (o BoundEndpointOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's address in the API.
+func (o BoundEndpointOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's URL.
+func (o BoundEndpointOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BoundEndpoint) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type BoundEndpointArrayOutput struct{ *pulumi.OutputState }
+
+func (BoundEndpointArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]BoundEndpoint)(nil)).Elem()
+}
+
+func (o BoundEndpointArrayOutput) ToBoundEndpointArrayOutput() BoundEndpointArrayOutput {
+	return o
+}
+
+func (o BoundEndpointArrayOutput) ToBoundEndpointArrayOutputWithContext(ctx context.Context) BoundEndpointArrayOutput {
+	return o
+}
+
+func (o BoundEndpointArrayOutput) Index(i pulumi.IntInput) BoundEndpointOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) BoundEndpoint {
+		return vs[0].([]BoundEndpoint)[vs[1].(int)]
+	}).(BoundEndpointOutput)
+}
+
 // How certificates are issued automatically.
 type CertificateManagementPolicy struct {
 	// The certificate authority; the only supported value (and the default) is `letsencrypt`. One of: `letsencrypt`.
@@ -3390,6 +3492,310 @@ func (o JwtTokenArrayOutput) Index(i pulumi.IntInput) JwtTokenOutput {
 	}).(JwtTokenOutput)
 }
 
+// A Kubernetes operator registered with the account.
+type KubernetesOperator struct {
+	// Its Bindings feature, when enabled.
+	Binding *KubernetesOperatorBinding `pulumi:"binding"`
+	// When the operator registered (RFC 3339).
+	CreatedAt *string `pulumi:"createdAt"`
+	// Where it runs.
+	Deployment *KubernetesOperatorDeployment `pulumi:"deployment"`
+	// What the operator is for.
+	Description *string `pulumi:"description"`
+	// Its features: `bindings`, `ingress`, `gateway`. One of: `bindings`, `ingress`, `gateway`.
+	EnabledFeatures []string `pulumi:"enabledFeatures"`
+	// The operator's id (`k8sop_...`).
+	Id *string `pulumi:"id"`
+	// User-defined data.
+	Metadata *string `pulumi:"metadata"`
+	// Who registered it (a user or a service user).
+	Principal *Ref `pulumi:"principal"`
+	// The region its ingress is served in (`global` by default).
+	Region *string `pulumi:"region"`
+	// When its record last changed (RFC 3339).
+	UpdatedAt *string `pulumi:"updatedAt"`
+	// The operator's address in the API.
+	Uri *string `pulumi:"uri"`
+}
+
+// A Kubernetes operator registered with the account.
+type KubernetesOperatorOutput struct{ *pulumi.OutputState }
+
+func (KubernetesOperatorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesOperator)(nil)).Elem()
+}
+
+func (o KubernetesOperatorOutput) ToKubernetesOperatorOutput() KubernetesOperatorOutput {
+	return o
+}
+
+func (o KubernetesOperatorOutput) ToKubernetesOperatorOutputWithContext(ctx context.Context) KubernetesOperatorOutput {
+	return o
+}
+
+// Its Bindings feature, when enabled.
+func (o KubernetesOperatorOutput) Binding() KubernetesOperatorBindingPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *KubernetesOperatorBinding { return v.Binding }).(KubernetesOperatorBindingPtrOutput)
+}
+
+// When the operator registered (RFC 3339).
+func (o KubernetesOperatorOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// Where it runs.
+func (o KubernetesOperatorOutput) Deployment() KubernetesOperatorDeploymentPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *KubernetesOperatorDeployment { return v.Deployment }).(KubernetesOperatorDeploymentPtrOutput)
+}
+
+// What the operator is for.
+func (o KubernetesOperatorOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// Its features: `bindings`, `ingress`, `gateway`. One of: `bindings`, `ingress`, `gateway`.
+func (o KubernetesOperatorOutput) EnabledFeatures() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v KubernetesOperator) []string { return v.EnabledFeatures }).(pulumi.StringArrayOutput)
+}
+
+// The operator's id (`k8sop_...`).
+func (o KubernetesOperatorOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// User-defined data.
+func (o KubernetesOperatorOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// Who registered it (a user or a service user).
+func (o KubernetesOperatorOutput) Principal() RefPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *Ref { return v.Principal }).(RefPtrOutput)
+}
+
+// The region its ingress is served in (`global` by default).
+func (o KubernetesOperatorOutput) Region() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+// When its record last changed (RFC 3339).
+func (o KubernetesOperatorOutput) UpdatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.UpdatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The operator's address in the API.
+func (o KubernetesOperatorOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperator) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type KubernetesOperatorArrayOutput struct{ *pulumi.OutputState }
+
+func (KubernetesOperatorArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KubernetesOperator)(nil)).Elem()
+}
+
+func (o KubernetesOperatorArrayOutput) ToKubernetesOperatorArrayOutput() KubernetesOperatorArrayOutput {
+	return o
+}
+
+func (o KubernetesOperatorArrayOutput) ToKubernetesOperatorArrayOutputWithContext(ctx context.Context) KubernetesOperatorArrayOutput {
+	return o
+}
+
+func (o KubernetesOperatorArrayOutput) Index(i pulumi.IntInput) KubernetesOperatorOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KubernetesOperator {
+		return vs[0].([]KubernetesOperator)[vs[1].(int)]
+	}).(KubernetesOperatorOutput)
+}
+
+// The operator's Bindings feature: which Kubernetes-bound endpoints it projects into its cluster.
+type KubernetesOperatorBinding struct {
+	// CEL expressions that select the Kubernetes-bound endpoints it projects.
+	EndpointSelectors []string `pulumi:"endpointSelectors"`
+	// The operator's public ingress endpoint.
+	IngressEndpoint *string `pulumi:"ingressEndpoint"`
+}
+
+// The operator's Bindings feature: which Kubernetes-bound endpoints it projects into its cluster.
+type KubernetesOperatorBindingOutput struct{ *pulumi.OutputState }
+
+func (KubernetesOperatorBindingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesOperatorBinding)(nil)).Elem()
+}
+
+func (o KubernetesOperatorBindingOutput) ToKubernetesOperatorBindingOutput() KubernetesOperatorBindingOutput {
+	return o
+}
+
+func (o KubernetesOperatorBindingOutput) ToKubernetesOperatorBindingOutputWithContext(ctx context.Context) KubernetesOperatorBindingOutput {
+	return o
+}
+
+// CEL expressions that select the Kubernetes-bound endpoints it projects.
+func (o KubernetesOperatorBindingOutput) EndpointSelectors() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v KubernetesOperatorBinding) []string { return v.EndpointSelectors }).(pulumi.StringArrayOutput)
+}
+
+// The operator's public ingress endpoint.
+func (o KubernetesOperatorBindingOutput) IngressEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperatorBinding) *string { return v.IngressEndpoint }).(pulumi.StringPtrOutput)
+}
+
+type KubernetesOperatorBindingPtrOutput struct{ *pulumi.OutputState }
+
+func (KubernetesOperatorBindingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KubernetesOperatorBinding)(nil)).Elem()
+}
+
+func (o KubernetesOperatorBindingPtrOutput) ToKubernetesOperatorBindingPtrOutput() KubernetesOperatorBindingPtrOutput {
+	return o
+}
+
+func (o KubernetesOperatorBindingPtrOutput) ToKubernetesOperatorBindingPtrOutputWithContext(ctx context.Context) KubernetesOperatorBindingPtrOutput {
+	return o
+}
+
+func (o KubernetesOperatorBindingPtrOutput) Elem() KubernetesOperatorBindingOutput {
+	return o.ApplyT(func(v *KubernetesOperatorBinding) KubernetesOperatorBinding {
+		if v != nil {
+			return *v
+		}
+		var ret KubernetesOperatorBinding
+		return ret
+	}).(KubernetesOperatorBindingOutput)
+}
+
+// CEL expressions that select the Kubernetes-bound endpoints it projects.
+func (o KubernetesOperatorBindingPtrOutput) EndpointSelectors() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *KubernetesOperatorBinding) []string {
+		if v == nil {
+			return nil
+		}
+		return v.EndpointSelectors
+	}).(pulumi.StringArrayOutput)
+}
+
+// The operator's public ingress endpoint.
+func (o KubernetesOperatorBindingPtrOutput) IngressEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KubernetesOperatorBinding) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IngressEndpoint
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where an operator runs.
+type KubernetesOperatorDeployment struct {
+	// The name its user gave the cluster.
+	ClusterName *string `pulumi:"clusterName"`
+	// The deployment's name.
+	Name *string `pulumi:"name"`
+	// The namespace the operator is deployed to.
+	Namespace *string `pulumi:"namespace"`
+	// The operator's version.
+	Version *string `pulumi:"version"`
+}
+
+// Where an operator runs.
+type KubernetesOperatorDeploymentOutput struct{ *pulumi.OutputState }
+
+func (KubernetesOperatorDeploymentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KubernetesOperatorDeployment)(nil)).Elem()
+}
+
+func (o KubernetesOperatorDeploymentOutput) ToKubernetesOperatorDeploymentOutput() KubernetesOperatorDeploymentOutput {
+	return o
+}
+
+func (o KubernetesOperatorDeploymentOutput) ToKubernetesOperatorDeploymentOutputWithContext(ctx context.Context) KubernetesOperatorDeploymentOutput {
+	return o
+}
+
+// The name its user gave the cluster.
+func (o KubernetesOperatorDeploymentOutput) ClusterName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperatorDeployment) *string { return v.ClusterName }).(pulumi.StringPtrOutput)
+}
+
+// The deployment's name.
+func (o KubernetesOperatorDeploymentOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperatorDeployment) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The namespace the operator is deployed to.
+func (o KubernetesOperatorDeploymentOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperatorDeployment) *string { return v.Namespace }).(pulumi.StringPtrOutput)
+}
+
+// The operator's version.
+func (o KubernetesOperatorDeploymentOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v KubernetesOperatorDeployment) *string { return v.Version }).(pulumi.StringPtrOutput)
+}
+
+type KubernetesOperatorDeploymentPtrOutput struct{ *pulumi.OutputState }
+
+func (KubernetesOperatorDeploymentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**KubernetesOperatorDeployment)(nil)).Elem()
+}
+
+func (o KubernetesOperatorDeploymentPtrOutput) ToKubernetesOperatorDeploymentPtrOutput() KubernetesOperatorDeploymentPtrOutput {
+	return o
+}
+
+func (o KubernetesOperatorDeploymentPtrOutput) ToKubernetesOperatorDeploymentPtrOutputWithContext(ctx context.Context) KubernetesOperatorDeploymentPtrOutput {
+	return o
+}
+
+func (o KubernetesOperatorDeploymentPtrOutput) Elem() KubernetesOperatorDeploymentOutput {
+	return o.ApplyT(func(v *KubernetesOperatorDeployment) KubernetesOperatorDeployment {
+		if v != nil {
+			return *v
+		}
+		var ret KubernetesOperatorDeployment
+		return ret
+	}).(KubernetesOperatorDeploymentOutput)
+}
+
+// The name its user gave the cluster.
+func (o KubernetesOperatorDeploymentPtrOutput) ClusterName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KubernetesOperatorDeployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ClusterName
+	}).(pulumi.StringPtrOutput)
+}
+
+// The deployment's name.
+func (o KubernetesOperatorDeploymentPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KubernetesOperatorDeployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// The namespace the operator is deployed to.
+func (o KubernetesOperatorDeploymentPtrOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KubernetesOperatorDeployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Namespace
+	}).(pulumi.StringPtrOutput)
+}
+
+// The operator's version.
+func (o KubernetesOperatorDeploymentPtrOutput) Version() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *KubernetesOperatorDeployment) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Version
+	}).(pulumi.StringPtrOutput)
+}
+
 // A reference to another resource.
 type Ref struct {
 	// The referenced resource's id.
@@ -3485,6 +3891,106 @@ func (o RefArrayOutput) Index(i pulumi.IntInput) RefOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) Ref {
 		return vs[0].([]Ref)[vs[1].(int)]
 	}).(RefOutput)
+}
+
+// Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+type ReservedDomainResolvesTo struct {
+	// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+	Value string `pulumi:"value"`
+}
+
+// ReservedDomainResolvesToInput is an input type that accepts ReservedDomainResolvesToArgs and ReservedDomainResolvesToOutput values.
+// You can construct a concrete instance of `ReservedDomainResolvesToInput` via:
+//
+//	ReservedDomainResolvesToArgs{...}
+type ReservedDomainResolvesToInput interface {
+	pulumi.Input
+
+	ToReservedDomainResolvesToOutput() ReservedDomainResolvesToOutput
+	ToReservedDomainResolvesToOutputWithContext(context.Context) ReservedDomainResolvesToOutput
+}
+
+// Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+type ReservedDomainResolvesToArgs struct {
+	// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+	Value pulumi.StringInput `pulumi:"value"`
+}
+
+func (ReservedDomainResolvesToArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ReservedDomainResolvesTo)(nil)).Elem()
+}
+
+func (i ReservedDomainResolvesToArgs) ToReservedDomainResolvesToOutput() ReservedDomainResolvesToOutput {
+	return i.ToReservedDomainResolvesToOutputWithContext(context.Background())
+}
+
+func (i ReservedDomainResolvesToArgs) ToReservedDomainResolvesToOutputWithContext(ctx context.Context) ReservedDomainResolvesToOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ReservedDomainResolvesToOutput)
+}
+
+// ReservedDomainResolvesToArrayInput is an input type that accepts ReservedDomainResolvesToArray and ReservedDomainResolvesToArrayOutput values.
+// You can construct a concrete instance of `ReservedDomainResolvesToArrayInput` via:
+//
+//	ReservedDomainResolvesToArray{ ReservedDomainResolvesToArgs{...} }
+type ReservedDomainResolvesToArrayInput interface {
+	pulumi.Input
+
+	ToReservedDomainResolvesToArrayOutput() ReservedDomainResolvesToArrayOutput
+	ToReservedDomainResolvesToArrayOutputWithContext(context.Context) ReservedDomainResolvesToArrayOutput
+}
+
+type ReservedDomainResolvesToArray []ReservedDomainResolvesToInput
+
+func (ReservedDomainResolvesToArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ReservedDomainResolvesTo)(nil)).Elem()
+}
+
+func (i ReservedDomainResolvesToArray) ToReservedDomainResolvesToArrayOutput() ReservedDomainResolvesToArrayOutput {
+	return i.ToReservedDomainResolvesToArrayOutputWithContext(context.Background())
+}
+
+func (i ReservedDomainResolvesToArray) ToReservedDomainResolvesToArrayOutputWithContext(ctx context.Context) ReservedDomainResolvesToArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ReservedDomainResolvesToArrayOutput)
+}
+
+// Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+type ReservedDomainResolvesToOutput struct{ *pulumi.OutputState }
+
+func (ReservedDomainResolvesToOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ReservedDomainResolvesTo)(nil)).Elem()
+}
+
+func (o ReservedDomainResolvesToOutput) ToReservedDomainResolvesToOutput() ReservedDomainResolvesToOutput {
+	return o
+}
+
+func (o ReservedDomainResolvesToOutput) ToReservedDomainResolvesToOutputWithContext(ctx context.Context) ReservedDomainResolvesToOutput {
+	return o
+}
+
+// An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+func (o ReservedDomainResolvesToOutput) Value() pulumi.StringOutput {
+	return o.ApplyT(func(v ReservedDomainResolvesTo) string { return v.Value }).(pulumi.StringOutput)
+}
+
+type ReservedDomainResolvesToArrayOutput struct{ *pulumi.OutputState }
+
+func (ReservedDomainResolvesToArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ReservedDomainResolvesTo)(nil)).Elem()
+}
+
+func (o ReservedDomainResolvesToArrayOutput) ToReservedDomainResolvesToArrayOutput() ReservedDomainResolvesToArrayOutput {
+	return o
+}
+
+func (o ReservedDomainResolvesToArrayOutput) ToReservedDomainResolvesToArrayOutputWithContext(ctx context.Context) ReservedDomainResolvesToArrayOutput {
+	return o
+}
+
+func (o ReservedDomainResolvesToArrayOutput) Index(i pulumi.IntInput) ReservedDomainResolvesToOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ReservedDomainResolvesTo {
+		return vs[0].([]ReservedDomainResolvesTo)[vs[1].(int)]
+	}).(ReservedDomainResolvesToOutput)
 }
 
 // The subject alternative names of a certificate.
@@ -3829,6 +4335,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtKeySourcesPtrInput)(nil)).Elem(), JwtKeySourcesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtTokenInput)(nil)).Elem(), JwtTokenArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtTokenArrayInput)(nil)).Elem(), JwtTokenArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ReservedDomainResolvesToInput)(nil)).Elem(), ReservedDomainResolvesToArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ReservedDomainResolvesToArrayInput)(nil)).Elem(), ReservedDomainResolvesToArray{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyPtrOutput{})
 	pulumi.RegisterOutputType(AwsAuthOutput{})
@@ -3837,6 +4345,8 @@ func init() {
 	pulumi.RegisterOutputType(AwsCredentialsPtrOutput{})
 	pulumi.RegisterOutputType(AwsRoleOutput{})
 	pulumi.RegisterOutputType(AwsRolePtrOutput{})
+	pulumi.RegisterOutputType(BoundEndpointOutput{})
+	pulumi.RegisterOutputType(BoundEndpointArrayOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyPtrOutput{})
 	pulumi.RegisterOutputType(CertificateManagementStatusOutput{})
@@ -3874,9 +4384,17 @@ func init() {
 	pulumi.RegisterOutputType(JwtKeySourcesPtrOutput{})
 	pulumi.RegisterOutputType(JwtTokenOutput{})
 	pulumi.RegisterOutputType(JwtTokenArrayOutput{})
+	pulumi.RegisterOutputType(KubernetesOperatorOutput{})
+	pulumi.RegisterOutputType(KubernetesOperatorArrayOutput{})
+	pulumi.RegisterOutputType(KubernetesOperatorBindingOutput{})
+	pulumi.RegisterOutputType(KubernetesOperatorBindingPtrOutput{})
+	pulumi.RegisterOutputType(KubernetesOperatorDeploymentOutput{})
+	pulumi.RegisterOutputType(KubernetesOperatorDeploymentPtrOutput{})
 	pulumi.RegisterOutputType(RefOutput{})
 	pulumi.RegisterOutputType(RefPtrOutput{})
 	pulumi.RegisterOutputType(RefArrayOutput{})
+	pulumi.RegisterOutputType(ReservedDomainResolvesToOutput{})
+	pulumi.RegisterOutputType(ReservedDomainResolvesToArrayOutput{})
 	pulumi.RegisterOutputType(TlsCertificateSubjectAlternativeNamesOutput{})
 	pulumi.RegisterOutputType(TlsCertificateSubjectAlternativeNamesPtrOutput{})
 	pulumi.RegisterOutputType(TunnelOutput{})

@@ -42,6 +42,8 @@ type ReservedDomain struct {
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
 	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region pulumi.StringPtrOutput `pulumi:"region"`
+	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+	ResolvesTo ReservedDomainResolvesToArrayOutput `pulumi:"resolvesTo"`
 }
 
 // NewReservedDomain registers a new resource with the given unique name, arguments, and options.
@@ -104,6 +106,8 @@ type reservedDomainArgs struct {
 	Metadata *string `pulumi:"metadata"`
 	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region *string `pulumi:"region"`
+	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+	ResolvesTo []ReservedDomainResolvesTo `pulumi:"resolvesTo"`
 }
 
 // The set of arguments for constructing a ReservedDomain resource.
@@ -122,6 +126,8 @@ type ReservedDomainArgs struct {
 	Metadata pulumi.StringPtrInput
 	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region pulumi.StringPtrInput
+	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+	ResolvesTo ReservedDomainResolvesToArrayInput
 }
 
 func (ReservedDomainArgs) ElementType() reflect.Type {
@@ -224,6 +230,11 @@ func (o ReservedDomainOutput) Metadata() pulumi.StringPtrOutput {
 // Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 func (o ReservedDomainOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomain) pulumi.StringPtrOutput { return v.Region }).(pulumi.StringPtrOutput)
+}
+
+// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+func (o ReservedDomainOutput) ResolvesTo() ReservedDomainResolvesToArrayOutput {
+	return o.ApplyT(func(v *ReservedDomain) ReservedDomainResolvesToArrayOutput { return v.ResolvesTo }).(ReservedDomainResolvesToArrayOutput)
 }
 
 func init() {

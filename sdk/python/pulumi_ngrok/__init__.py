@@ -39,6 +39,9 @@ from .get_https_edge_route_webhook_verification import *
 from .get_ip_policy import *
 from .get_ip_policy_rule import *
 from .get_ip_restriction import *
+from .get_kubernetes_operator import *
+from .get_kubernetes_operator_bound_endpoints import *
+from .get_kubernetes_operators import *
 from .get_reserved_domain import *
 from .get_service_user import *
 from .get_ssh_certificate_authority import *

@@ -55,6 +55,8 @@ __all__ = [
     'JwtKeySourcesArgsDict',
     'JwtTokenArgs',
     'JwtTokenArgsDict',
+    'ReservedDomainResolvesToArgs',
+    'ReservedDomainResolvesToArgsDict',
 ]
 
 class AgentIngressCertificateManagementPolicyArgsDict(TypedDict):
@@ -1224,5 +1226,38 @@ class JwtTokenArgs:
     @prefix.setter
     def prefix(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "prefix", value)
+
+
+class ReservedDomainResolvesToArgsDict(TypedDict):
+    """
+    Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+    """
+    value: pulumi.Input[_builtins.str]
+    """
+    An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+    """
+
+@pulumi.input_type
+class ReservedDomainResolvesToArgs:
+    def __init__(__self__, *,
+                 value: pulumi.Input[_builtins.str]):
+        """
+        Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+
+        :param pulumi.Input[_builtins.str] value: An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+        """
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> pulumi.Input[_builtins.str]:
+        """
+        An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+        """
+        return pulumi.get(self, "value")
+
+    @value.setter
+    def value(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "value", value)
 
 

@@ -252,14 +252,17 @@ class AwaitableGetCloudEndpointResult(GetCloudEndpointResult):
 
 
 def get_cloud_endpoint(id: Optional[_builtins.str] = None,
+                       url: Optional[_builtins.str] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetCloudEndpointResult:
     """
-    Finds an existing CloudEndpoint by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing CloudEndpoint by its id or by its `url`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The CloudEndpoint's id (`ep_...`).
+    :param _builtins.str id: The CloudEndpoint's id (`ep_...`). Give it, or its `url`.
+    :param _builtins.str url: The url of the CloudEndpoint to find. Not empty.
     """
     __args__ = dict()
     __args__['id'] = id
+    __args__['url'] = url
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ngrok:index:getCloudEndpoint', __args__, opts=opts, typ=GetCloudEndpointResult).value
 
@@ -282,15 +285,18 @@ def get_cloud_endpoint(id: Optional[_builtins.str] = None,
         updated_at=pulumi.get(__ret__, 'updated_at'),
         uri=pulumi.get(__ret__, 'uri'),
         url=pulumi.get(__ret__, 'url'))
-def get_cloud_endpoint_output(id: pulumi.Input[Optional[_builtins.str]] = None,
+def get_cloud_endpoint_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                              url: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetCloudEndpointResult]:
     """
-    Finds an existing CloudEndpoint by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing CloudEndpoint by its id or by its `url`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The CloudEndpoint's id (`ep_...`).
+    :param _builtins.str id: The CloudEndpoint's id (`ep_...`). Give it, or its `url`.
+    :param _builtins.str url: The url of the CloudEndpoint to find. Not empty.
     """
     __args__ = dict()
     __args__['id'] = id
+    __args__['url'] = url
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ngrok:index:getCloudEndpoint', __args__, opts=opts, typ=GetCloudEndpointResult)
     return __ret__.apply(lambda __response__: GetCloudEndpointResult(

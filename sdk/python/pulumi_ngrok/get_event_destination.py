@@ -106,14 +106,17 @@ class AwaitableGetEventDestinationResult(GetEventDestinationResult):
             uri=self.uri)
 
 
-def get_event_destination(id: Optional[_builtins.str] = None,
+def get_event_destination(description: Optional[_builtins.str] = None,
+                          id: Optional[_builtins.str] = None,
                           opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetEventDestinationResult:
     """
-    Finds an existing EventDestination by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing EventDestination by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The EventDestination's id (`ed_...`).
+    :param _builtins.str description: The description of the EventDestination to find.
+    :param _builtins.str id: The EventDestination's id (`ed_...`). Give it, or its `description`.
     """
     __args__ = dict()
+    __args__['description'] = description
     __args__['id'] = id
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ngrok:index:getEventDestination', __args__, opts=opts, typ=GetEventDestinationResult).value
@@ -125,14 +128,17 @@ def get_event_destination(id: Optional[_builtins.str] = None,
         id=pulumi.get(__ret__, 'id'),
         metadata=pulumi.get(__ret__, 'metadata'),
         uri=pulumi.get(__ret__, 'uri'))
-def get_event_destination_output(id: pulumi.Input[Optional[_builtins.str]] = None,
+def get_event_destination_output(description: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                                 id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                  opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetEventDestinationResult]:
     """
-    Finds an existing EventDestination by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing EventDestination by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The EventDestination's id (`ed_...`).
+    :param _builtins.str description: The description of the EventDestination to find.
+    :param _builtins.str id: The EventDestination's id (`ed_...`). Give it, or its `description`.
     """
     __args__ = dict()
+    __args__['description'] = description
     __args__['id'] = id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ngrok:index:getEventDestination', __args__, opts=opts, typ=GetEventDestinationResult)

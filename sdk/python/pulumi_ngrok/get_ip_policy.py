@@ -94,14 +94,17 @@ class AwaitableGetIpPolicyResult(GetIpPolicyResult):
             uri=self.uri)
 
 
-def get_ip_policy(id: Optional[_builtins.str] = None,
+def get_ip_policy(description: Optional[_builtins.str] = None,
+                  id: Optional[_builtins.str] = None,
                   opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetIpPolicyResult:
     """
-    Finds an existing IpPolicy by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing IpPolicy by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The IpPolicy's id (`ipp_...`).
+    :param _builtins.str description: The description of the IpPolicy to find.
+    :param _builtins.str id: The IpPolicy's id (`ipp_...`). Give it, or its `description`.
     """
     __args__ = dict()
+    __args__['description'] = description
     __args__['id'] = id
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ngrok:index:getIpPolicy', __args__, opts=opts, typ=GetIpPolicyResult).value
@@ -112,14 +115,17 @@ def get_ip_policy(id: Optional[_builtins.str] = None,
         id=pulumi.get(__ret__, 'id'),
         metadata=pulumi.get(__ret__, 'metadata'),
         uri=pulumi.get(__ret__, 'uri'))
-def get_ip_policy_output(id: pulumi.Input[Optional[_builtins.str]] = None,
+def get_ip_policy_output(description: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                         id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetIpPolicyResult]:
     """
-    Finds an existing IpPolicy by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing IpPolicy by its id or by its `description`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The IpPolicy's id (`ipp_...`).
+    :param _builtins.str description: The description of the IpPolicy to find.
+    :param _builtins.str id: The IpPolicy's id (`ipp_...`). Give it, or its `description`.
     """
     __args__ = dict()
+    __args__['description'] = description
     __args__['id'] = id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ngrok:index:getIpPolicy', __args__, opts=opts, typ=GetIpPolicyResult)

@@ -24,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetReservedDomainResult:
-    def __init__(__self__, acme_challenge_cname_target=None, certificate=None, certificate_id=None, certificate_management_policy=None, certificate_management_status=None, cname_target=None, created_at=None, description=None, domain=None, http_endpoint_configuration=None, https_endpoint_configuration=None, id=None, metadata=None, region=None, uri=None):
+    def __init__(__self__, acme_challenge_cname_target=None, certificate=None, certificate_id=None, certificate_management_policy=None, certificate_management_status=None, cname_target=None, created_at=None, description=None, domain=None, http_endpoint_configuration=None, https_endpoint_configuration=None, id=None, metadata=None, region=None, resolves_to=None, uri=None):
         if acme_challenge_cname_target and not isinstance(acme_challenge_cname_target, str):
             raise TypeError("Expected argument 'acme_challenge_cname_target' to be a str")
         pulumi.set(__self__, "acme_challenge_cname_target", acme_challenge_cname_target)
@@ -67,6 +67,9 @@ class GetReservedDomainResult:
         if region and not isinstance(region, str):
             raise TypeError("Expected argument 'region' to be a str")
         pulumi.set(__self__, "region", region)
+        if resolves_to and not isinstance(resolves_to, list):
+            raise TypeError("Expected argument 'resolves_to' to be a list")
+        pulumi.set(__self__, "resolves_to", resolves_to)
         if uri and not isinstance(uri, str):
             raise TypeError("Expected argument 'uri' to be a str")
         pulumi.set(__self__, "uri", uri)
@@ -184,6 +187,14 @@ class GetReservedDomainResult:
         return pulumi.get(self, "region")
 
     @_builtins.property
+    @pulumi.getter(name="resolvesTo")
+    def resolves_to(self) -> Optional[Sequence['outputs.ReservedDomainResolvesTo']]:
+        """
+        The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+        """
+        return pulumi.get(self, "resolves_to")
+
+    @_builtins.property
     @pulumi.getter
     def uri(self) -> _builtins.str:
         """
@@ -212,6 +223,7 @@ class AwaitableGetReservedDomainResult(GetReservedDomainResult):
             id=self.id,
             metadata=self.metadata,
             region=self.region,
+            resolves_to=self.resolves_to,
             uri=self.uri)
 
 
@@ -245,6 +257,7 @@ def get_reserved_domain(domain: Optional[_builtins.str] = None,
         id=pulumi.get(__ret__, 'id'),
         metadata=pulumi.get(__ret__, 'metadata'),
         region=pulumi.get(__ret__, 'region'),
+        resolves_to=pulumi.get(__ret__, 'resolves_to'),
         uri=pulumi.get(__ret__, 'uri'))
 def get_reserved_domain_output(domain: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
@@ -275,4 +288,5 @@ def get_reserved_domain_output(domain: pulumi.Input[Optional[Optional[_builtins.
         id=pulumi.get(__response__, 'id'),
         metadata=pulumi.get(__response__, 'metadata'),
         region=pulumi.get(__response__, 'region'),
+        resolves_to=pulumi.get(__response__, 'resolves_to'),
         uri=pulumi.get(__response__, 'uri')))

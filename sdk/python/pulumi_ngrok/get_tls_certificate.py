@@ -288,14 +288,17 @@ class AwaitableGetTlsCertificateResult(GetTlsCertificateResult):
 
 
 def get_tls_certificate(id: Optional[_builtins.str] = None,
+                        subject_common_name: Optional[_builtins.str] = None,
                         opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetTlsCertificateResult:
     """
-    Finds an existing TlsCertificate by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing TlsCertificate by its id or by its `subjectCommonName`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The TlsCertificate's id (`cert_...`).
+    :param _builtins.str id: The TlsCertificate's id (`cert_...`). Give it, or its `subjectCommonName`.
+    :param _builtins.str subject_common_name: The subjectCommonName of the TlsCertificate to find.
     """
     __args__ = dict()
     __args__['id'] = id
+    __args__['subjectCommonName'] = subject_common_name
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('ngrok:index:getTlsCertificate', __args__, opts=opts, typ=GetTlsCertificateResult).value
 
@@ -321,15 +324,18 @@ def get_tls_certificate(id: Optional[_builtins.str] = None,
         subject_organizational_unit=pulumi.get(__ret__, 'subject_organizational_unit'),
         subject_province=pulumi.get(__ret__, 'subject_province'),
         uri=pulumi.get(__ret__, 'uri'))
-def get_tls_certificate_output(id: pulumi.Input[Optional[_builtins.str]] = None,
+def get_tls_certificate_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                               subject_common_name: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                                opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetTlsCertificateResult]:
     """
-    Finds an existing TlsCertificate by its id, and answers its properties (never a secret). It fails when none matches.
+    Finds an existing TlsCertificate by its id or by its `subjectCommonName`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The TlsCertificate's id (`cert_...`).
+    :param _builtins.str id: The TlsCertificate's id (`cert_...`). Give it, or its `subjectCommonName`.
+    :param _builtins.str subject_common_name: The subjectCommonName of the TlsCertificate to find.
     """
     __args__ = dict()
     __args__['id'] = id
+    __args__['subjectCommonName'] = subject_common_name
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('ngrok:index:getTlsCertificate', __args__, opts=opts, typ=GetTlsCertificateResult)
     return __ret__.apply(lambda __response__: GetTlsCertificateResult(

@@ -20,6 +20,7 @@ __all__ = [
     'AwsAuth',
     'AwsCredentials',
     'AwsRole',
+    'BoundEndpoint',
     'CertificateManagementPolicy',
     'CertificateManagementStatus',
     'CertificateProvisioningJob',
@@ -39,7 +40,11 @@ __all__ = [
     'JwtJwsKeys',
     'JwtKeySources',
     'JwtToken',
+    'KubernetesOperator',
+    'KubernetesOperatorBinding',
+    'KubernetesOperatorDeployment',
     'Ref',
+    'ReservedDomainResolvesTo',
     'TlsCertificateSubjectAlternativeNames',
     'Tunnel',
     'TunnelSession',
@@ -230,6 +235,126 @@ class AwsRole(dict):
         The ARN of the role ngrok assumes.
         """
         return pulumi.get(self, "role_arn")
+
+
+@pulumi.output_type
+class BoundEndpoint(dict):
+    """
+    An endpoint bound to a Kubernetes cluster.
+    """
+    def __init__(__self__, *,
+                 bindings: Optional[Sequence[_builtins.str]] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 metadata: Optional[_builtins.str] = None,
+                 pooling_enabled: Optional[_builtins.bool] = None,
+                 type: Optional[_builtins.str] = None,
+                 uri: Optional[_builtins.str] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        An endpoint bound to a Kubernetes cluster.
+
+        :param Sequence[_builtins.str] bindings: Where it is reachable (`kubernetes`).
+        :param _builtins.str created_at: When it was created (RFC 3339).
+        :param _builtins.str description: What the endpoint is for.
+        :param _builtins.str id: The endpoint's id (`ep_...`).
+        :param _builtins.str metadata: User-defined data.
+        :param _builtins.bool pooling_enabled: Whether other endpoints share its URL.
+        :param _builtins.str type: What serves it: `cloud` or `agent`.
+        :param _builtins.str uri: The endpoint's address in the API.
+        :param _builtins.str url: The endpoint's URL.
+        """
+        if bindings is not None:
+            pulumi.set(__self__, "bindings", bindings)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if pooling_enabled is not None:
+            pulumi.set(__self__, "pooling_enabled", pooling_enabled)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if uri is not None:
+            pulumi.set(__self__, "uri", uri)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def bindings(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Where it is reachable (`kubernetes`).
+        """
+        return pulumi.get(self, "bindings")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it was created (RFC 3339).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the endpoint is for.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's id (`ep_...`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[_builtins.str]:
+        """
+        User-defined data.
+        """
+        return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter(name="poolingEnabled")
+    def pooling_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether other endpoints share its URL.
+        """
+        return pulumi.get(self, "pooling_enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        What serves it: `cloud` or `agent`.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def uri(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's address in the API.
+        """
+        return pulumi.get(self, "uri")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's URL.
+        """
+        return pulumi.get(self, "url")
 
 
 @pulumi.output_type
@@ -1383,6 +1508,246 @@ class JwtToken(dict):
 
 
 @pulumi.output_type
+class KubernetesOperator(dict):
+    """
+    A Kubernetes operator registered with the account.
+    """
+    def __init__(__self__, *,
+                 binding: Optional['outputs.KubernetesOperatorBinding'] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 deployment: Optional['outputs.KubernetesOperatorDeployment'] = None,
+                 description: Optional[_builtins.str] = None,
+                 enabled_features: Optional[Sequence[_builtins.str]] = None,
+                 id: Optional[_builtins.str] = None,
+                 metadata: Optional[_builtins.str] = None,
+                 principal: Optional['outputs.Ref'] = None,
+                 region: Optional[_builtins.str] = None,
+                 updated_at: Optional[_builtins.str] = None,
+                 uri: Optional[_builtins.str] = None):
+        """
+        A Kubernetes operator registered with the account.
+
+        :param 'KubernetesOperatorBinding' binding: Its Bindings feature, when enabled.
+        :param _builtins.str created_at: When the operator registered (RFC 3339).
+        :param 'KubernetesOperatorDeployment' deployment: Where it runs.
+        :param _builtins.str description: What the operator is for.
+        :param Sequence[_builtins.str] enabled_features: Its features: `bindings`, `ingress`, `gateway`. One of: `bindings`, `ingress`, `gateway`.
+        :param _builtins.str id: The operator's id (`k8sop_...`).
+        :param _builtins.str metadata: User-defined data.
+        :param 'Ref' principal: Who registered it (a user or a service user).
+        :param _builtins.str region: The region its ingress is served in (`global` by default).
+        :param _builtins.str updated_at: When its record last changed (RFC 3339).
+        :param _builtins.str uri: The operator's address in the API.
+        """
+        if binding is not None:
+            pulumi.set(__self__, "binding", binding)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if deployment is not None:
+            pulumi.set(__self__, "deployment", deployment)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if enabled_features is not None:
+            pulumi.set(__self__, "enabled_features", enabled_features)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if principal is not None:
+            pulumi.set(__self__, "principal", principal)
+        if region is not None:
+            pulumi.set(__self__, "region", region)
+        if updated_at is not None:
+            pulumi.set(__self__, "updated_at", updated_at)
+        if uri is not None:
+            pulumi.set(__self__, "uri", uri)
+
+    @_builtins.property
+    @pulumi.getter
+    def binding(self) -> Optional['outputs.KubernetesOperatorBinding']:
+        """
+        Its Bindings feature, when enabled.
+        """
+        return pulumi.get(self, "binding")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the operator registered (RFC 3339).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def deployment(self) -> Optional['outputs.KubernetesOperatorDeployment']:
+        """
+        Where it runs.
+        """
+        return pulumi.get(self, "deployment")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the operator is for.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter(name="enabledFeatures")
+    def enabled_features(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Its features: `bindings`, `ingress`, `gateway`. One of: `bindings`, `ingress`, `gateway`.
+        """
+        return pulumi.get(self, "enabled_features")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The operator's id (`k8sop_...`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[_builtins.str]:
+        """
+        User-defined data.
+        """
+        return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter
+    def principal(self) -> Optional['outputs.Ref']:
+        """
+        Who registered it (a user or a service user).
+        """
+        return pulumi.get(self, "principal")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> Optional[_builtins.str]:
+        """
+        The region its ingress is served in (`global` by default).
+        """
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter(name="updatedAt")
+    def updated_at(self) -> Optional[_builtins.str]:
+        """
+        When its record last changed (RFC 3339).
+        """
+        return pulumi.get(self, "updated_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def uri(self) -> Optional[_builtins.str]:
+        """
+        The operator's address in the API.
+        """
+        return pulumi.get(self, "uri")
+
+
+@pulumi.output_type
+class KubernetesOperatorBinding(dict):
+    """
+    The operator's Bindings feature: which Kubernetes-bound endpoints it projects into its cluster.
+    """
+    def __init__(__self__, *,
+                 endpoint_selectors: Optional[Sequence[_builtins.str]] = None,
+                 ingress_endpoint: Optional[_builtins.str] = None):
+        """
+        The operator's Bindings feature: which Kubernetes-bound endpoints it projects into its cluster.
+
+        :param Sequence[_builtins.str] endpoint_selectors: CEL expressions that select the Kubernetes-bound endpoints it projects.
+        :param _builtins.str ingress_endpoint: The operator's public ingress endpoint.
+        """
+        if endpoint_selectors is not None:
+            pulumi.set(__self__, "endpoint_selectors", endpoint_selectors)
+        if ingress_endpoint is not None:
+            pulumi.set(__self__, "ingress_endpoint", ingress_endpoint)
+
+    @_builtins.property
+    @pulumi.getter(name="endpointSelectors")
+    def endpoint_selectors(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        CEL expressions that select the Kubernetes-bound endpoints it projects.
+        """
+        return pulumi.get(self, "endpoint_selectors")
+
+    @_builtins.property
+    @pulumi.getter(name="ingressEndpoint")
+    def ingress_endpoint(self) -> Optional[_builtins.str]:
+        """
+        The operator's public ingress endpoint.
+        """
+        return pulumi.get(self, "ingress_endpoint")
+
+
+@pulumi.output_type
+class KubernetesOperatorDeployment(dict):
+    """
+    Where an operator runs.
+    """
+    def __init__(__self__, *,
+                 cluster_name: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 namespace: Optional[_builtins.str] = None,
+                 version: Optional[_builtins.str] = None):
+        """
+        Where an operator runs.
+
+        :param _builtins.str cluster_name: The name its user gave the cluster.
+        :param _builtins.str name: The deployment's name.
+        :param _builtins.str namespace: The namespace the operator is deployed to.
+        :param _builtins.str version: The operator's version.
+        """
+        if cluster_name is not None:
+            pulumi.set(__self__, "cluster_name", cluster_name)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+        if version is not None:
+            pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterName")
+    def cluster_name(self) -> Optional[_builtins.str]:
+        """
+        The name its user gave the cluster.
+        """
+        return pulumi.get(self, "cluster_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The deployment's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> Optional[_builtins.str]:
+        """
+        The namespace the operator is deployed to.
+        """
+        return pulumi.get(self, "namespace")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> Optional[_builtins.str]:
+        """
+        The operator's version.
+        """
+        return pulumi.get(self, "version")
+
+
+@pulumi.output_type
 class Ref(dict):
     """
     A reference to another resource.
@@ -1416,6 +1781,29 @@ class Ref(dict):
         The referenced resource's address.
         """
         return pulumi.get(self, "uri")
+
+
+@pulumi.output_type
+class ReservedDomainResolvesTo(dict):
+    """
+    Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+    """
+    def __init__(__self__, *,
+                 value: _builtins.str):
+        """
+        Where a domain resolves: a point of presence, a region, `global`, or a dedicated IP.
+
+        :param _builtins.str value: An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+        """
+        pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> _builtins.str:
+        """
+        An ngrok point of presence (`us-cal-1`) or region (`eu`), `global`, or a dedicated IP address with an optional port (`192.0.2.1:1234`).
+        """
+        return pulumi.get(self, "value")
 
 
 @pulumi.output_type

@@ -27,7 +27,8 @@ class ReservedDomainArgs:
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
-                 region: pulumi.Input[Optional[_builtins.str]] = None):
+                 region: pulumi.Input[Optional[_builtins.str]] = None,
+                 resolves_to: pulumi.Input[Optional[Sequence[pulumi.Input['ReservedDomainResolvesToArgs']]]] = None):
         """
         The set of arguments for constructing a ReservedDomain resource.
 
@@ -38,6 +39,7 @@ class ReservedDomainArgs:
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing ReservedDomain (`rd_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         :param pulumi.Input[_builtins.str] region: Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        :param pulumi.Input[Sequence[pulumi.Input['ReservedDomainResolvesToArgs']]] resolves_to: The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
         """
         pulumi.set(__self__, "domain", domain)
         if certificate_id is not None:
@@ -52,6 +54,8 @@ class ReservedDomainArgs:
             pulumi.set(__self__, "metadata", metadata)
         if region is not None:
             pulumi.set(__self__, "region", region)
+        if resolves_to is not None:
+            pulumi.set(__self__, "resolves_to", resolves_to)
 
     @_builtins.property
     @pulumi.getter
@@ -137,6 +141,18 @@ class ReservedDomainArgs:
     def region(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "region", value)
 
+    @_builtins.property
+    @pulumi.getter(name="resolvesTo")
+    def resolves_to(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ReservedDomainResolvesToArgs']]]]:
+        """
+        The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+        """
+        return pulumi.get(self, "resolves_to")
+
+    @resolves_to.setter
+    def resolves_to(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ReservedDomainResolvesToArgs']]]]):
+        pulumi.set(self, "resolves_to", value)
+
 
 @pulumi.type_token("ngrok:index:ReservedDomain")
 class ReservedDomain(pulumi.CustomResource):
@@ -151,6 +167,7 @@ class ReservedDomain(pulumi.CustomResource):
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
+                 resolves_to: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReservedDomainResolvesToArgs', 'ReservedDomainResolvesToArgsDict']]]]] = None,
                  __props__=None):
         """
         A reserved domain: a hostname on which the account's endpoints can be served, either a subdomain of a domain the service owns or a custom domain with a CNAME to the service.
@@ -164,6 +181,7 @@ class ReservedDomain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing ReservedDomain (`rd_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         :param pulumi.Input[_builtins.str] region: Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['ReservedDomainResolvesToArgs', 'ReservedDomainResolvesToArgsDict']]]] resolves_to: The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
         """
         ...
     @overload
@@ -196,6 +214,7 @@ class ReservedDomain(pulumi.CustomResource):
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
                  region: pulumi.Input[Optional[_builtins.str]] = None,
+                 resolves_to: pulumi.Input[Optional[Sequence[pulumi.Input[Union['ReservedDomainResolvesToArgs', 'ReservedDomainResolvesToArgsDict']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -214,6 +233,7 @@ class ReservedDomain(pulumi.CustomResource):
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["metadata"] = metadata
             __props__.__dict__["region"] = region
+            __props__.__dict__["resolves_to"] = resolves_to
             __props__.__dict__["acme_challenge_cname_target"] = None
             __props__.__dict__["certificate"] = None
             __props__.__dict__["certificate_management_status"] = None
@@ -256,6 +276,7 @@ class ReservedDomain(pulumi.CustomResource):
         __props__.__dict__["https_endpoint_configuration"] = None
         __props__.__dict__["metadata"] = None
         __props__.__dict__["region"] = None
+        __props__.__dict__["resolves_to"] = None
         return ReservedDomain(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -361,4 +382,12 @@ class ReservedDomain(pulumi.CustomResource):
         Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         """
         return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter(name="resolvesTo")
+    def resolves_to(self) -> pulumi.Output[Optional[Sequence['outputs.ReservedDomainResolvesTo']]]:
+        """
+        The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
+        """
+        return pulumi.get(self, "resolves_to")
 
