@@ -21,7 +21,7 @@ type ApiKey struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId pulumi.StringPtrOutput `pulumi:"ownerId"`
 	// The bearer token for the API's `Authorization` header. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
 	Token pulumi.StringPtrOutput `pulumi:"token"`
@@ -77,7 +77,7 @@ type apiKeyArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId *string `pulumi:"ownerId"`
 }
 
@@ -89,7 +89,7 @@ type ApiKeyArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
-	// The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId pulumi.StringPtrInput
 }
 
@@ -145,7 +145,7 @@ func (o ApiKeyOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+// The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 func (o ApiKeyOutput) OwnerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApiKey) pulumi.StringPtrOutput { return v.OwnerId }).(pulumi.StringPtrOutput)
 }

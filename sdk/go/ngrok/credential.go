@@ -23,7 +23,7 @@ type Credential struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId pulumi.StringPtrOutput `pulumi:"ownerId"`
 	// The authtoken. The API returns it only at creation; the provider keeps it in state, encrypted, across refreshes and updates. Secret.
 	Token pulumi.StringPtrOutput `pulumi:"token"`
@@ -81,7 +81,7 @@ type credentialArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId *string `pulumi:"ownerId"`
 }
 
@@ -95,7 +95,7 @@ type CredentialArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId pulumi.StringPtrInput
 }
 
@@ -156,7 +156,7 @@ func (o CredentialOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Credential) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 func (o CredentialOutput) OwnerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Credential) pulumi.StringPtrOutput { return v.OwnerId }).(pulumi.StringPtrOutput)
 }

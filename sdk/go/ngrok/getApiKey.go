@@ -36,7 +36,7 @@ type LookupApiKeyResult struct {
 	Id string `pulumi:"id"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. An id starting with `usr_` or `bot_`.
+	// The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId *string `pulumi:"ownerId"`
 	// The address of the resource in the API.
 	Uri string `pulumi:"uri"`
@@ -90,7 +90,7 @@ func (o LookupApiKeyResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupApiKeyResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. An id starting with `usr_` or `bot_`.
+// The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. An id starting with `usr_` or `service_` or `bot_`.
 func (o LookupApiKeyResultOutput) OwnerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupApiKeyResult) *string { return v.OwnerId }).(pulumi.StringPtrOutput)
 }

@@ -38,7 +38,7 @@ type LookupCredentialResult struct {
 	Id string `pulumi:"id"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId *string `pulumi:"ownerId"`
 	// The address of the resource in the API.
 	Uri string `pulumi:"uri"`
@@ -97,7 +97,7 @@ func (o LookupCredentialResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCredentialResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. An id starting with `usr_` or `bot_`.
+// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. An id starting with `usr_` or `service_` or `bot_`.
 func (o LookupCredentialResultOutput) OwnerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupCredentialResult) *string { return v.OwnerId }).(pulumi.StringPtrOutput)
 }

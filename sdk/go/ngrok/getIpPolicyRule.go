@@ -34,7 +34,7 @@ type LookupIpPolicyRuleArgs struct {
 type LookupIpPolicyRuleResult struct {
 	// Whether traffic from the range is allowed or denied. One of: `allow`, `deny`.
 	Action string `pulumi:"action"`
-	// The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+	// The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
 	Cidr string `pulumi:"cidr"`
 	// When the resource was created (RFC 3339).
 	CreatedAt string `pulumi:"createdAt"`
@@ -87,7 +87,7 @@ func (o LookupIpPolicyRuleResultOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupIpPolicyRuleResult) string { return v.Action }).(pulumi.StringOutput)
 }
 
-// The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+// The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
 func (o LookupIpPolicyRuleResultOutput) Cidr() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupIpPolicyRuleResult) string { return v.Cidr }).(pulumi.StringOutput)
 }

@@ -23,7 +23,7 @@ func LookupServiceUser(ctx *pulumi.Context, args *LookupServiceUserArgs, opts ..
 }
 
 type LookupServiceUserArgs struct {
-	// The ServiceUser's id (`bot_...`). Give it, or its `name`.
+	// The ServiceUser's id (`service_...`). Give it, or its `name`.
 	Id *string `pulumi:"id"`
 	// The name of the ServiceUser to find. Not empty.
 	Name *string `pulumi:"name"`
@@ -48,7 +48,7 @@ func LookupServiceUserOutput(ctx *pulumi.Context, args LookupServiceUserOutputAr
 }
 
 type LookupServiceUserOutputArgs struct {
-	// The ServiceUser's id (`bot_...`). Give it, or its `name`.
+	// The ServiceUser's id (`service_...`). Give it, or its `name`.
 	Id pulumi.StringPtrInput `pulumi:"id"`
 	// The name of the ServiceUser to find. Not empty.
 	Name pulumi.StringPtrInput `pulumi:"name"`

@@ -38,7 +38,7 @@ type LookupSshCredentialResult struct {
 	Id string `pulumi:"id"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId *string `pulumi:"ownerId"`
 	// The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change).
 	PublicKey string `pulumi:"publicKey"`
@@ -99,7 +99,7 @@ func (o LookupSshCredentialResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSshCredentialResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. An id starting with `usr_` or `bot_`.
+// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. An id starting with `usr_` or `service_` or `bot_`.
 func (o LookupSshCredentialResultOutput) OwnerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupSshCredentialResult) *string { return v.OwnerId }).(pulumi.StringPtrOutput)
 }

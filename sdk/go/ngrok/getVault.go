@@ -42,7 +42,7 @@ type LookupVaultResult struct {
 	LastUpdatedBy *string `pulumi:"lastUpdatedBy"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+	// The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
 	Name string `pulumi:"name"`
 	// When the vault was last changed (RFC 3339).
 	UpdatedAt *string `pulumi:"updatedAt"`
@@ -110,7 +110,7 @@ func (o LookupVaultResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupVaultResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+// The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
 func (o LookupVaultResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVaultResult) string { return v.Name }).(pulumi.StringOutput)
 }

@@ -44,7 +44,7 @@ type LookupVaultSecretResult struct {
 	LastUpdatedBy *Ref `pulumi:"lastUpdatedBy"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+	// The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
 	Name string `pulumi:"name"`
 	// When the secret was last changed (RFC 3339).
 	UpdatedAt *string `pulumi:"updatedAt"`
@@ -120,7 +120,7 @@ func (o LookupVaultSecretResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupVaultSecretResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+// The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
 func (o LookupVaultSecretResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVaultSecretResult) string { return v.Name }).(pulumi.StringOutput)
 }

@@ -18,7 +18,7 @@ type IpPolicyRule struct {
 
 	// Whether traffic from the range is allowed or denied. Changing it replaces the resource. One of: `allow`, `deny`.
 	Action pulumi.StringOutput `pulumi:"action"`
-	// The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+	// The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
 	Cidr pulumi.StringOutput `pulumi:"cidr"`
 	// When the resource was created (RFC 3339).
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
@@ -81,7 +81,7 @@ func (IpPolicyRuleState) ElementType() reflect.Type {
 type ipPolicyRuleArgs struct {
 	// Whether traffic from the range is allowed or denied. Changing it replaces the resource. One of: `allow`, `deny`.
 	Action string `pulumi:"action"`
-	// The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+	// The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
 	Cidr string `pulumi:"cidr"`
 	// Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes.
 	Description *string `pulumi:"description"`
@@ -97,7 +97,7 @@ type ipPolicyRuleArgs struct {
 type IpPolicyRuleArgs struct {
 	// Whether traffic from the range is allowed or denied. Changing it replaces the resource. One of: `allow`, `deny`.
 	Action pulumi.StringInput
-	// The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+	// The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
 	Cidr pulumi.StringInput
 	// Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes.
 	Description pulumi.StringPtrInput
@@ -151,7 +151,7 @@ func (o IpPolicyRuleOutput) Action() pulumi.StringOutput {
 	return o.ApplyT(func(v *IpPolicyRule) pulumi.StringOutput { return v.Action }).(pulumi.StringOutput)
 }
 
-// The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+// The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
 func (o IpPolicyRuleOutput) Cidr() pulumi.StringOutput {
 	return o.ApplyT(func(v *IpPolicyRule) pulumi.StringOutput { return v.Cidr }).(pulumi.StringOutput)
 }

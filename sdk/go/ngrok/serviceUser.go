@@ -12,7 +12,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A service user (a bot user): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
+// A service user (ids `service_...`; it replaces bot users): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
 type ServiceUser struct {
 	pulumi.CustomResourceState
 
@@ -69,7 +69,7 @@ func (ServiceUserState) ElementType() reflect.Type {
 type serviceUserArgs struct {
 	// Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working.
 	Active *bool `pulumi:"active"`
-	// Adopt an existing ServiceUser (`bot_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
+	// Adopt an existing ServiceUser (`service_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
 	ImportId *string `pulumi:"importId"`
 	// A human-readable name that identifies the service. Changed in place. Not empty.
 	Name string `pulumi:"name"`
@@ -79,7 +79,7 @@ type serviceUserArgs struct {
 type ServiceUserArgs struct {
 	// Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working.
 	Active pulumi.BoolPtrInput
-	// Adopt an existing ServiceUser (`bot_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
+	// Adopt an existing ServiceUser (`service_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
 	ImportId pulumi.StringPtrInput
 	// A human-readable name that identifies the service. Changed in place. Not empty.
 	Name pulumi.StringInput

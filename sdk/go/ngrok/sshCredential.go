@@ -24,7 +24,7 @@ type SshCredential struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId pulumi.StringPtrOutput `pulumi:"ownerId"`
 	// The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
 	PublicKey pulumi.StringOutput `pulumi:"publicKey"`
@@ -81,7 +81,7 @@ type sshCredentialArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId *string `pulumi:"ownerId"`
 	// The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
 	PublicKey string `pulumi:"publicKey"`
@@ -97,7 +97,7 @@ type SshCredentialArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
-	// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+	// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 	OwnerId pulumi.StringPtrInput
 	// The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
 	PublicKey pulumi.StringInput
@@ -160,7 +160,7 @@ func (o SshCredentialOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SshCredential) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+// The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
 func (o SshCredentialOutput) OwnerId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *SshCredential) pulumi.StringPtrOutput { return v.OwnerId }).(pulumi.StringPtrOutput)
 }

@@ -26,7 +26,7 @@ type Vault struct {
 	LastUpdatedBy pulumi.StringPtrOutput `pulumi:"lastUpdatedBy"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+	// The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the vault was last changed (RFC 3339).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
@@ -81,7 +81,7 @@ type vaultArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+	// The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
 	Name string `pulumi:"name"`
 }
 
@@ -93,7 +93,7 @@ type VaultArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
-	// The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+	// The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
 	Name pulumi.StringInput
 }
 
@@ -159,7 +159,7 @@ func (o VaultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Vault) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+// The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
 func (o VaultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Vault) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -26,7 +26,7 @@ type VaultSecret struct {
 	LastUpdatedBy RefPtrOutput `pulumi:"lastUpdatedBy"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+	// The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// When the secret was last changed (RFC 3339).
 	UpdatedAt pulumi.StringPtrOutput `pulumi:"updatedAt"`
@@ -102,7 +102,7 @@ type vaultSecretArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+	// The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
 	Name string `pulumi:"name"`
 	// The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.
 	Value string `pulumi:"value"`
@@ -118,7 +118,7 @@ type VaultSecretArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
-	// The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+	// The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
 	Name pulumi.StringInput
 	// The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.
 	Value pulumi.StringInput
@@ -188,7 +188,7 @@ func (o VaultSecretOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *VaultSecret) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+// The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
 func (o VaultSecretOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *VaultSecret) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -29,7 +29,7 @@ class ApiKeyArgs:
         :param pulumi.Input[_builtins.str] description: What uses the key. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing ApiKey (`ak_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] owner_id: The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        :param pulumi.Input[_builtins.str] owner_id: The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         if description is not None:
             pulumi.set(__self__, "description", description)
@@ -80,7 +80,7 @@ class ApiKeyArgs:
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 
@@ -108,7 +108,7 @@ class ApiKey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: What uses the key. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing ApiKey (`ak_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] owner_id: The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        :param pulumi.Input[_builtins.str] owner_id: The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         ...
     @overload
@@ -212,7 +212,7 @@ class ApiKey(pulumi.CustomResource):
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 

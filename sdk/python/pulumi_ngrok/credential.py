@@ -31,7 +31,7 @@ class CredentialArgs:
         :param pulumi.Input[_builtins.str] description: Who or what uses the credential. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing Credential (`cr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] owner_id: The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        :param pulumi.Input[_builtins.str] owner_id: The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         if acl is not None:
             pulumi.set(__self__, "acl", acl)
@@ -96,7 +96,7 @@ class CredentialArgs:
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 
@@ -126,7 +126,7 @@ class Credential(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Who or what uses the credential. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing Credential (`cr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] owner_id: The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        :param pulumi.Input[_builtins.str] owner_id: The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         ...
     @overload
@@ -241,7 +241,7 @@ class Credential(pulumi.CustomResource):
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. A replacement credential gets a new token. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 

@@ -79,7 +79,7 @@ class GetApiKeyResult:
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> Optional[_builtins.str]:
         """
-        The user or service user (`bot_...`) that owns the key; defaults to the caller. Only admins may name another owner. A replacement key gets a new token. An id starting with `usr_` or `bot_`.
+        The user or service user (`service_...`; a bot user, `bot_...`, too) that owns the key: one of the account's, else the API refuses it. Defaults to the caller. Only admins may name another owner. A replacement key gets a new token. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 

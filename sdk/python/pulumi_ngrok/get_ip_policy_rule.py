@@ -61,7 +61,7 @@ class GetIpPolicyRuleResult:
     @pulumi.getter
     def cidr(self) -> _builtins.str:
         """
-        The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+        The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
         """
         return pulumi.get(self, "cidr")
 

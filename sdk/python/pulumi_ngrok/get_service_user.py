@@ -100,7 +100,7 @@ def get_service_user(id: Optional[_builtins.str] = None,
     """
     Finds an existing ServiceUser by its id or by its `name`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The ServiceUser's id (`bot_...`). Give it, or its `name`.
+    :param _builtins.str id: The ServiceUser's id (`service_...`). Give it, or its `name`.
     :param _builtins.str name: The name of the ServiceUser to find. Not empty.
     """
     __args__ = dict()
@@ -121,7 +121,7 @@ def get_service_user_output(id: pulumi.Input[Optional[Optional[_builtins.str]]] 
     """
     Finds an existing ServiceUser by its id or by its `name`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
-    :param _builtins.str id: The ServiceUser's id (`bot_...`). Give it, or its `name`.
+    :param _builtins.str id: The ServiceUser's id (`service_...`). Give it, or its `name`.
     :param _builtins.str name: The name of the ServiceUser to find. Not empty.
     """
     __args__ = dict()

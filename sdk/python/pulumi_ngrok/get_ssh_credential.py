@@ -93,7 +93,7 @@ class GetSshCredentialResult:
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> Optional[_builtins.str]:
         """
-        The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. An id starting with `usr_` or `bot_`.
+        The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 

@@ -104,7 +104,7 @@ class GetVaultResult:
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
-        The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+        The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
 

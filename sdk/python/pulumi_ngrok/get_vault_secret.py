@@ -114,7 +114,7 @@ class GetVaultSecretResult:
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
-        The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+        The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
 

@@ -29,7 +29,7 @@ class IpPolicyRuleArgs:
         The set of arguments for constructing a IpPolicyRule resource.
 
         :param pulumi.Input[_builtins.str] action: Whether traffic from the range is allowed or denied. Changing it replaces the resource. One of: `allow`, `deny`.
-        :param pulumi.Input[_builtins.str] cidr: The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+        :param pulumi.Input[_builtins.str] cidr: The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
         :param pulumi.Input[_builtins.str] ip_policy_id: The IpPolicy the rule belongs to. Changing it replaces the resource. An id starting with `ipp_`.
         :param pulumi.Input[_builtins.str] description: Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing IpPolicyRule (`ipr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
@@ -61,7 +61,7 @@ class IpPolicyRuleArgs:
     @pulumi.getter
     def cidr(self) -> pulumi.Input[_builtins.str]:
         """
-        The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+        The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
         """
         return pulumi.get(self, "cidr")
 
@@ -137,7 +137,7 @@ class IpPolicyRule(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] action: Whether traffic from the range is allowed or denied. Changing it replaces the resource. One of: `allow`, `deny`.
-        :param pulumi.Input[_builtins.str] cidr: The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+        :param pulumi.Input[_builtins.str] cidr: The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
         :param pulumi.Input[_builtins.str] description: Whose addresses these are, e.g. `sf office`. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing IpPolicyRule (`ipr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] ip_policy_id: The IpPolicy the rule belongs to. Changing it replaces the resource. An id starting with `ipp_`.
@@ -237,7 +237,7 @@ class IpPolicyRule(pulumi.CustomResource):
     @pulumi.getter
     def cidr(self) -> pulumi.Output[_builtins.str]:
         """
-        The address or range, in CIDR notation: `203.0.113.0/24`, `2001:db8::/32`, or a single address. Checked at preview.
+        The range, in CIDR notation with its mask: `203.0.113.0/24`, `2001:db8::/32`; a single address is `/32` (IPv4) or `/128` (IPv6). Checked at preview.
         """
         return pulumi.get(self, "cidr")
 

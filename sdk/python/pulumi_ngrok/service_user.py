@@ -27,7 +27,7 @@ class ServiceUserArgs:
 
         :param pulumi.Input[_builtins.str] name: A human-readable name that identifies the service. Changed in place. Not empty.
         :param pulumi.Input[_builtins.bool] active: Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working.
-        :param pulumi.Input[_builtins.str] import_id: Adopt an existing ServiceUser (`bot_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
+        :param pulumi.Input[_builtins.str] import_id: Adopt an existing ServiceUser (`service_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         """
         pulumi.set(__self__, "name", name)
         if active is not None:
@@ -63,7 +63,7 @@ class ServiceUserArgs:
     @pulumi.getter(name="importId")
     def import_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Adopt an existing ServiceUser (`bot_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
+        Adopt an existing ServiceUser (`service_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         """
         return pulumi.get(self, "import_id")
 
@@ -83,12 +83,12 @@ class ServiceUser(pulumi.CustomResource):
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  __props__=None):
         """
-        A service user (a bot user): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
+        A service user (ids `service_...`; it replaces bot users): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] active: Whether the service user is active (default `true`): an inactive one's API keys and credentials stop working.
-        :param pulumi.Input[_builtins.str] import_id: Adopt an existing ServiceUser (`bot_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
+        :param pulumi.Input[_builtins.str] import_id: Adopt an existing ServiceUser (`service_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] name: A human-readable name that identifies the service. Changed in place. Not empty.
         """
         ...
@@ -98,7 +98,7 @@ class ServiceUser(pulumi.CustomResource):
                  args: ServiceUserArgs,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A service user (a bot user): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
+        A service user (ids `service_...`; it replaces bot users): an identity for automation that owns API keys and credentials (`ownerId`), separate from any person's account.
 
         :param str resource_name: The name of the resource.
         :param ServiceUserArgs args: The arguments to use to populate this resource's properties.

@@ -33,7 +33,7 @@ class SshCredentialArgs:
         :param pulumi.Input[_builtins.str] description: Who or what uses the key. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing SshCredential (`sshcr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] owner_id: The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        :param pulumi.Input[_builtins.str] owner_id: The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         pulumi.set(__self__, "public_key", public_key)
         if acl is not None:
@@ -111,7 +111,7 @@ class SshCredentialArgs:
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 
@@ -142,7 +142,7 @@ class SshCredential(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: Who or what uses the key. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing SshCredential (`sshcr_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] owner_id: The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        :param pulumi.Input[_builtins.str] owner_id: The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         :param pulumi.Input[_builtins.str] public_key: The public key as one OpenSSH line, `<type> <base64>[ <comment>]` (the contents of an `id_*.pub` file): `ssh-rsa`, `ssh-ed25519`, `ecdsa-sha2-nistp256`/`384`/`521` or a security-key (`sk-...@openssh.com`) type, checked at preview. Compared without its comment and surrounding white space (a trailing newline from reading the file is no change). Changing it replaces the resource.
         """
         ...
@@ -259,7 +259,7 @@ class SshCredential(pulumi.CustomResource):
     @pulumi.getter(name="ownerId")
     def owner_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The user or bot that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `bot_`.
+        The user, service user (`service_...`) or bot user that owns the credential; defaults to the caller. Only admins may name another owner. Changing it replaces the resource. An id starting with `usr_` or `service_` or `bot_`.
         """
         return pulumi.get(self, "owner_id")
 

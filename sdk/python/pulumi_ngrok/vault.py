@@ -26,7 +26,7 @@ class VaultArgs:
         """
         The set of arguments for constructing a Vault resource.
 
-        :param pulumi.Input[_builtins.str] name: The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
         :param pulumi.Input[_builtins.str] description: What the vault holds. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing Vault (`vault_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
@@ -43,7 +43,7 @@ class VaultArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+        The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
 
@@ -107,7 +107,7 @@ class Vault(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: What the vault holds. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing Vault (`vault_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] name: The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
         """
         ...
     @overload
@@ -231,7 +231,7 @@ class Vault(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The vault's name, unique in the account; policies name the vault by it. Changed in place. Not empty.
+        The vault's name, unique in the account, of letters, digits and `_ / . -`; policies name the vault by it. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
 

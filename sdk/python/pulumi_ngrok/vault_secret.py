@@ -29,7 +29,7 @@ class VaultSecretArgs:
         """
         The set of arguments for constructing a VaultSecret resource.
 
-        :param pulumi.Input[_builtins.str] name: The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
         :param pulumi.Input[_builtins.str] value: The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.
         :param pulumi.Input[_builtins.str] vault_id: The id of the vault that holds the secret (`vault_...`). A change moves it: a replace. Changing it replaces the resource. An id starting with `vault_`.
         :param pulumi.Input[_builtins.str] description: What the secret is for. Optional, at most 255 bytes.
@@ -50,7 +50,7 @@ class VaultSecretArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+        The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
 
@@ -140,7 +140,7 @@ class VaultSecret(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: What the secret is for. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing VaultSecret (`secret_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] name: The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
         :param pulumi.Input[_builtins.str] value: The secret's value. Stored encrypted in state, even when given as a plain string; the API never returns it, so a change shows as an update and is sent in place (a rotation), and `VaultSecret.get` or a lookup has none. Secret. Not empty.
         :param pulumi.Input[_builtins.str] vault_id: The id of the vault that holds the secret (`vault_...`). A change moves it: a replace. Changing it replaces the resource. An id starting with `vault_`.
         """
@@ -282,7 +282,7 @@ class VaultSecret(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        The secret's name, unique in its vault; policies name the secret by it. Changed in place. Not empty.
+        The secret's name, unique in its vault, of letters, digits and `_ / . -`; policies name the secret by it. Changed in place. Not empty.
         """
         return pulumi.get(self, "name")
 
