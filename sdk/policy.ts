@@ -7,6 +7,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { canSplitNow } from "../provider/policy/value";
 import { PolicyValue } from "../provider/policy/value";
+import { parseCel } from "../provider/policy/cel";
 import { checkedAsWritten } from "../provider/policy/rules";
 
 export type * from "../provider/policy/types";
@@ -40,7 +41,7 @@ export function preparePolicyInputs(props: pulumi.Inputs): pulumi.Inputs {
     // Read, not memoised: the program may still change its object after handing it over.
     const value = PolicyValue.read(given);
     // A policy written as ngrok writes it that the check refuses goes as written: its problems name places as written.
-    const split = checkedAsWritten(value, isOutputLike) ? undefined : value.inputs();
+    const split = checkedAsWritten(value, isOutputLike, parseCel) ? undefined : value.inputs();
     if (!split) return { trafficPolicy: given, trafficPolicySecrets: undefined };
     return {
       trafficPolicy: split.trafficPolicy,

@@ -1,4 +1,4 @@
-/** CEL parsed with @bufbuild/cel, for the preview check (rules.ts takes the parser, so that the SDK need not load it). */
+/** CEL parsed with @bufbuild/cel, for the preview check (rules.ts takes the parser; it is loaded at the first expression parsed). */
 import type { CelParser } from "./rules";
 
 /** Why an expression does not parse: "at column 21, ..." (its line too when several), "" when the parser does not say. */

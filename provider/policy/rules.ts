@@ -378,9 +378,10 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
  * Whether a policy the program wrote as ngrok writes it (YAML or JSON text, snake_case) goes to
  * the check as it was written instead of split into the typed form: when the check refuses it,
  * so that its problems name places as the program wrote them. A policy the check accepts is split
- * as always (state keeps the typed form). CEL is not parsed here: the SDK's packages do not load
- * a CEL parser, so a policy whose only problem is its CEL is named in the typed form's places.
+ * as always (state keeps the typed form). `cel` parses its expressions (the SDK passes one, loaded
+ * only when a policy is written as ngrok writes it), so that a policy whose only problem is its CEL
+ * is named as written too.
  */
-export function checkedAsWritten(value: PolicyValue, pending?: (value: unknown) => boolean): boolean {
-  return value.spelling === "wire" && (value.textError !== undefined || problemsOf(value, undefined, pending).length > 0);
+export function checkedAsWritten(value: PolicyValue, pending?: (value: unknown) => boolean, cel?: CelParser): boolean {
+  return value.spelling === "wire" && (value.textError !== undefined || problemsOf(value, undefined, pending, cel).length > 0);
 }
