@@ -81,6 +81,13 @@ export const reservedDomain: BoundDefinition = {
         "The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs " +
         "([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.",
       input: { api: "resolves_to", onChange: "update", unset: "clear" },
+      // The service answers an empty list for a domain that is not pinned: unset, unless the
+      // program itself gave the empty list (stacks that never set it keep no such output).
+      fromApi: (api, prior) => {
+        const list = Array.isArray(api.resolves_to) ? (api.resolves_to as unknown[]) : [];
+        if (list.length === 0) return Array.isArray(prior.resolvesTo) && prior.resolvesTo.length === 0 ? [] : undefined;
+        return list.map((entry) => ({ value: (entry as { value?: unknown } | null)?.value }));
+      },
     },
     certificateId: {
       type: { kind: "string", idPrefix: "cert" },

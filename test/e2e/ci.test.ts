@@ -361,9 +361,11 @@ describe("the pull request and merge jobs' commands, against an emulator standin
     const before = emu.requests.length;
     const failed = await workflowCommand(preview(), { cwd: app, env: jobEnv, fails: true });
     expect(failed).toMatch(/domain/);
-    // The one request is the preview's check of the configured key (the internal endpoint, which
-    // does not depend on the domain, is previewed too).
-    expect(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(["GET /tunnel_sessions"]);
+    // At most the preview's check of the configured key: the internal endpoint, which does not
+    // depend on the domain, may be previewed before the engine stops at the domain's failure.
+    const sent = emu.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(sent.filter((r) => r !== "GET /tunnel_sessions")).toEqual([]);
+    expect(sent.length).toBeLessThanOrEqual(1);
     await configSet("domain", "quickstart.ngrok.app");
   });
 });
