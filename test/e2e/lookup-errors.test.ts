@@ -37,12 +37,12 @@ type Door = "dynamic" | "plugin";
 
 describe.each<Door>(["dynamic", "plugin"])("a lookup's failure through the %s door", (door) => {
   const cases: { name: string; message: (policy: string, rules: string[]) => RegExp }[] = [
-    { name: "miss", message: () => /^error: getReservedDomain: no ReservedDomain has domain "nobody\.ngrok\.app"$/ },
+    { name: "miss", message: () => /^error: getReservedDomain: no ReservedDomain has domain "nobody\.ngrok\.app": give the id \(`rd_\.\.\.`\) of an existing one$/ },
     {
       name: "several",
       // The rules in the order the API lists them.
       message: (policy, [a, b]) =>
-        new RegExp(`^error: getIpPolicyRule: 2 IpPolicyRule resources have ipPolicyId "${policy}" \\((${a}, ${b}|${b}, ${a})\\): give the id of the one you mean$`),
+        new RegExp(`^error: getIpPolicyRule: 2 IpPolicyRule resources have ipPolicyId "${policy}" \\((${a}, ${b}|${b}, ${a})\\): give the id of the one you mean, or its cidr as well$`),
     },
   ];
 
