@@ -15,6 +15,8 @@
  */
 import { execFileSync } from "node:child_process";
 import { parseAllDocuments } from "yaml";
+// The corpus format, as its reader in the tests declares it.
+import type { DocAction, DocAnswer, DocCel, DocExample, DocRequest, DocUnparsed } from "../test/gateway/ngrok-docs/corpus.ts";
 
 const PHASES = ["on_tcp_connect", "on_http_request", "on_http_response", "on_event_stream_message"];
 const SCOPE = [/^traffic-policy\/.*\.mdx$/, /^snippets\/traffic-policy\/.*\.mdx$/, /^gateway\/.*\.mdx$/, /^guides\/migration\/.*\.mdx$/];
@@ -25,66 +27,6 @@ interface Block {
   /** 1-based line of the opening fence. */
   line: number;
   heading: string;
-}
-
-interface DocAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export interface DocRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-  /** Where the request is shown (path:line). */
-  at: string;
-  answer: DocAnswer;
-}
-
-export interface DocExample {
-  /** Stable: the first source's path and the policy's line there. */
-  id: string;
-  url: string;
-  source: string;
-  line: number;
-  heading: string;
-  /** Where the policy sits inside its block ("" when the block is the policy): `endpoints[0].traffic_policy`. */
-  within: string;
-  /** The policy's own text as the page writes it, in each language the page gives it. */
-  yaml?: string;
-  json?: string;
-  policy: Record<string, unknown>;
-  /** Other places the same policy appears. */
-  alsoAt: string[];
-  requests: DocRequest[];
-}
-
-export interface DocAction {
-  type: string;
-  url: string;
-  phases: string[];
-}
-
-export interface DocCel {
-  /** The macro's heading (`hash.sha256(string) -> string`), or the variable's name (`req.url.path`). */
-  name: string;
-  url: string;
-  /** A variable's documented type. */
-  type?: string;
-  /** Expressions the section shows: a macro's examples (its `// comment` dropped), a variable's rule expressions. */
-  examples: string[];
-}
-
-export interface DocUnparsed {
-  id: string;
-  url: string;
-  source: string;
-  line: number;
-  lang: string;
-  reason: string;
-  text: string;
 }
 
 function git(repo: string, ...args: string[]): string {

@@ -29,11 +29,13 @@ export interface DocExample {
   source: string;
   line: number;
   heading: string;
-  /** Where the policy sits in its block ("" when the block is the policy). */
+  /** Where the policy sits in its block ("" when the block is the policy): `endpoints[0].traffic_policy`. */
   within: string;
+  /** The policy's own text as the page writes it, in each language the page gives it. */
   yaml?: string;
   json?: string;
   policy: Record<string, unknown>;
+  /** Other places the same policy appears. */
   alsoAt: string[];
   requests: DocRequest[];
 }
@@ -41,6 +43,9 @@ export interface DocExample {
 export interface DocUnparsed {
   id: string;
   url: string;
+  source: string;
+  line: number;
+  lang: string;
   reason: string;
   text: string;
 }
@@ -54,9 +59,12 @@ export interface DocAction {
 
 /** A macro of the macros page, or a variable of the variables pages, with the expressions its section shows. */
 export interface DocCel {
+  /** The macro's heading (`hash.sha256(string) -> string`), or the variable's name (`req.url.path`). */
   name: string;
   url: string;
+  /** A variable's documented type. */
   type?: string;
+  /** Expressions the section shows: a macro's examples (its `// comment` dropped), a variable's rule expressions. */
   examples: string[];
 }
 
