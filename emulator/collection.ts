@@ -87,8 +87,9 @@ export interface CollectionDef {
   parent?: { kind: string; param: string };
   /** Agent ingresses answer a path instead of an absolute URL. */
   relativeUri?: boolean;
-  createSchema: z.ZodType;
-  create(input: JsonObject, ctx: Ctx, parent: Rec | undefined): CreateResult;
+  /** Absent (with `create`): the API makes none of these (405); they come from elsewhere. */
+  createSchema?: z.ZodType;
+  create?(input: JsonObject, ctx: Ctx, parent: Rec | undefined): CreateResult;
   /** Absent: no PATCH (405). */
   updateSchema?: z.ZodType;
   /**

@@ -360,7 +360,7 @@ export class EmulatorServer {
 
     for (const def of COLLECTIONS) {
       const item = `${def.path}/{id}`;
-      add("POST", def.path, (c) => this.create(def, c));
+      if (def.create !== undefined && def.createSchema !== undefined) add("POST", def.path, (c) => this.create(def, c));
       if (def.listKey !== undefined) add("GET", def.path, (c) => this.list(def, c));
       add("GET", item, (c) => {
         // Items the collection shares its path with (the agents' endpoints beside cloud endpoints).
@@ -473,8 +473,8 @@ export class EmulatorServer {
 
   private create(def: CollectionDef, c: Call): Reply {
     const parent = this.parentOf(def, c);
-    const input = parseBody(def.createSchema, c.body) as JsonObject;
-    const result = def.create(input, c.ctx, parent);
+    const input = parseBody(def.createSchema!, c.body) as JsonObject;
+    const result = def.create!(input, c.ctx, parent);
     const rec: Rec = {
       id: this.store.ids.next(def.prefix),
       created_at: rfc3339(c.ctx.now),

@@ -46,6 +46,10 @@ export { getEndpoints, getEndpointsOutput, type GetEndpointsArgs, type GetEndpoi
 export { getKubernetesOperator, getKubernetesOperatorOutput, type GetKubernetesOperatorArgs, type GetKubernetesOperatorOutputArgs, type GetKubernetesOperatorResult } from "./get-kubernetes-operator";
 export { getKubernetesOperators, getKubernetesOperatorsOutput, type GetKubernetesOperatorsArgs, type GetKubernetesOperatorsOutputArgs, type GetKubernetesOperatorsResult } from "./get-kubernetes-operators";
 export { getKubernetesOperatorBoundEndpoints, getKubernetesOperatorBoundEndpointsOutput, type GetKubernetesOperatorBoundEndpointsArgs, type GetKubernetesOperatorBoundEndpointsOutputArgs, type GetKubernetesOperatorBoundEndpointsResult } from "./get-kubernetes-operator-bound-endpoints";
+export { getApplicationUser, getApplicationUserOutput, type GetApplicationUserArgs, type GetApplicationUserOutputArgs, type GetApplicationUserResult } from "./get-application-user";
+export { getApplicationUsers, getApplicationUsersOutput, type GetApplicationUsersArgs, type GetApplicationUsersOutputArgs, type GetApplicationUsersResult } from "./get-application-users";
+export { getApplicationSession, getApplicationSessionOutput, type GetApplicationSessionArgs, type GetApplicationSessionOutputArgs, type GetApplicationSessionResult } from "./get-application-session";
+export { getApplicationSessions, getApplicationSessionsOutput, type GetApplicationSessionsArgs, type GetApplicationSessionsOutputArgs, type GetApplicationSessionsResult } from "./get-application-sessions";
 export { restartAgent, type RestartAgentOptions, type RestartAgentResult } from "./restart-agent";
 export { stopAgent, type StopAgentOptions, type StopAgentResult } from "./stop-agent";
 export { updateAgent, type UpdateAgentResult } from "./update-agent";

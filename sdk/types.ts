@@ -10,6 +10,52 @@ export namespace inputs {
     privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
   }
 
+  /** An application user's signed-in session on one endpoint. */
+  export interface ApplicationSession {
+    /** The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy. */
+    id?: pulumi.Input<string>;
+    /** The session's address in the API. */
+    uri?: pulumi.Input<string>;
+    /** The URL of the endpoint signed in to. */
+    publicUrl?: pulumi.Input<string>;
+    /** The browser, address and location it came from. */
+    browserSession?: pulumi.Input<inputs.BrowserSession>;
+    /** The application user it belongs to. */
+    applicationUser?: pulumi.Input<inputs.Ref>;
+    /** When the session began (RFC 3339). */
+    createdAt?: pulumi.Input<string>;
+    /** When it was last active (RFC 3339). */
+    lastActive?: pulumi.Input<string>;
+    /** When it ends (RFC 3339). */
+    expiresAt?: pulumi.Input<string>;
+    /** The endpoint signed in to. */
+    endpoint?: pulumi.Input<inputs.Ref>;
+  }
+
+  /** A person who signed in to one of the account's endpoints through its oauth or openid-connect action. */
+  export interface ApplicationUser {
+    /** The application user's id: `actions.ngrok.oauth.identity.id` (or `oidc`) in a Traffic Policy. */
+    id?: pulumi.Input<string>;
+    /** The user's address in the API. */
+    uri?: pulumi.Input<string>;
+    /** The identity provider the user signed in with. */
+    identityProvider?: pulumi.Input<inputs.IdentityProvider>;
+    /** The user's id at the identity provider. */
+    providerUserId?: pulumi.Input<string>;
+    /** The user's username. */
+    username?: pulumi.Input<string>;
+    /** The user's email address. */
+    email?: pulumi.Input<string>;
+    /** The user's name. */
+    name?: pulumi.Input<string>;
+    /** When the user first signed in (RFC 3339). */
+    createdAt?: pulumi.Input<string>;
+    /** When the user was last active (RFC 3339). */
+    lastActive?: pulumi.Input<string>;
+    /** When the user last signed in (RFC 3339). */
+    lastLogin?: pulumi.Input<string>;
+  }
+
   /** How ngrok authenticates to your AWS account: exactly one of `role` and `creds`. */
   export interface AwsAuth {
     /** A role ngrok assumes on your behalf. */
@@ -52,6 +98,16 @@ export namespace inputs {
     metadata?: pulumi.Input<string>;
     /** When it was created (RFC 3339). */
     createdAt?: pulumi.Input<string>;
+  }
+
+  /** The browser session behind an application session. */
+  export interface BrowserSession {
+    /** The browser. */
+    userAgent?: pulumi.Input<inputs.UserAgent>;
+    /** The IP address it came from. */
+    ipAddress?: pulumi.Input<string>;
+    /** Where that address is. */
+    location?: pulumi.Input<inputs.Location>;
   }
 
   /** How certificates are issued automatically. */
@@ -196,6 +252,14 @@ export namespace inputs {
     streamArn: pulumi.Input<string>;
   }
 
+  /** The identity provider a user signed in with. */
+  export interface IdentityProvider {
+    /** Its name (`google`, or an OpenID Connect issuer's host). */
+    name?: pulumi.Input<string>;
+    /** Its address. */
+    url?: pulumi.Input<string>;
+  }
+
   /** Values a JWT claim may take. */
   export interface JwtAllowList {
     /** The allowed values. */
@@ -292,6 +356,18 @@ export namespace inputs {
     clusterName?: pulumi.Input<string>;
   }
 
+  /** Where a session's IP address is, by IP geolocation. */
+  export interface Location {
+    /** The ISO country code. */
+    countryCode?: pulumi.Input<string>;
+    /** Latitude. */
+    latitude?: pulumi.Input<number>;
+    /** Longitude. */
+    longitude?: pulumi.Input<number>;
+    /** How far off the coordinates may be, in km. */
+    latLongRadiusKm?: pulumi.Input<number>;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
@@ -363,6 +439,22 @@ export namespace inputs {
     /** The transport protocol: `ngrok/2` or `ssh`. */
     transport?: pulumi.Input<string>;
   }
+
+  /** The browser a session came from, by its `User-Agent` header. */
+  export interface UserAgent {
+    /** The `User-Agent` header as sent. */
+    raw?: pulumi.Input<string>;
+    /** The browser's name (`Chrome`). */
+    browserName?: pulumi.Input<string>;
+    /** The browser's version. */
+    browserVersion?: pulumi.Input<string>;
+    /** The kind of device (`Desktop`). */
+    deviceType?: pulumi.Input<string>;
+    /** The operating system's name. */
+    osName?: pulumi.Input<string>;
+    /** The operating system's version. */
+    osVersion?: pulumi.Input<string>;
+  }
 }
 
 export namespace outputs {
@@ -372,6 +464,52 @@ export namespace outputs {
     authority?: "letsencrypt";
     /** The private key type: `rsa` or `ecdsa` (default `rsa`). */
     privateKeyType?: "rsa" | "ecdsa";
+  }
+
+  /** An application user's signed-in session on one endpoint. */
+  export interface ApplicationSession {
+    /** The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy. */
+    id: string;
+    /** The session's address in the API. */
+    uri: string;
+    /** The URL of the endpoint signed in to. */
+    publicUrl?: string;
+    /** The browser, address and location it came from. */
+    browserSession?: outputs.BrowserSession;
+    /** The application user it belongs to. */
+    applicationUser?: outputs.Ref;
+    /** When the session began (RFC 3339). */
+    createdAt?: string;
+    /** When it was last active (RFC 3339). */
+    lastActive?: string;
+    /** When it ends (RFC 3339). */
+    expiresAt?: string;
+    /** The endpoint signed in to. */
+    endpoint?: outputs.Ref;
+  }
+
+  /** A person who signed in to one of the account's endpoints through its oauth or openid-connect action. */
+  export interface ApplicationUser {
+    /** The application user's id: `actions.ngrok.oauth.identity.id` (or `oidc`) in a Traffic Policy. */
+    id: string;
+    /** The user's address in the API. */
+    uri: string;
+    /** The identity provider the user signed in with. */
+    identityProvider?: outputs.IdentityProvider;
+    /** The user's id at the identity provider. */
+    providerUserId?: string;
+    /** The user's username. */
+    username?: string;
+    /** The user's email address. */
+    email?: string;
+    /** The user's name. */
+    name?: string;
+    /** When the user first signed in (RFC 3339). */
+    createdAt?: string;
+    /** When the user was last active (RFC 3339). */
+    lastActive?: string;
+    /** When the user last signed in (RFC 3339). */
+    lastLogin?: string;
   }
 
   /** How ngrok authenticates to your AWS account: exactly one of `role` and `creds`. */
@@ -416,6 +554,16 @@ export namespace outputs {
     metadata?: string;
     /** When it was created (RFC 3339). */
     createdAt?: string;
+  }
+
+  /** The browser session behind an application session. */
+  export interface BrowserSession {
+    /** The browser. */
+    userAgent?: outputs.UserAgent;
+    /** The IP address it came from. */
+    ipAddress?: string;
+    /** Where that address is. */
+    location?: outputs.Location;
   }
 
   /** How certificates are issued automatically. */
@@ -560,6 +708,14 @@ export namespace outputs {
     streamArn?: string;
   }
 
+  /** The identity provider a user signed in with. */
+  export interface IdentityProvider {
+    /** Its name (`google`, or an OpenID Connect issuer's host). */
+    name?: string;
+    /** Its address. */
+    url?: string;
+  }
+
   /** Values a JWT claim may take. */
   export interface JwtAllowList {
     /** The allowed values. */
@@ -656,6 +812,18 @@ export namespace outputs {
     clusterName?: string;
   }
 
+  /** Where a session's IP address is, by IP geolocation. */
+  export interface Location {
+    /** The ISO country code. */
+    countryCode?: string;
+    /** Latitude. */
+    latitude?: number;
+    /** Longitude. */
+    longitude?: number;
+    /** How far off the coordinates may be, in km. */
+    latLongRadiusKm?: number;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
@@ -726,5 +894,21 @@ export namespace outputs {
     startedAt: string;
     /** The transport protocol: `ngrok/2` or `ssh`. */
     transport: string;
+  }
+
+  /** The browser a session came from, by its `User-Agent` header. */
+  export interface UserAgent {
+    /** The `User-Agent` header as sent. */
+    raw?: string;
+    /** The browser's name (`Chrome`). */
+    browserName?: string;
+    /** The browser's version. */
+    browserVersion?: string;
+    /** The kind of device (`Desktop`). */
+    deviceType?: string;
+    /** The operating system's name. */
+    osName?: string;
+    /** The operating system's version. */
+    osVersion?: string;
   }
 }

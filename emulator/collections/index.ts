@@ -3,6 +3,7 @@
 // written independently of provider/.
 import type { CollectionDef } from "../collection";
 import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "../edges/backends";
+import { applicationSessions, applicationUsers } from "./applications";
 import { certificateAuthorities, tlsCertificates } from "./certificates";
 import { credentials, sshCredentials } from "./credentials";
 import { agentIngresses, reservedDomains } from "./domains";
@@ -16,6 +17,7 @@ import { sshCertificateAuthorities, sshHostCertificates, sshUserCertificates } f
 import { apiKeys, botUsers, serviceUsers } from "./users";
 import { vaults, vaultSecrets } from "./vaults";
 
+export { recordSignIn, type SignIn, type SignedIn } from "./applications";
 export { credentialExists } from "./credentials";
 export { apiKeyOwner } from "./users";
 
@@ -49,4 +51,6 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   sshHostCertificates,
   sshUserCertificates,
   kubernetesOperators,
+  applicationUsers,
+  applicationSessions,
 ];

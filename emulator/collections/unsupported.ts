@@ -10,10 +10,6 @@ import { ApiFailure } from "../errors";
 export const DOCUMENTED_PATHS = [
   "/abuse_reports",
   "/abuse_reports/{id}",
-  "/app/sessions",
-  "/app/sessions/{id}",
-  "/app/users",
-  "/app/users/{id}",
   "/backends/static",
   "/backends/static/{id}",
   "/backends/weighted",

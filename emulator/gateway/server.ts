@@ -16,6 +16,7 @@ import { runConnect, runEndpoint, textResponse, type Connected } from "./engine"
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./policy";
 import { storeSecrets } from "./secrets";
+import { recordSignIn } from "../collections/applications";
 import { handshakeFailure } from "./actions/terminate-tls";
 import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
 import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
@@ -104,6 +105,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
     secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
+    signIn: (signIn) => {
+      const signedIn = recordSignIn(options.store, new Date(options.clock.now()), signIn);
+      options.store.save();
+      return signedIn;
+    },
   };
 
   // What the TLS listener learnt of each connection: its endpoint, its handshake, and what its on_tcp_connect left.

@@ -1,9 +1,12 @@
 // What goes into and comes out of a run of a traffic policy.
 import type { Clock } from "../../clock";
+import type { SignIn, SignedIn } from "../collections/applications";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
 import type { CircuitBreakers } from "./actions/circuit-breaker";
 import type { TlsFacts } from "./tls";
+
+export type { SignIn, SignedIn };
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -219,8 +222,11 @@ export interface GatewayEnvironment {
   secret?(vault: string, name: string): string | undefined;
   /** Where log actions write, besides the result. */
   onLog?(entry: LogEntry): void;
-  /** A secret's value for `secrets.get(vault, name)`; undefined when the vault or the secret does not exist. */
-  secret?(vault: string, name: string): string | undefined;
+  /**
+   * Records a sign-in through oauth or openid-connect as the account's Traffic Identities (the
+   * emulator's gateway); absent in testPolicy, which has no account.
+   */
+  signIn?(signIn: SignIn): SignedIn;
   /** A number in [0, 1) for `rand.*`; default Math.random. */
   random?(): number;
 }

@@ -1,11 +1,12 @@
 /** Every function of the package, by name: what the SDK, schema.json and the docs are generated from. */
 import { restartAgent, stopAgent, updateAgent } from "./agent";
+import { getApplicationSession, getApplicationSessions, getApplicationUser, getApplicationUsers } from "./applications";
 import { getKubernetesOperator, getKubernetesOperatorBoundEndpoints, getKubernetesOperators } from "./kubernetes";
 import { getEndpoint, getEndpoints, getTunnel, getTunnelSession, getTunnelSessions, getTunnels } from "./live";
 import { resourceLookups } from "./lookups";
 import type { FunctionDefinition } from "./types";
 
-/** The functions defined by hand: live state, Kubernetes operators and agent commands. */
+/** The functions defined by hand: live state, Kubernetes operators, Traffic Identities and agent commands. */
 export const ownFunctions = {
   getTunnelSession,
   getTunnelSessions,
@@ -16,6 +17,10 @@ export const ownFunctions = {
   getKubernetesOperator,
   getKubernetesOperators,
   getKubernetesOperatorBoundEndpoints,
+  getApplicationUser,
+  getApplicationUsers,
+  getApplicationSession,
+  getApplicationSessions,
   restartAgent,
   stopAgent,
   updateAgent,

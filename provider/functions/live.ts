@@ -8,6 +8,7 @@ import { refType } from "../definitions/common";
 import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../definitions/types";
 import { fromApiValue } from "../engine/values";
 import { article } from "../words";
+import { LookupError } from "./lookup-error";
 import type { FunctionContext, FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
 const str: TypeSpec = { kind: "string" };
@@ -93,7 +94,13 @@ export interface LiveView {
   /** What the account's items are, in words: "online" (the default) for live state, "registered" for operators. */
   state?: string;
   path: string;
-  idPrefix: string;
+  /** The ids' prefix, checked before a request; absent where ngrok does not document one. */
+  idPrefix?: string;
+  /**
+   * Natural keys `get<Item>` takes instead of the id: the list is read and exactly one item must
+   * have every key given.
+   */
+  keys?: Record<string, FunctionParameter>;
   /** Array key of the API's list responses. */
   listKey: string;
   /** Array field of the list function's result. */
@@ -225,18 +232,25 @@ function toItem(view: LiveView, api: ApiObject): Props {
 export function getFunction(view: LiveView): FunctionDefinition {
   const name = view.type.name;
   const state = view.state ?? "online";
+  const keys = Object.keys(view.keys ?? {});
+  const idWords = `The ${view.noun}'s id` + (view.idPrefix === undefined ? "." : ` (\`${view.idPrefix}_...\`).`);
   return {
     name: `get${name}`,
     kind: "lookup",
     description:
-      `Reads one ${state} ${view.noun} by id. Fails when it is not ${state} (the API answers 404), ` +
-      `with an error that names the id.`,
-    inputs: { id: { type: str, required: true, description: `The ${view.noun}'s id (\`${view.idPrefix}_...\`).` } },
+      `Reads one ${state} ${view.noun} by id` + (keys.length ? ` or by ${keys.map((k) => `\`${k}\``).join(" and ")}` : "") +
+      `. Fails when it is not ${state} (the API answers 404), with an error that names the id` +
+      (keys.length ? `, and when no ${view.noun} or several have the keys given.` : "."),
+    inputs: {
+      id: { type: str, required: keys.length === 0, description: idWords + (keys.length ? ` Give it, or ${keys.map((k) => `\`${k}\``).join(" or ")}.` : "") },
+      ...view.keys,
+    },
     outputs: itemOutputs(view.type),
     example: view.getExample,
     async run(ctx, args) {
-      const id = args.id as string;
-      if (!new RegExp(`^${view.idPrefix}_[0-9A-Za-z]+$`).test(id)) {
+      if (typeof args.id !== "string") return byKeys(ctx, view, args);
+      const id = args.id;
+      if (view.idPrefix !== undefined && !new RegExp(`^${view.idPrefix}_[0-9A-Za-z]+$`).test(id)) {
         throw new Error(`get${name}: id must be ${article(view.noun)} ${view.noun} id (${view.idPrefix}_...)`);
       }
       try {
@@ -249,6 +263,24 @@ export function getFunction(view: LiveView): FunctionDefinition {
       }
     },
   };
+}
+
+/** The one item of the list that has every natural key given. */
+async function byKeys(ctx: FunctionContext, view: LiveView, args: Props): Promise<Props> {
+  const name = `get${view.type.name}`;
+  const given = Object.keys(view.keys ?? {}).filter((k) => args[k] !== undefined && args[k] !== null);
+  if (given.length === 0) throw new LookupError(`${name}: give id or ${Object.keys(view.keys ?? {}).join(" or ")} to say which ${view.noun} to find`);
+  const described = given.map((k) => `${k} ${JSON.stringify(args[k])}`).join(" and ");
+  const found: Props[] = [];
+  for await (const api of ctx.client.list<ApiObject>(view.path, view.listKey)) {
+    const item = toItem(view, api);
+    if (given.every((k) => item[k] === args[k])) found.push(item);
+  }
+  if (found.length === 0) throw new LookupError(`${name}: no ${view.noun} has ${described}: give the id of ${article(view.noun)} ${view.noun} the account has`);
+  if (found.length > 1) {
+    throw new LookupError(`${name}: ${found.length} ${view.noun}s have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean`);
+  }
+  return found[0]!;
 }
 
 export function listFunction(view: LiveView): FunctionDefinition {

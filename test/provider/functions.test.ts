@@ -324,6 +324,7 @@ describe("schema.json and the docs", () => {
     expect(names).toEqual(
       ["getEndpoint", "getEndpoints", "getTunnel", "getTunnels", "getTunnelSession", "getTunnelSessions", "restartAgent", "stopAgent", "updateAgent"]
         .concat(["getKubernetesOperator", "getKubernetesOperators", "getKubernetesOperatorBoundEndpoints"])
+        .concat(["getApplicationUser", "getApplicationUsers", "getApplicationSession", "getApplicationSessions"])
         // And a lookup of every resource kind (lookups.test.ts).
         .concat(boundKinds.map((kind) => `get${kind}`))
         .map((n) => `ngrok:index:${n}`)

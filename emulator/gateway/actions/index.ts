@@ -7,7 +7,7 @@ import { asText, inCidrs } from "../cel";
 import { decodeJwt, JwtError, verifyJwt, type DecodedJwt, type JsonWebKeySet } from "../jwt";
 import { isRecord } from "../policy";
 import { messageData, setMessageData } from "../sse";
-import type { LogEntry } from "../types";
+import type { LogEntry, SignIn } from "../types";
 import { verifyWebhook } from "../webhooks";
 import { requestBodyFindReplace, responseBodyFindReplace } from "./body-find-replace";
 import { circuitBreaker } from "./circuit-breaker";
@@ -434,7 +434,8 @@ const OAUTH_AUTHORIZE: Readonly<Record<string, string>> = {
  * stand-in: a request without an identity (the test's `identity`, or the gateway's
  * `ngrok-emulator-identity` header) gets the documented start of the flow, a redirect to the
  * provider with ngrok's callback URL; one with an identity passes as that signed-in user, with
- * the action's identity variables set.
+ * the action's identity variables set. On the emulator's gateway the sign-in is recorded as the
+ * account's application user and session, whose ids the variables carry.
  */
 function identityAction(kind: "oauth" | "oidc"): ActionImpl {
   return {
@@ -443,7 +444,16 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
       const identity = run.ex.identity;
       const provider = kind === "oauth" ? str(config, "provider", "oauth") : run.cel.text(str(config, "issuer_url", "openid-connect"));
       if (identity !== undefined) {
-        setResult(run, kind, { identity: { email: identity.email, name: identity.name ?? "", provider_user_id: identity.email, id: `id_emulated_${identity.email}` } });
+        const signedIn = run.ctx.env.signIn?.(signInOf(kind, provider, config, identity, run));
+        setResult(run, kind, {
+          identity: {
+            email: identity.email,
+            name: identity.name ?? "",
+            provider_user_id: identity.email,
+            id: signedIn?.identityId ?? `id_emulated_${identity.email}`,
+            current_provider_session_id: signedIn?.sessionId ?? "",
+          },
+        });
         return { kind: "continue", detail: `signed in as ${identity.email} (emulator stand-in)` };
       }
       const base = kind === "oauth" ? OAUTH_AUTHORIZE[provider] : `${provider.replace(/\/+$/, "")}/authorize`;
@@ -458,6 +468,40 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
       location.searchParams.set("state", run.ex.request.url.pathname + run.ex.request.url.search);
       return { kind: "respond", response: message(302, { location: location.toString() }), detail: "redirect to the identity provider (emulator stand-in)" };
     },
+  };
+}
+
+/** The sign-in the account records: who, through which provider, on which endpoint, from where. */
+function signInOf(kind: "oauth" | "oidc", provider: string, config: Record<string, unknown>, identity: { email: string; name?: string }, run: Run): SignIn {
+  const action = kind === "oauth" ? "oauth" : "openid-connect";
+  const authorize = OAUTH_AUTHORIZE[provider];
+  let url = provider;
+  let name = provider;
+  if (kind === "oauth") url = authorize === undefined ? "" : new URL(authorize).origin;
+  else if (URL.canParse(provider)) name = new URL(provider).host;
+  const ms = (key: string) => (config[key] === undefined || config[key] === null ? undefined : parseDuration(str(config, key, action), action));
+  const geo = run.ex.conn.geo;
+  const num = (v: string | number | undefined) => (v === undefined || v === "" || Number.isNaN(Number(v)) ? undefined : Number(v));
+  const location = {
+    ...(geo.country_code ? { country_code: geo.country_code } : {}),
+    ...(num(geo.latitude) === undefined ? {} : { latitude: num(geo.latitude)! }),
+    ...(num(geo.longitude) === undefined ? {} : { longitude: num(geo.longitude)! }),
+    ...(num(geo.radius) === undefined ? {} : { lat_long_radius_km: num(geo.radius)! }),
+  };
+  const userAgent = run.ex.request.headers.get("user-agent")?.[0];
+  const maxSessionMs = ms("max_session_duration");
+  const idleTimeoutMs = ms("idle_session_timeout");
+  return {
+    provider: { name, url },
+    providerUserId: identity.email,
+    email: identity.email,
+    ...(identity.name === undefined ? {} : { name: identity.name }),
+    endpoint: { id: run.ex.endpoint.id, url: run.ex.endpoint.url },
+    ...(userAgent === undefined ? {} : { userAgent }),
+    clientIp: run.ex.conn.clientIp,
+    ...(Object.keys(location).length === 0 ? {} : { location }),
+    ...(maxSessionMs === undefined ? {} : { maxSessionMs }),
+    ...(idleTimeoutMs === undefined ? {} : { idleTimeoutMs }),
   };
 }
 

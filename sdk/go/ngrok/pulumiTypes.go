@@ -203,6 +203,217 @@ func (o AgentIngressCertificateManagementPolicyPtrOutput) PrivateKeyType() pulum
 	}).(pulumi.StringPtrOutput)
 }
 
+// An application user's signed-in session on one endpoint.
+type ApplicationSession struct {
+	// The application user it belongs to.
+	ApplicationUser *Ref `pulumi:"applicationUser"`
+	// The browser, address and location it came from.
+	BrowserSession *BrowserSession `pulumi:"browserSession"`
+	// When the session began (RFC 3339).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The endpoint signed in to.
+	Endpoint *Ref `pulumi:"endpoint"`
+	// When it ends (RFC 3339).
+	ExpiresAt *string `pulumi:"expiresAt"`
+	// The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy.
+	Id *string `pulumi:"id"`
+	// When it was last active (RFC 3339).
+	LastActive *string `pulumi:"lastActive"`
+	// The URL of the endpoint signed in to.
+	PublicUrl *string `pulumi:"publicUrl"`
+	// The session's address in the API.
+	Uri *string `pulumi:"uri"`
+}
+
+// An application user's signed-in session on one endpoint.
+type ApplicationSessionOutput struct{ *pulumi.OutputState }
+
+func (ApplicationSessionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ApplicationSession)(nil)).Elem()
+}
+
+func (o ApplicationSessionOutput) ToApplicationSessionOutput() ApplicationSessionOutput {
+	return o
+}
+
+func (o ApplicationSessionOutput) ToApplicationSessionOutputWithContext(ctx context.Context) ApplicationSessionOutput {
+	return o
+}
+
+// The application user it belongs to.
+func (o ApplicationSessionOutput) ApplicationUser() RefPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *Ref { return v.ApplicationUser }).(RefPtrOutput)
+}
+
+// The browser, address and location it came from.
+func (o ApplicationSessionOutput) BrowserSession() BrowserSessionPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *BrowserSession { return v.BrowserSession }).(BrowserSessionPtrOutput)
+}
+
+// When the session began (RFC 3339).
+func (o ApplicationSessionOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint signed in to.
+func (o ApplicationSessionOutput) Endpoint() RefPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *Ref { return v.Endpoint }).(RefPtrOutput)
+}
+
+// When it ends (RFC 3339).
+func (o ApplicationSessionOutput) ExpiresAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *string { return v.ExpiresAt }).(pulumi.StringPtrOutput)
+}
+
+// The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy.
+func (o ApplicationSessionOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// When it was last active (RFC 3339).
+func (o ApplicationSessionOutput) LastActive() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *string { return v.LastActive }).(pulumi.StringPtrOutput)
+}
+
+// The URL of the endpoint signed in to.
+func (o ApplicationSessionOutput) PublicUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *string { return v.PublicUrl }).(pulumi.StringPtrOutput)
+}
+
+// The session's address in the API.
+func (o ApplicationSessionOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationSession) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type ApplicationSessionArrayOutput struct{ *pulumi.OutputState }
+
+func (ApplicationSessionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ApplicationSession)(nil)).Elem()
+}
+
+func (o ApplicationSessionArrayOutput) ToApplicationSessionArrayOutput() ApplicationSessionArrayOutput {
+	return o
+}
+
+func (o ApplicationSessionArrayOutput) ToApplicationSessionArrayOutputWithContext(ctx context.Context) ApplicationSessionArrayOutput {
+	return o
+}
+
+func (o ApplicationSessionArrayOutput) Index(i pulumi.IntInput) ApplicationSessionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ApplicationSession {
+		return vs[0].([]ApplicationSession)[vs[1].(int)]
+	}).(ApplicationSessionOutput)
+}
+
+// A person who signed in to one of the account's endpoints through its oauth or openid-connect action.
+type ApplicationUser struct {
+	// When the user first signed in (RFC 3339).
+	CreatedAt *string `pulumi:"createdAt"`
+	// The user's email address.
+	Email *string `pulumi:"email"`
+	// The application user's id: `actions.ngrok.oauth.identity.id` (or `oidc`) in a Traffic Policy.
+	Id *string `pulumi:"id"`
+	// The identity provider the user signed in with.
+	IdentityProvider *IdentityProvider `pulumi:"identityProvider"`
+	// When the user was last active (RFC 3339).
+	LastActive *string `pulumi:"lastActive"`
+	// When the user last signed in (RFC 3339).
+	LastLogin *string `pulumi:"lastLogin"`
+	// The user's name.
+	Name *string `pulumi:"name"`
+	// The user's id at the identity provider.
+	ProviderUserId *string `pulumi:"providerUserId"`
+	// The user's address in the API.
+	Uri *string `pulumi:"uri"`
+	// The user's username.
+	Username *string `pulumi:"username"`
+}
+
+// A person who signed in to one of the account's endpoints through its oauth or openid-connect action.
+type ApplicationUserOutput struct{ *pulumi.OutputState }
+
+func (ApplicationUserOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ApplicationUser)(nil)).Elem()
+}
+
+func (o ApplicationUserOutput) ToApplicationUserOutput() ApplicationUserOutput {
+	return o
+}
+
+func (o ApplicationUserOutput) ToApplicationUserOutputWithContext(ctx context.Context) ApplicationUserOutput {
+	return o
+}
+
+// When the user first signed in (RFC 3339).
+func (o ApplicationUserOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// The user's email address.
+func (o ApplicationUserOutput) Email() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.Email }).(pulumi.StringPtrOutput)
+}
+
+// The application user's id: `actions.ngrok.oauth.identity.id` (or `oidc`) in a Traffic Policy.
+func (o ApplicationUserOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// The identity provider the user signed in with.
+func (o ApplicationUserOutput) IdentityProvider() IdentityProviderPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *IdentityProvider { return v.IdentityProvider }).(IdentityProviderPtrOutput)
+}
+
+// When the user was last active (RFC 3339).
+func (o ApplicationUserOutput) LastActive() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.LastActive }).(pulumi.StringPtrOutput)
+}
+
+// When the user last signed in (RFC 3339).
+func (o ApplicationUserOutput) LastLogin() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.LastLogin }).(pulumi.StringPtrOutput)
+}
+
+// The user's name.
+func (o ApplicationUserOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The user's id at the identity provider.
+func (o ApplicationUserOutput) ProviderUserId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.ProviderUserId }).(pulumi.StringPtrOutput)
+}
+
+// The user's address in the API.
+func (o ApplicationUserOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+// The user's username.
+func (o ApplicationUserOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ApplicationUser) *string { return v.Username }).(pulumi.StringPtrOutput)
+}
+
+type ApplicationUserArrayOutput struct{ *pulumi.OutputState }
+
+func (ApplicationUserArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ApplicationUser)(nil)).Elem()
+}
+
+func (o ApplicationUserArrayOutput) ToApplicationUserArrayOutput() ApplicationUserArrayOutput {
+	return o
+}
+
+func (o ApplicationUserArrayOutput) ToApplicationUserArrayOutputWithContext(ctx context.Context) ApplicationUserArrayOutput {
+	return o
+}
+
+func (o ApplicationUserArrayOutput) Index(i pulumi.IntInput) ApplicationUserOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ApplicationUser {
+		return vs[0].([]ApplicationUser)[vs[1].(int)]
+	}).(ApplicationUserOutput)
+}
+
 // How ngrok authenticates to your AWS account: exactly one of `role` and `creds`.
 type AwsAuth struct {
 	// A long-term access key ngrok signs in with.
@@ -761,6 +972,100 @@ func (o BoundEndpointArrayOutput) Index(i pulumi.IntInput) BoundEndpointOutput {
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) BoundEndpoint {
 		return vs[0].([]BoundEndpoint)[vs[1].(int)]
 	}).(BoundEndpointOutput)
+}
+
+// The browser session behind an application session.
+type BrowserSession struct {
+	// The IP address it came from.
+	IpAddress *string `pulumi:"ipAddress"`
+	// Where that address is.
+	Location *Location `pulumi:"location"`
+	// The browser.
+	UserAgent *UserAgent `pulumi:"userAgent"`
+}
+
+// The browser session behind an application session.
+type BrowserSessionOutput struct{ *pulumi.OutputState }
+
+func (BrowserSessionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BrowserSession)(nil)).Elem()
+}
+
+func (o BrowserSessionOutput) ToBrowserSessionOutput() BrowserSessionOutput {
+	return o
+}
+
+func (o BrowserSessionOutput) ToBrowserSessionOutputWithContext(ctx context.Context) BrowserSessionOutput {
+	return o
+}
+
+// The IP address it came from.
+func (o BrowserSessionOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v BrowserSession) *string { return v.IpAddress }).(pulumi.StringPtrOutput)
+}
+
+// Where that address is.
+func (o BrowserSessionOutput) Location() LocationPtrOutput {
+	return o.ApplyT(func(v BrowserSession) *Location { return v.Location }).(LocationPtrOutput)
+}
+
+// The browser.
+func (o BrowserSessionOutput) UserAgent() UserAgentPtrOutput {
+	return o.ApplyT(func(v BrowserSession) *UserAgent { return v.UserAgent }).(UserAgentPtrOutput)
+}
+
+type BrowserSessionPtrOutput struct{ *pulumi.OutputState }
+
+func (BrowserSessionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BrowserSession)(nil)).Elem()
+}
+
+func (o BrowserSessionPtrOutput) ToBrowserSessionPtrOutput() BrowserSessionPtrOutput {
+	return o
+}
+
+func (o BrowserSessionPtrOutput) ToBrowserSessionPtrOutputWithContext(ctx context.Context) BrowserSessionPtrOutput {
+	return o
+}
+
+func (o BrowserSessionPtrOutput) Elem() BrowserSessionOutput {
+	return o.ApplyT(func(v *BrowserSession) BrowserSession {
+		if v != nil {
+			return *v
+		}
+		var ret BrowserSession
+		return ret
+	}).(BrowserSessionOutput)
+}
+
+// The IP address it came from.
+func (o BrowserSessionPtrOutput) IpAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *BrowserSession) *string {
+		if v == nil {
+			return nil
+		}
+		return v.IpAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+// Where that address is.
+func (o BrowserSessionPtrOutput) Location() LocationPtrOutput {
+	return o.ApplyT(func(v *BrowserSession) *Location {
+		if v == nil {
+			return nil
+		}
+		return v.Location
+	}).(LocationPtrOutput)
+}
+
+// The browser.
+func (o BrowserSessionPtrOutput) UserAgent() UserAgentPtrOutput {
+	return o.ApplyT(func(v *BrowserSession) *UserAgent {
+		if v == nil {
+			return nil
+		}
+		return v.UserAgent
+	}).(UserAgentPtrOutput)
 }
 
 // How certificates are issued automatically.
@@ -2546,6 +2851,83 @@ func (o EventTargetKinesisPtrOutput) StreamArn() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The identity provider a user signed in with.
+type IdentityProvider struct {
+	// Its name (`google`, or an OpenID Connect issuer's host).
+	Name *string `pulumi:"name"`
+	// Its address.
+	Url *string `pulumi:"url"`
+}
+
+// The identity provider a user signed in with.
+type IdentityProviderOutput struct{ *pulumi.OutputState }
+
+func (IdentityProviderOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IdentityProvider)(nil)).Elem()
+}
+
+func (o IdentityProviderOutput) ToIdentityProviderOutput() IdentityProviderOutput {
+	return o
+}
+
+func (o IdentityProviderOutput) ToIdentityProviderOutputWithContext(ctx context.Context) IdentityProviderOutput {
+	return o
+}
+
+// Its name (`google`, or an OpenID Connect issuer's host).
+func (o IdentityProviderOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IdentityProvider) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Its address.
+func (o IdentityProviderOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IdentityProvider) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type IdentityProviderPtrOutput struct{ *pulumi.OutputState }
+
+func (IdentityProviderPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IdentityProvider)(nil)).Elem()
+}
+
+func (o IdentityProviderPtrOutput) ToIdentityProviderPtrOutput() IdentityProviderPtrOutput {
+	return o
+}
+
+func (o IdentityProviderPtrOutput) ToIdentityProviderPtrOutputWithContext(ctx context.Context) IdentityProviderPtrOutput {
+	return o
+}
+
+func (o IdentityProviderPtrOutput) Elem() IdentityProviderOutput {
+	return o.ApplyT(func(v *IdentityProvider) IdentityProvider {
+		if v != nil {
+			return *v
+		}
+		var ret IdentityProvider
+		return ret
+	}).(IdentityProviderOutput)
+}
+
+// Its name (`google`, or an OpenID Connect issuer's host).
+func (o IdentityProviderPtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IdentityProvider) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// Its address.
+func (o IdentityProviderPtrOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *IdentityProvider) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Url
+	}).(pulumi.StringPtrOutput)
+}
+
 // Values a JWT claim may take.
 type JwtAllowList struct {
 	// The allowed values.
@@ -3796,6 +4178,117 @@ func (o KubernetesOperatorDeploymentPtrOutput) Version() pulumi.StringPtrOutput 
 	}).(pulumi.StringPtrOutput)
 }
 
+// Where a session's IP address is, by IP geolocation.
+type Location struct {
+	// The ISO country code.
+	CountryCode *string `pulumi:"countryCode"`
+	// How far off the coordinates may be, in km.
+	LatLongRadiusKm *float64 `pulumi:"latLongRadiusKm"`
+	// Latitude.
+	Latitude *float64 `pulumi:"latitude"`
+	// Longitude.
+	Longitude *float64 `pulumi:"longitude"`
+}
+
+// Where a session's IP address is, by IP geolocation.
+type LocationOutput struct{ *pulumi.OutputState }
+
+func (LocationOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Location)(nil)).Elem()
+}
+
+func (o LocationOutput) ToLocationOutput() LocationOutput {
+	return o
+}
+
+func (o LocationOutput) ToLocationOutputWithContext(ctx context.Context) LocationOutput {
+	return o
+}
+
+// The ISO country code.
+func (o LocationOutput) CountryCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v Location) *string { return v.CountryCode }).(pulumi.StringPtrOutput)
+}
+
+// How far off the coordinates may be, in km.
+func (o LocationOutput) LatLongRadiusKm() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v Location) *float64 { return v.LatLongRadiusKm }).(pulumi.Float64PtrOutput)
+}
+
+// Latitude.
+func (o LocationOutput) Latitude() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v Location) *float64 { return v.Latitude }).(pulumi.Float64PtrOutput)
+}
+
+// Longitude.
+func (o LocationOutput) Longitude() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v Location) *float64 { return v.Longitude }).(pulumi.Float64PtrOutput)
+}
+
+type LocationPtrOutput struct{ *pulumi.OutputState }
+
+func (LocationPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Location)(nil)).Elem()
+}
+
+func (o LocationPtrOutput) ToLocationPtrOutput() LocationPtrOutput {
+	return o
+}
+
+func (o LocationPtrOutput) ToLocationPtrOutputWithContext(ctx context.Context) LocationPtrOutput {
+	return o
+}
+
+func (o LocationPtrOutput) Elem() LocationOutput {
+	return o.ApplyT(func(v *Location) Location {
+		if v != nil {
+			return *v
+		}
+		var ret Location
+		return ret
+	}).(LocationOutput)
+}
+
+// The ISO country code.
+func (o LocationPtrOutput) CountryCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Location) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CountryCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// How far off the coordinates may be, in km.
+func (o LocationPtrOutput) LatLongRadiusKm() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Location) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.LatLongRadiusKm
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Latitude.
+func (o LocationPtrOutput) Latitude() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Location) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Latitude
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Longitude.
+func (o LocationPtrOutput) Longitude() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *Location) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Longitude
+	}).(pulumi.Float64PtrOutput)
+}
+
 // A reference to another resource.
 type Ref struct {
 	// The referenced resource's id.
@@ -4295,6 +4788,151 @@ func (o TunnelSessionArrayOutput) Index(i pulumi.IntInput) TunnelSessionOutput {
 	}).(TunnelSessionOutput)
 }
 
+// The browser a session came from, by its `User-Agent` header.
+type UserAgent struct {
+	// The browser's name (`Chrome`).
+	BrowserName *string `pulumi:"browserName"`
+	// The browser's version.
+	BrowserVersion *string `pulumi:"browserVersion"`
+	// The kind of device (`Desktop`).
+	DeviceType *string `pulumi:"deviceType"`
+	// The operating system's name.
+	OsName *string `pulumi:"osName"`
+	// The operating system's version.
+	OsVersion *string `pulumi:"osVersion"`
+	// The `User-Agent` header as sent.
+	Raw *string `pulumi:"raw"`
+}
+
+// The browser a session came from, by its `User-Agent` header.
+type UserAgentOutput struct{ *pulumi.OutputState }
+
+func (UserAgentOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*UserAgent)(nil)).Elem()
+}
+
+func (o UserAgentOutput) ToUserAgentOutput() UserAgentOutput {
+	return o
+}
+
+func (o UserAgentOutput) ToUserAgentOutputWithContext(ctx context.Context) UserAgentOutput {
+	return o
+}
+
+// The browser's name (`Chrome`).
+func (o UserAgentOutput) BrowserName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.BrowserName }).(pulumi.StringPtrOutput)
+}
+
+// The browser's version.
+func (o UserAgentOutput) BrowserVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.BrowserVersion }).(pulumi.StringPtrOutput)
+}
+
+// The kind of device (`Desktop`).
+func (o UserAgentOutput) DeviceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.DeviceType }).(pulumi.StringPtrOutput)
+}
+
+// The operating system's name.
+func (o UserAgentOutput) OsName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.OsName }).(pulumi.StringPtrOutput)
+}
+
+// The operating system's version.
+func (o UserAgentOutput) OsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.OsVersion }).(pulumi.StringPtrOutput)
+}
+
+// The `User-Agent` header as sent.
+func (o UserAgentOutput) Raw() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v UserAgent) *string { return v.Raw }).(pulumi.StringPtrOutput)
+}
+
+type UserAgentPtrOutput struct{ *pulumi.OutputState }
+
+func (UserAgentPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**UserAgent)(nil)).Elem()
+}
+
+func (o UserAgentPtrOutput) ToUserAgentPtrOutput() UserAgentPtrOutput {
+	return o
+}
+
+func (o UserAgentPtrOutput) ToUserAgentPtrOutputWithContext(ctx context.Context) UserAgentPtrOutput {
+	return o
+}
+
+func (o UserAgentPtrOutput) Elem() UserAgentOutput {
+	return o.ApplyT(func(v *UserAgent) UserAgent {
+		if v != nil {
+			return *v
+		}
+		var ret UserAgent
+		return ret
+	}).(UserAgentOutput)
+}
+
+// The browser's name (`Chrome`).
+func (o UserAgentPtrOutput) BrowserName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BrowserName
+	}).(pulumi.StringPtrOutput)
+}
+
+// The browser's version.
+func (o UserAgentPtrOutput) BrowserVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.BrowserVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// The kind of device (`Desktop`).
+func (o UserAgentPtrOutput) DeviceType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.DeviceType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The operating system's name.
+func (o UserAgentPtrOutput) OsName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OsName
+	}).(pulumi.StringPtrOutput)
+}
+
+// The operating system's version.
+func (o UserAgentPtrOutput) OsVersion() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OsVersion
+	}).(pulumi.StringPtrOutput)
+}
+
+// The `User-Agent` header as sent.
+func (o UserAgentPtrOutput) Raw() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *UserAgent) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Raw
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentIngressCertificateManagementPolicyInput)(nil)).Elem(), AgentIngressCertificateManagementPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentIngressCertificateManagementPolicyPtrInput)(nil)).Elem(), AgentIngressCertificateManagementPolicyArgs{})
@@ -4339,6 +4977,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ReservedDomainResolvesToArrayInput)(nil)).Elem(), ReservedDomainResolvesToArray{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyPtrOutput{})
+	pulumi.RegisterOutputType(ApplicationSessionOutput{})
+	pulumi.RegisterOutputType(ApplicationSessionArrayOutput{})
+	pulumi.RegisterOutputType(ApplicationUserOutput{})
+	pulumi.RegisterOutputType(ApplicationUserArrayOutput{})
 	pulumi.RegisterOutputType(AwsAuthOutput{})
 	pulumi.RegisterOutputType(AwsAuthPtrOutput{})
 	pulumi.RegisterOutputType(AwsCredentialsOutput{})
@@ -4347,6 +4989,8 @@ func init() {
 	pulumi.RegisterOutputType(AwsRolePtrOutput{})
 	pulumi.RegisterOutputType(BoundEndpointOutput{})
 	pulumi.RegisterOutputType(BoundEndpointArrayOutput{})
+	pulumi.RegisterOutputType(BrowserSessionOutput{})
+	pulumi.RegisterOutputType(BrowserSessionPtrOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(CertificateManagementPolicyPtrOutput{})
 	pulumi.RegisterOutputType(CertificateManagementStatusOutput{})
@@ -4370,6 +5014,8 @@ func init() {
 	pulumi.RegisterOutputType(EventTargetFirehosePtrOutput{})
 	pulumi.RegisterOutputType(EventTargetKinesisOutput{})
 	pulumi.RegisterOutputType(EventTargetKinesisPtrOutput{})
+	pulumi.RegisterOutputType(IdentityProviderOutput{})
+	pulumi.RegisterOutputType(IdentityProviderPtrOutput{})
 	pulumi.RegisterOutputType(JwtAllowListOutput{})
 	pulumi.RegisterOutputType(JwtAllowListPtrOutput{})
 	pulumi.RegisterOutputType(JwtAllowListEntryOutput{})
@@ -4390,6 +5036,8 @@ func init() {
 	pulumi.RegisterOutputType(KubernetesOperatorBindingPtrOutput{})
 	pulumi.RegisterOutputType(KubernetesOperatorDeploymentOutput{})
 	pulumi.RegisterOutputType(KubernetesOperatorDeploymentPtrOutput{})
+	pulumi.RegisterOutputType(LocationOutput{})
+	pulumi.RegisterOutputType(LocationPtrOutput{})
 	pulumi.RegisterOutputType(RefOutput{})
 	pulumi.RegisterOutputType(RefPtrOutput{})
 	pulumi.RegisterOutputType(RefArrayOutput{})
@@ -4401,4 +5049,6 @@ func init() {
 	pulumi.RegisterOutputType(TunnelArrayOutput{})
 	pulumi.RegisterOutputType(TunnelSessionOutput{})
 	pulumi.RegisterOutputType(TunnelSessionArrayOutput{})
+	pulumi.RegisterOutputType(UserAgentOutput{})
+	pulumi.RegisterOutputType(UserAgentPtrOutput{})
 }

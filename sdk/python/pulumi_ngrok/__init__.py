@@ -18,6 +18,10 @@ from .event_subscription import *
 from .failover_backend import *
 from .get_agent_ingress import *
 from .get_api_key import *
+from .get_application_session import *
+from .get_application_sessions import *
+from .get_application_user import *
+from .get_application_users import *
 from .get_certificate_authority import *
 from .get_cloud_endpoint import *
 from .get_credential import *

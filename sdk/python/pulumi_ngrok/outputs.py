@@ -17,10 +17,13 @@ from . import outputs
 
 __all__ = [
     'AgentIngressCertificateManagementPolicy',
+    'ApplicationSession',
+    'ApplicationUser',
     'AwsAuth',
     'AwsCredentials',
     'AwsRole',
     'BoundEndpoint',
+    'BrowserSession',
     'CertificateManagementPolicy',
     'CertificateManagementStatus',
     'CertificateProvisioningJob',
@@ -33,6 +36,7 @@ __all__ = [
     'EventTargetDebug',
     'EventTargetFirehose',
     'EventTargetKinesis',
+    'IdentityProvider',
     'JwtAllowList',
     'JwtAllowListEntry',
     'JwtHttp',
@@ -43,11 +47,13 @@ __all__ = [
     'KubernetesOperator',
     'KubernetesOperatorBinding',
     'KubernetesOperatorDeployment',
+    'Location',
     'Ref',
     'ReservedDomainResolvesTo',
     'TlsCertificateSubjectAlternativeNames',
     'Tunnel',
     'TunnelSession',
+    'UserAgent',
 ]
 
 @pulumi.output_type
@@ -105,6 +111,258 @@ class AgentIngressCertificateManagementPolicy(dict):
         The private key type: `rsa` or `ecdsa` (default `rsa`). One of: `rsa`, `ecdsa`.
         """
         return pulumi.get(self, "private_key_type")
+
+
+@pulumi.output_type
+class ApplicationSession(dict):
+    """
+    An application user's signed-in session on one endpoint.
+    """
+    def __init__(__self__, *,
+                 application_user: Optional['outputs.Ref'] = None,
+                 browser_session: Optional['outputs.BrowserSession'] = None,
+                 created_at: Optional[_builtins.str] = None,
+                 endpoint: Optional['outputs.Ref'] = None,
+                 expires_at: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 last_active: Optional[_builtins.str] = None,
+                 public_url: Optional[_builtins.str] = None,
+                 uri: Optional[_builtins.str] = None):
+        """
+        An application user's signed-in session on one endpoint.
+
+        :param 'Ref' application_user: The application user it belongs to.
+        :param 'BrowserSession' browser_session: The browser, address and location it came from.
+        :param _builtins.str created_at: When the session began (RFC 3339).
+        :param 'Ref' endpoint: The endpoint signed in to.
+        :param _builtins.str expires_at: When it ends (RFC 3339).
+        :param _builtins.str id: The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy.
+        :param _builtins.str last_active: When it was last active (RFC 3339).
+        :param _builtins.str public_url: The URL of the endpoint signed in to.
+        :param _builtins.str uri: The session's address in the API.
+        """
+        if application_user is not None:
+            pulumi.set(__self__, "application_user", application_user)
+        if browser_session is not None:
+            pulumi.set(__self__, "browser_session", browser_session)
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if endpoint is not None:
+            pulumi.set(__self__, "endpoint", endpoint)
+        if expires_at is not None:
+            pulumi.set(__self__, "expires_at", expires_at)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if last_active is not None:
+            pulumi.set(__self__, "last_active", last_active)
+        if public_url is not None:
+            pulumi.set(__self__, "public_url", public_url)
+        if uri is not None:
+            pulumi.set(__self__, "uri", uri)
+
+    @_builtins.property
+    @pulumi.getter(name="applicationUser")
+    def application_user(self) -> Optional['outputs.Ref']:
+        """
+        The application user it belongs to.
+        """
+        return pulumi.get(self, "application_user")
+
+    @_builtins.property
+    @pulumi.getter(name="browserSession")
+    def browser_session(self) -> Optional['outputs.BrowserSession']:
+        """
+        The browser, address and location it came from.
+        """
+        return pulumi.get(self, "browser_session")
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the session began (RFC 3339).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoint(self) -> Optional['outputs.Ref']:
+        """
+        The endpoint signed in to.
+        """
+        return pulumi.get(self, "endpoint")
+
+    @_builtins.property
+    @pulumi.getter(name="expiresAt")
+    def expires_at(self) -> Optional[_builtins.str]:
+        """
+        When it ends (RFC 3339).
+        """
+        return pulumi.get(self, "expires_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActive")
+    def last_active(self) -> Optional[_builtins.str]:
+        """
+        When it was last active (RFC 3339).
+        """
+        return pulumi.get(self, "last_active")
+
+    @_builtins.property
+    @pulumi.getter(name="publicUrl")
+    def public_url(self) -> Optional[_builtins.str]:
+        """
+        The URL of the endpoint signed in to.
+        """
+        return pulumi.get(self, "public_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def uri(self) -> Optional[_builtins.str]:
+        """
+        The session's address in the API.
+        """
+        return pulumi.get(self, "uri")
+
+
+@pulumi.output_type
+class ApplicationUser(dict):
+    """
+    A person who signed in to one of the account's endpoints through its oauth or openid-connect action.
+    """
+    def __init__(__self__, *,
+                 created_at: Optional[_builtins.str] = None,
+                 email: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 identity_provider: Optional['outputs.IdentityProvider'] = None,
+                 last_active: Optional[_builtins.str] = None,
+                 last_login: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 provider_user_id: Optional[_builtins.str] = None,
+                 uri: Optional[_builtins.str] = None,
+                 username: Optional[_builtins.str] = None):
+        """
+        A person who signed in to one of the account's endpoints through its oauth or openid-connect action.
+
+        :param _builtins.str created_at: When the user first signed in (RFC 3339).
+        :param _builtins.str email: The user's email address.
+        :param _builtins.str id: The application user's id: `actions.ngrok.oauth.identity.id` (or `oidc`) in a Traffic Policy.
+        :param 'IdentityProvider' identity_provider: The identity provider the user signed in with.
+        :param _builtins.str last_active: When the user was last active (RFC 3339).
+        :param _builtins.str last_login: When the user last signed in (RFC 3339).
+        :param _builtins.str name: The user's name.
+        :param _builtins.str provider_user_id: The user's id at the identity provider.
+        :param _builtins.str uri: The user's address in the API.
+        :param _builtins.str username: The user's username.
+        """
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if email is not None:
+            pulumi.set(__self__, "email", email)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if identity_provider is not None:
+            pulumi.set(__self__, "identity_provider", identity_provider)
+        if last_active is not None:
+            pulumi.set(__self__, "last_active", last_active)
+        if last_login is not None:
+            pulumi.set(__self__, "last_login", last_login)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if provider_user_id is not None:
+            pulumi.set(__self__, "provider_user_id", provider_user_id)
+        if uri is not None:
+            pulumi.set(__self__, "uri", uri)
+        if username is not None:
+            pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When the user first signed in (RFC 3339).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def email(self) -> Optional[_builtins.str]:
+        """
+        The user's email address.
+        """
+        return pulumi.get(self, "email")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The application user's id: `actions.ngrok.oauth.identity.id` (or `oidc`) in a Traffic Policy.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="identityProvider")
+    def identity_provider(self) -> Optional['outputs.IdentityProvider']:
+        """
+        The identity provider the user signed in with.
+        """
+        return pulumi.get(self, "identity_provider")
+
+    @_builtins.property
+    @pulumi.getter(name="lastActive")
+    def last_active(self) -> Optional[_builtins.str]:
+        """
+        When the user was last active (RFC 3339).
+        """
+        return pulumi.get(self, "last_active")
+
+    @_builtins.property
+    @pulumi.getter(name="lastLogin")
+    def last_login(self) -> Optional[_builtins.str]:
+        """
+        When the user last signed in (RFC 3339).
+        """
+        return pulumi.get(self, "last_login")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The user's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="providerUserId")
+    def provider_user_id(self) -> Optional[_builtins.str]:
+        """
+        The user's id at the identity provider.
+        """
+        return pulumi.get(self, "provider_user_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def uri(self) -> Optional[_builtins.str]:
+        """
+        The user's address in the API.
+        """
+        return pulumi.get(self, "uri")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> Optional[_builtins.str]:
+        """
+        The user's username.
+        """
+        return pulumi.get(self, "username")
 
 
 @pulumi.output_type
@@ -355,6 +613,54 @@ class BoundEndpoint(dict):
         The endpoint's URL.
         """
         return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class BrowserSession(dict):
+    """
+    The browser session behind an application session.
+    """
+    def __init__(__self__, *,
+                 ip_address: Optional[_builtins.str] = None,
+                 location: Optional['outputs.Location'] = None,
+                 user_agent: Optional['outputs.UserAgent'] = None):
+        """
+        The browser session behind an application session.
+
+        :param _builtins.str ip_address: The IP address it came from.
+        :param 'Location' location: Where that address is.
+        :param 'UserAgent' user_agent: The browser.
+        """
+        if ip_address is not None:
+            pulumi.set(__self__, "ip_address", ip_address)
+        if location is not None:
+            pulumi.set(__self__, "location", location)
+        if user_agent is not None:
+            pulumi.set(__self__, "user_agent", user_agent)
+
+    @_builtins.property
+    @pulumi.getter(name="ipAddress")
+    def ip_address(self) -> Optional[_builtins.str]:
+        """
+        The IP address it came from.
+        """
+        return pulumi.get(self, "ip_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def location(self) -> Optional['outputs.Location']:
+        """
+        Where that address is.
+        """
+        return pulumi.get(self, "location")
+
+    @_builtins.property
+    @pulumi.getter(name="userAgent")
+    def user_agent(self) -> Optional['outputs.UserAgent']:
+        """
+        The browser.
+        """
+        return pulumi.get(self, "user_agent")
 
 
 @pulumi.output_type
@@ -1245,6 +1551,42 @@ class EventTargetKinesis(dict):
 
 
 @pulumi.output_type
+class IdentityProvider(dict):
+    """
+    The identity provider a user signed in with.
+    """
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        The identity provider a user signed in with.
+
+        :param _builtins.str name: Its name (`google`, or an OpenID Connect issuer's host).
+        :param _builtins.str url: Its address.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        Its name (`google`, or an OpenID Connect issuer's host).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        Its address.
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
 class JwtAllowList(dict):
     """
     Values a JWT claim may take.
@@ -1748,6 +2090,66 @@ class KubernetesOperatorDeployment(dict):
 
 
 @pulumi.output_type
+class Location(dict):
+    """
+    Where a session's IP address is, by IP geolocation.
+    """
+    def __init__(__self__, *,
+                 country_code: Optional[_builtins.str] = None,
+                 lat_long_radius_km: Optional[_builtins.float] = None,
+                 latitude: Optional[_builtins.float] = None,
+                 longitude: Optional[_builtins.float] = None):
+        """
+        Where a session's IP address is, by IP geolocation.
+
+        :param _builtins.str country_code: The ISO country code.
+        :param _builtins.float lat_long_radius_km: How far off the coordinates may be, in km.
+        :param _builtins.float latitude: Latitude.
+        :param _builtins.float longitude: Longitude.
+        """
+        if country_code is not None:
+            pulumi.set(__self__, "country_code", country_code)
+        if lat_long_radius_km is not None:
+            pulumi.set(__self__, "lat_long_radius_km", lat_long_radius_km)
+        if latitude is not None:
+            pulumi.set(__self__, "latitude", latitude)
+        if longitude is not None:
+            pulumi.set(__self__, "longitude", longitude)
+
+    @_builtins.property
+    @pulumi.getter(name="countryCode")
+    def country_code(self) -> Optional[_builtins.str]:
+        """
+        The ISO country code.
+        """
+        return pulumi.get(self, "country_code")
+
+    @_builtins.property
+    @pulumi.getter(name="latLongRadiusKm")
+    def lat_long_radius_km(self) -> Optional[_builtins.float]:
+        """
+        How far off the coordinates may be, in km.
+        """
+        return pulumi.get(self, "lat_long_radius_km")
+
+    @_builtins.property
+    @pulumi.getter
+    def latitude(self) -> Optional[_builtins.float]:
+        """
+        Latitude.
+        """
+        return pulumi.get(self, "latitude")
+
+    @_builtins.property
+    @pulumi.getter
+    def longitude(self) -> Optional[_builtins.float]:
+        """
+        Longitude.
+        """
+        return pulumi.get(self, "longitude")
+
+
+@pulumi.output_type
 class Ref(dict):
     """
     A reference to another resource.
@@ -2133,5 +2535,89 @@ class TunnelSession(dict):
         The tunnel session's address in the API.
         """
         return pulumi.get(self, "uri")
+
+
+@pulumi.output_type
+class UserAgent(dict):
+    """
+    The browser a session came from, by its `User-Agent` header.
+    """
+    def __init__(__self__, *,
+                 browser_name: Optional[_builtins.str] = None,
+                 browser_version: Optional[_builtins.str] = None,
+                 device_type: Optional[_builtins.str] = None,
+                 os_name: Optional[_builtins.str] = None,
+                 os_version: Optional[_builtins.str] = None,
+                 raw: Optional[_builtins.str] = None):
+        """
+        The browser a session came from, by its `User-Agent` header.
+
+        :param _builtins.str browser_name: The browser's name (`Chrome`).
+        :param _builtins.str browser_version: The browser's version.
+        :param _builtins.str device_type: The kind of device (`Desktop`).
+        :param _builtins.str os_name: The operating system's name.
+        :param _builtins.str os_version: The operating system's version.
+        :param _builtins.str raw: The `User-Agent` header as sent.
+        """
+        if browser_name is not None:
+            pulumi.set(__self__, "browser_name", browser_name)
+        if browser_version is not None:
+            pulumi.set(__self__, "browser_version", browser_version)
+        if device_type is not None:
+            pulumi.set(__self__, "device_type", device_type)
+        if os_name is not None:
+            pulumi.set(__self__, "os_name", os_name)
+        if os_version is not None:
+            pulumi.set(__self__, "os_version", os_version)
+        if raw is not None:
+            pulumi.set(__self__, "raw", raw)
+
+    @_builtins.property
+    @pulumi.getter(name="browserName")
+    def browser_name(self) -> Optional[_builtins.str]:
+        """
+        The browser's name (`Chrome`).
+        """
+        return pulumi.get(self, "browser_name")
+
+    @_builtins.property
+    @pulumi.getter(name="browserVersion")
+    def browser_version(self) -> Optional[_builtins.str]:
+        """
+        The browser's version.
+        """
+        return pulumi.get(self, "browser_version")
+
+    @_builtins.property
+    @pulumi.getter(name="deviceType")
+    def device_type(self) -> Optional[_builtins.str]:
+        """
+        The kind of device (`Desktop`).
+        """
+        return pulumi.get(self, "device_type")
+
+    @_builtins.property
+    @pulumi.getter(name="osName")
+    def os_name(self) -> Optional[_builtins.str]:
+        """
+        The operating system's name.
+        """
+        return pulumi.get(self, "os_name")
+
+    @_builtins.property
+    @pulumi.getter(name="osVersion")
+    def os_version(self) -> Optional[_builtins.str]:
+        """
+        The operating system's version.
+        """
+        return pulumi.get(self, "os_version")
+
+    @_builtins.property
+    @pulumi.getter
+    def raw(self) -> Optional[_builtins.str]:
+        """
+        The `User-Agent` header as sent.
+        """
+        return pulumi.get(self, "raw")
 
 
