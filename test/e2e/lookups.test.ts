@@ -7,14 +7,19 @@
  * program), and nothing refused.
  *
  * The account is filled before the limit applies (an emulator without it, whose state a limited
- * one then loads). Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/
- * (`make build` first).
+ * one then loads).
+ *
+ * And the lookups of the people who signed in to a program's endpoint (test/e2e/programs/identities)
+ * through the emulator's gateway: what `up` answers as people sign in and are deleted.
+ *
+ * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
+import { send } from "../gateway/support";
 import { startProxy, type Proxy } from "../support/proxy";
 import { PulumiStack, cleanUpStack, pulumiBinDir } from "./pulumi";
 
@@ -103,4 +108,35 @@ it("50 lookups of five kinds cost at most one request per kind and page in each 
     secretIds: made.secrets,
     endpointUrls: [0, 1, 2].map((i) => `https://l${i}.lookups.example.com`),
   });
+});
+
+it("an endpoint's Traffic Identities: up answers who signed in through the gateway, by endpoint, provider and email, and forgets a deleted user", async () => {
+  emu = await startEmulator({ apiKey, gateway: true });
+  stack = await PulumiStack.create({
+    programDir: path.join(__dirname, "programs", "identities"),
+    config: { "ngrok:apiBaseUrl": emu.url },
+    secretConfig: { "ngrok:apiKey": apiKey },
+  });
+  await stack.pulumi("up", "up", "--yes");
+  expect(await stack.outputs()).toEqual({ sessionUserIds: [], googleEmails: [] });
+
+  // People sign in to the endpoint: each visit through the gateway as a signed-in person.
+  const visit = async (email: string) => {
+    const res = await send(emu!.gateway!.url, "team.identities.example.com", "/", { headers: { "ngrok-emulator-identity": email } });
+    expect([res.status, res.body]).toEqual([200, `hello ${email}`]);
+  };
+  await visit("alice@example.com");
+  await visit("bob@example.com");
+  await stack.setConfig("email", "alice@example.com");
+  await stack.pulumi("up again", "up", "--yes");
+  const users = (await call(emu, "GET", "/app/users")).json.application_users as { id: string; email: string }[];
+  const alice = users.find((u) => u.email === "alice@example.com")!.id;
+  const bob = users.find((u) => u.email === "bob@example.com")!.id;
+  expect(await stack.outputs()).toEqual({ sessionUserIds: [alice, bob].sort(), googleEmails: ["alice@example.com", "bob@example.com"], userId: alice });
+
+  expect((await call(emu, "DELETE", `/app/users/${bob}`)).status).toBe(204);
+  await stack.pulumi("up after a deletion", "up", "--yes");
+  expect(await stack.outputs()).toEqual({ sessionUserIds: [alice], googleEmails: ["alice@example.com"], userId: alice });
+  await stack.destroy();
+  expect(emu.resources("endpoints")).toEqual([]);
 });
