@@ -9,8 +9,10 @@
  * The account is filled before the limit applies (an emulator without it, whose state a limited
  * one then loads).
  *
- * And the lookups of the people who signed in to a program's endpoint (test/e2e/programs/identities)
- * through the emulator's gateway: what `up` answers as people sign in and are deleted.
+ * And lookups of what ngrok records by itself beside a program's endpoints
+ * (test/e2e/programs/recorded): Kubernetes operators and the endpoints bound to their cluster, and
+ * the people who sign in to an endpoint through the emulator's gateway: what `up` answers as an
+ * operator registers, people sign in, and one is deleted.
  *
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
@@ -110,19 +112,21 @@ it("50 lookups of five kinds cost at most one request per kind and page in each 
   });
 });
 
-it("an endpoint's Traffic Identities: up answers who signed in through the gateway, by endpoint, provider and email, and forgets a deleted user", async () => {
+it("what ngrok records by itself: up answers the cluster's operators and bound endpoints, and who signed in through the gateway by endpoint, provider and email", async () => {
   emu = await startEmulator({ apiKey, gateway: true });
   stack = await PulumiStack.create({
-    programDir: path.join(__dirname, "programs", "identities"),
+    programDir: path.join(__dirname, "programs", "recorded"),
     config: { "ngrok:apiBaseUrl": emu.url },
     secretConfig: { "ngrok:apiKey": apiKey },
   });
   await stack.pulumi("up", "up", "--yes");
-  expect(await stack.outputs()).toEqual({ sessionUserIds: [], googleEmails: [] });
+  expect(await stack.outputs()).toEqual({ eastOperatorIds: [], eastBoundUrls: [], sessionUserIds: [], googleEmails: [] });
 
-  // People sign in to the endpoint: each visit through the gateway as a signed-in person.
+  // The operator registers itself in cluster east; people sign in to the endpoint through the gateway.
+  const operator = await call(emu, "POST", "/kubernetes_operators", { enabled_features: ["bindings"], deployment: { cluster_name: "east" } });
+  expect(operator.status).toBe(201);
   const visit = async (email: string) => {
-    const res = await send(emu!.gateway!.url, "team.identities.example.com", "/", { headers: { "ngrok-emulator-identity": email } });
+    const res = await send(emu!.gateway!.url, "team.recorded.example.com", "/", { headers: { "ngrok-emulator-identity": email } });
     expect([res.status, res.body]).toEqual([200, `hello ${email}`]);
   };
   await visit("alice@example.com");
@@ -132,11 +136,17 @@ it("an endpoint's Traffic Identities: up answers who signed in through the gatew
   const users = (await call(emu, "GET", "/app/users")).json.application_users as { id: string; email: string }[];
   const alice = users.find((u) => u.email === "alice@example.com")!.id;
   const bob = users.find((u) => u.email === "bob@example.com")!.id;
-  expect(await stack.outputs()).toEqual({ sessionUserIds: [alice, bob].sort(), googleEmails: ["alice@example.com", "bob@example.com"], userId: alice });
+  expect(await stack.outputs()).toEqual({
+    eastOperatorIds: [operator.json.id],
+    eastBoundUrls: ["https://k8s.recorded.example.com"],
+    sessionUserIds: [alice, bob].sort(),
+    googleEmails: ["alice@example.com", "bob@example.com"],
+    userId: alice,
+  });
 
   expect((await call(emu, "DELETE", `/app/users/${bob}`)).status).toBe(204);
   await stack.pulumi("up after a deletion", "up", "--yes");
-  expect(await stack.outputs()).toEqual({ sessionUserIds: [alice], googleEmails: ["alice@example.com"], userId: alice });
+  expect(await stack.outputs()).toMatchObject({ sessionUserIds: [alice], googleEmails: ["alice@example.com"], userId: alice });
   await stack.destroy();
   expect(emu.resources("endpoints")).toEqual([]);
 });
