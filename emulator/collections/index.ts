@@ -2,6 +2,7 @@
 // service's (the API reference, https://ngrok.com/docs/api, and ngrok's official clients),
 // written independently of provider/.
 import type { CollectionDef } from "../collection";
+import { aiGatewayApiKeys } from "./ai-gateway";
 import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "../edges/backends";
 import { certificateAuthorities, tlsCertificates } from "./certificates";
 import { credentials, sshCredentials } from "./credentials";
@@ -44,6 +45,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   serviceUsers,
   botUsers,
   apiKeys,
+  aiGatewayApiKeys,
   reservedAddrs,
   sshCertificateAuthorities,
   sshHostCertificates,
