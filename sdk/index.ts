@@ -2,6 +2,7 @@
 import "../provider/node-version";
 export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentIngress, type AgentIngressArgs } from "./agent-ingress";
+export { AiGatewayApiKey, type AiGatewayApiKeyArgs } from "./ai-gateway-api-key";
 export { ApiKey, type ApiKeyArgs } from "./api-key";
 export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
 export { CloudEndpoint, type CloudEndpointArgs } from "./cloud-endpoint";
@@ -54,6 +55,7 @@ export { restartAgent, type RestartAgentOptions, type RestartAgentResult } from 
 export { stopAgent, type StopAgentOptions, type StopAgentResult } from "./stop-agent";
 export { updateAgent, type UpdateAgentResult } from "./update-agent";
 export { getAgentIngress, getAgentIngressOutput, type GetAgentIngressArgs, type GetAgentIngressOutputArgs, type GetAgentIngressResult } from "./get-agent-ingress";
+export { getAiGatewayApiKey, getAiGatewayApiKeyOutput, type GetAiGatewayApiKeyArgs, type GetAiGatewayApiKeyOutputArgs, type GetAiGatewayApiKeyResult } from "./get-ai-gateway-api-key";
 export { getApiKey, getApiKeyOutput, type GetApiKeyArgs, type GetApiKeyOutputArgs, type GetApiKeyResult } from "./get-api-key";
 export { getCertificateAuthority, getCertificateAuthorityOutput, type GetCertificateAuthorityArgs, type GetCertificateAuthorityOutputArgs, type GetCertificateAuthorityResult } from "./get-certificate-authority";
 export { getCloudEndpoint, getCloudEndpointOutput, type GetCloudEndpointArgs, type GetCloudEndpointOutputArgs, type GetCloudEndpointResult } from "./get-cloud-endpoint";

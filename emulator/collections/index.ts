@@ -2,6 +2,7 @@
 // service's (the API reference, https://ngrok.com/docs/api, and ngrok's official clients),
 // written independently of provider/.
 import type { CollectionDef } from "../collection";
+import { aiGatewayApiKeys } from "./ai-gateway";
 import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "../edges/backends";
 import { applicationSessions, applicationUsers } from "./applications";
 import { certificateAuthorities, tlsCertificates } from "./certificates";
@@ -46,6 +47,7 @@ export const COLLECTIONS: readonly CollectionDef[] = [
   serviceUsers,
   botUsers,
   apiKeys,
+  aiGatewayApiKeys,
   reservedAddrs,
   sshCertificateAuthorities,
   sshHostCertificates,

@@ -14,6 +14,7 @@ const vaultDescription = config.get("vaultDescription") ?? "the app's secrets";
 const deployerActive = config.getBoolean("deployerActive") ?? true;
 const keyDescription = config.get("keyDescription") ?? "CI deployments";
 const dbDescription = config.get("dbDescription") ?? "postgres";
+const aiKeyDescription = config.get("aiKeyDescription") ?? "the chat app";
 // Replacements: the vault that holds the secret, who owns the API key, the address's region.
 const secretVault = config.get("secretVault") ?? "app"; // or "shared"
 const keyOwner = config.get("keyOwner") ?? "caller"; // or "deployer"
@@ -38,6 +39,21 @@ const key = new ngrok.ApiKey("deployer-key", {
     ownerId: keyOwner === "deployer" ? deployer.id : undefined,
 });
 
+// An AI Gateway: an endpoint whose Traffic Policy runs the `ai-gateway` action (a policy must
+// always answer, hence the last rule), and a key the chat app sends it. Like the API key's, the
+// key's token is answered once and kept, encrypted, in state; its endpoint changes in place.
+const aiGateway = new ngrok.CloudEndpoint("ai-gateway", {
+    url: "https://ai-gateway.internal",
+    description: "the app's AI Gateway",
+    trafficPolicy: {
+        onHttpRequest: [
+            { actions: [{ type: "ai-gateway", config: {} }] },
+            { actions: [{ type: "custom-response", config: { statusCode: 503, body: "No AI provider answered." } }] },
+        ],
+    },
+});
+const aiKey = new ngrok.AiGatewayApiKey("chat-app-key", { endpointId: aiGateway.id, description: aiKeyDescription });
+
 // A fixed TCP address for the database, served by an agent as tcp://<addr>.
 const db = new ngrok.TcpAddress("db", { description: dbDescription, region: dbRegion });
 
@@ -46,5 +62,6 @@ export const upstreamTokenRef = ngrok.secretRef(holder.name, token.name);
 export const dbUrl = pulumi.interpolate`tcp://${db.addr}`;
 export const deployerId = deployer.id;
 export const apiToken = key.token; // a secret: `pulumi stack output --show-secrets apiToken`
+export const aiGatewayToken = aiKey.token; // a secret too
 // A lookup by natural key, once the vault exists: finds the same vault.
 export const appVaultId = ngrok.getVaultOutput({ name: "app-secrets" }, { dependsOn: [app] }).id;

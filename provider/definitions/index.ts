@@ -2,6 +2,7 @@
 /** Every resource kind, by name: those with a REST binding, and those with operations of their own. */
 import { agentCommand } from "./agent-command";
 import { agentIngress } from "./agent-ingress";
+import { aiGatewayApiKey } from "./ai-gateway-api-key";
 import { apiKey } from "./api-key";
 import { certificateAuthority } from "./certificate-authority";
 import { cloudEndpoint } from "./cloud-endpoint";
@@ -42,6 +43,7 @@ import type { BoundDefinition, ResourceDefinition } from "./types";
 export const definitions = {
   AgentCommand: agentCommand,
   AgentIngress: agentIngress,
+  AiGatewayApiKey: aiGatewayApiKey,
   ApiKey: apiKey,
   CertificateAuthority: certificateAuthority,
   CloudEndpoint: cloudEndpoint,

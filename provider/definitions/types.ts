@@ -262,7 +262,11 @@ interface BindingBase {
 export interface CollectionBinding extends BindingBase {
   kind: "collection";
   path: string;
-  idPrefix: string;
+  /**
+   * Absent when the API reference documents no prefix for the collection's ids (AI gateway API
+   * keys): any id is read and imported, and none is checked for its form.
+   */
+  idPrefix?: string;
   /** Prefixes of ids the service issued before (a service user's `bot_`): still read and imported, never made. */
   formerIdPrefixes?: readonly string[];
   /**

@@ -217,5 +217,8 @@ function isIdOf(def: ResourceDefinition, value: unknown): boolean {
     const values = keysFromId(keys, value);
     return values !== undefined && keys.every((k) => schemaFor(def.properties[k]!.type).safeParse(values[k]).success);
   }
-  return new RegExp(`^(${idPrefixesOf(def.binding).join("|")})_[0-9A-Za-z]+$`).test(value);
+  const prefixes = idPrefixesOf(def.binding);
+  // No documented prefix: any id the API could have given, one path segment.
+  if (prefixes.length === 0) return /^[0-9A-Za-z_-]+$/.test(value);
+  return new RegExp(`^(${prefixes.join("|")})_[0-9A-Za-z]+$`).test(value);
 }

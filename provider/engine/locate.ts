@@ -67,7 +67,9 @@ export function keysFromId(keys: readonly string[], id: string): Props | undefin
 export function idForm(def: ResourceDefinition): string | undefined {
   if (!def.binding) return undefined;
   const keys = idKeys(def.binding);
-  return keys ? keys.map((k) => `<${k}>`).join("/") : `${idPrefixOf(def.binding)}_...`;
+  if (keys) return keys.map((k) => `<${k}>`).join("/");
+  const prefix = idPrefixOf(def.binding);
+  return prefix === undefined ? "<id>" : `${prefix}_...`;
 }
 
 /**

@@ -26,10 +26,12 @@ beforeAll(async () => {
   made["service"] = (await id("/service_users", { name: "parity" })).id;
   made["bot"] = (await id("/bot_users", { name: "parity" })).id;
   made["ca"] = (await id("/ssh_certificate_authorities", {})).id;
+  made["aiEndpoint"] = (await id("/endpoints", { url: "https://ai.internal", traffic_policy: aiGateway })).id;
 });
 afterAll(() => emu.close());
 
 const respond = JSON.stringify({ on_http_request: [{ actions: [{ type: "custom-response", config: { status_code: 200 } }] }] });
+const aiGateway = JSON.stringify({ on_http_request: [{ actions: [{ type: "ai-gateway", config: {} }] }, { actions: [{ type: "custom-response", config: { status_code: 503 } }] }] });
 const forward = JSON.stringify({ on_tcp_connect: [{ actions: [{ type: "forward-internal", config: { url: "tcp://db.internal:5432" } }] }] });
 
 type Verdict = "accepted" | "refused";
@@ -68,6 +70,12 @@ const cases: [page: string, kind: ResourceKind, inputs: () => Record<string, unk
   ["apikeys/create", "ApiKey", () => ({ ownerId: made["bot"] }), "accepted"],
   ["apikeys/create", "ApiKey", () => ({ ownerId: "nobody" }), "refused"],
   ["serviceusers/create", "ServiceUser", () => ({ name: "" }), "refused"],
+  // ngrok's AI Gateway error reference (https://ngrok.com/docs/ai-gateway/reference/error-codes).
+  ["err_ngrok_27004", "AiGatewayApiKey", () => ({ endpointId: made["aiEndpoint"], description: "d".repeat(256) }), "refused"],
+  ["err_ngrok_27004", "AiGatewayApiKey", () => ({ endpointId: made["aiEndpoint"], description: "d".repeat(255) }), "accepted"],
+  ["err_ngrok_27005", "AiGatewayApiKey", () => ({ endpointId: made["aiEndpoint"], metadata: "m".repeat(4097) }), "refused"],
+  ["err_ngrok_27006", "AiGatewayApiKey", () => ({ description: "no endpoint" }), "refused"],
+  ["err_ngrok_27006", "AiGatewayApiKey", () => ({ endpointId: "" }), "refused"],
 ];
 
 describe("the preview check and the emulator refuse the same inputs", () => {

@@ -7,6 +7,7 @@
  */
 import { Provider, definitions, type ResourceKind } from "../../provider";
 import type { PropertySpec, TypeSpec } from "../../provider/definitions/types";
+import { idPrefixOf } from "../../provider/engine/locate";
 import { makeCertificate } from "../support/certs";
 import { sshPublicKeyLine } from "../support/ssh";
 
@@ -77,6 +78,7 @@ const baseInputs: Record<Kind, Record<string, unknown>> = {
   VaultSecret: { vaultId: "vault_2abcdefghijklmnopqrstuvwxyz", name: "base", value: "base-value" },
   ServiceUser: { name: "base" },
   ApiKey: {},
+  AiGatewayApiKey: { endpointId: "ep_2abcdefghijklmnopqrstuvwxyz" },
   TcpAddress: {},
   SshCertificateAuthority: {},
   SshHostCertificate: { sshCertificateAuthorityId: "sshca_2abcdefghijklmnopqrstuvwxyz", publicKey: sshPublicKeyLine("ssh-ed25519", "base") },
@@ -122,15 +124,34 @@ describe.each(inputs)("$kind.$name", ({ kind, name, type }) => {
   });
 });
 
+/**
+ * An importId no id of the kind can be: of no prefix of the kind's, or, for a kind whose ids have
+ * no documented prefix (any id is taken), not one path segment.
+ */
+function badImportId(kind: Kind): string {
+  const binding = definitionOf(kind).binding;
+  return binding?.kind === "collection" && idPrefixOf(binding) === undefined ? `${MARK}/x` : `${MARK}_x`;
+}
+
 describe.each(kinds)("%s", (kind) => {
   it("names unknown and output-only inputs, and a bad importId, without their values", async () => {
     const outputOnly = Object.entries(definitionOf(kind).properties as Record<string, PropertySpec>).find(([, p]) => !p.input)?.[0];
-    const news = { ...baseInputs[kind], nonsenseInput: MARK, importId: `${MARK}_x`, ...(outputOnly ? { [outputOnly]: MARK } : {}) };
+    const news = { ...baseInputs[kind], nonsenseInput: MARK, importId: badImportId(kind), ...(outputOnly ? { [outputOnly]: MARK } : {}) };
     const { failures } = await provider.handler(kind).check({}, news);
     expect(failures.map((f) => f.path).sort()).toEqual(["importId", "nonsenseInput", ...(outputOnly ? [outputOnly] : [])].sort());
     expect(failures.map((f) => f.message.split(" ")[0]).sort()).toEqual(["importId", "nonsenseInput", ...(outputOnly ? [outputOnly] : [])].sort());
     expect(failures.map((f) => f.message).join("\n")).not.toContain(MARK);
   });
+});
+
+it("takes any id of one path segment as the importId of a kind whose ids have no documented prefix (AiGatewayApiKey)", async () => {
+  const base = baseInputs.AiGatewayApiKey;
+  const verdicts = async (ids: string[]) =>
+    Promise.all(ids.map(async (importId) => ({ importId, failures: (await provider.handler("AiGatewayApiKey").check({}, { ...base, importId })).failures.map((f) => f.path) })));
+  const anyForm = ["aigk_2abcdefghijklmnopqrstuvwxyz", "3f2a9c1e-7b4d-4e2a-9c1e-7b4d4e2a9c1e", "ak_2abcdefghijklmnopqrstuvwxyz"];
+  expect(await verdicts(anyForm)).toEqual(anyForm.map((importId) => ({ importId, failures: [] })));
+  const noId = ["a/b", "two words"];
+  expect(await verdicts(noId)).toEqual(noId.map((importId) => ({ importId, failures: ["importId"] })));
 });
 
 /** Values the API refuses (as its reference and the emulator say) that a preview must refuse too, before any request. */

@@ -17,6 +17,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 const made = async (path: string, body: Record<string, unknown>): Promise<string> => ((await call(emu, "POST", path, body)) as Answer).json.id as string;
+const respond = JSON.stringify({ on_http_request: [{ actions: [{ type: "custom-response", config: { status_code: 200 } }] }] });
 const forward = JSON.stringify({ on_tcp_connect: [{ actions: [{ type: "forward-internal", config: { url: "tcp://db.internal:5432" } }] }] });
 
 interface HintCase {
@@ -74,6 +75,18 @@ const cases: HintCase[] = [
     kind: "CloudEndpoint",
     fail: (h) => h.create({ url: "tcp://1.tcp.ngrok.io:20000", trafficPolicy: forward }),
     hint: "a TcpAddress for a tcp url",
+  },
+  {
+    page: "err_ngrok_27002",
+    kind: "AiGatewayApiKey",
+    fail: (h) => h.create({ endpointId: missingId("ep") }),
+    hint: "endpointId names no endpoint of this account",
+  },
+  {
+    page: "err_ngrok_27003",
+    kind: "AiGatewayApiKey",
+    fail: async (h) => h.create({ endpointId: await made("/endpoints", { url: "https://no-ai.internal", traffic_policy: respond }) }),
+    hint: "has no `ai-gateway` action in its Traffic Policy",
   },
   {
     page: "err_ngrok_380",

@@ -1,13 +1,14 @@
 /**
- * What the vault, secret and API key kinds add to the table of account-resources.test.ts: a
- * vault that still holds secrets is not deleted, a secret's value and an API key's token are
- * kept across refresh and update although the API never answers them again, and `secretRef`
- * writes the expression a Traffic Policy reads a secret with.
+ * What the vault, secret and key kinds add to the table of account-resources.test.ts: a vault
+ * that still holds secrets is not deleted, a secret's value and the tokens of API keys and AI
+ * gateway API keys are kept across refresh and update although the API never answers them again,
+ * and `secretRef` writes the expression a Traffic Policy reads a secret with.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { Emulator } from "../../emulator";
 import type { Handler, Provider } from "../../provider";
 import { secretRef } from "../../provider/secret-ref";
+import { aiEndpoint } from "../support/inputs";
 import { emulatorForProvider } from "../support/provider";
 
 let emu: Emulator;
@@ -53,6 +54,26 @@ it("keeps a secret's value and an API key's token, which the API answers never o
   expect(keyRead.props.token).toBe(key.outs.token);
   const keyUpdated = await provider.handler("ApiKey").update(key.id, keyRead.props, { description: "b" });
   expect(keyUpdated.outs.token).toBe(key.outs.token);
+});
+
+it("keeps an AI gateway API key's token, which the API answers once, across refresh, update, adoption and lookups' reads of no program", async () => {
+  const handler = provider.handler("AiGatewayApiKey");
+  const [first, second] = [await aiEndpoint(emu, 1), await aiEndpoint(emu, 2)];
+  const key = await handler.create({ endpointId: first, description: "a" });
+  expect(key.outs.token).toMatch(/^ng-[0-9A-Za-z]+-g1-[0-9A-Za-z]+$/);
+  // The redacted form the service keeps shows the token's ends and never the whole.
+  const token = key.outs.token as string;
+  expect(key.outs.displayName).toBe(`${token.slice(0, 6)}***${token.slice(-3)}`);
+  const keyRead = await handler.read(key.id, key.outs);
+  expect(keyRead.props.token).toBe(token);
+  const moved = await handler.update(key.id, keyRead.props, { endpointId: second, description: "b" });
+  expect({ token: moved.outs.token, endpointId: moved.outs.endpointId }).toEqual({ token, endpointId: second });
+  expect((await handler.read(key.id, moved.outs)).props.token).toBe(token);
+  // What no program made has no token: a read of the id alone (`get`, a lookup) and an adoption.
+  expect((await handler.read(key.id, {})).props).not.toHaveProperty("token");
+  const adopted = await handler.create({ endpointId: second, description: "c", importId: key.id });
+  expect({ id: adopted.id, token: adopted.outs.token }).toEqual({ id: key.id, token: undefined });
+  await handler.delete(key.id);
 });
 
 describe("secretRef", () => {

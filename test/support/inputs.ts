@@ -29,6 +29,12 @@ async function route(emu: Emulator, n: number): Promise<Props> {
   const routeId = await made(emu, `/edges/https/${edgeId}/routes`, { match_type: "path_prefix", match: `/r${n}` });
   return { edgeId, routeId };
 }
+/** A cloud endpoint whose policy runs the `ai-gateway` action: what an AI gateway API key is for. */
+export const aiEndpoint = (emu: Emulator, n: number) =>
+  made(emu, "/endpoints", {
+    url: `https://ai-${n}.internal`,
+    traffic_policy: JSON.stringify({ on_http_request: [{ actions: [{ type: "ai-gateway", config: {} }] }, { actions: [{ type: "custom-response", config: { status_code: 503 } }] }] }),
+  });
 const sshAuthority = (emu: Emulator) => made(emu, "/ssh_certificate_authorities", { private_key_type: "ed25519" });
 const tlsEdge = async (emu: Emulator, n: number): Promise<Props> => ({ edgeId: await made(emu, "/edges/tls", { description: `edge ${n}` }) });
 
@@ -82,6 +88,7 @@ export const validInputs: Record<BoundKind, InputsOf> = {
   VaultSecret: async (emu, n) => ({ vaultId: await made(emu, "/vaults", { name: `secrets-${n}` }), name: `secret-${n}`, value: `s3cret-value-${n}`, description: `secret ${n}` }),
   ServiceUser: async (_emu, n) => ({ name: `service-${n}` }),
   ApiKey: async (_emu, n) => ({ description: `key ${n}`, metadata: `{"n":${n}}` }),
+  AiGatewayApiKey: async (emu, n) => ({ endpointId: await aiEndpoint(emu, n), description: `ai key ${n}`, metadata: `{"n":${n}}` }),
   TcpAddress: async (_emu, n) => ({ description: `address ${n}`, region: "eu" }),
   SshCertificateAuthority: async (_emu, n) => ({ description: `ssh ca ${n}`, privateKeyType: "ed25519" }),
   SshHostCertificate: async (emu, n) => ({

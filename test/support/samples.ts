@@ -38,7 +38,8 @@ export function sampleArgs(def: ResourceDefinition): Props {
 export function sampleId(def: ResourceDefinition): string {
   const keys = def.binding && idKeys(def.binding);
   if (keys) return keys.map((k) => sampleValue(def.properties[k]!.type, k)).join("/");
-  return `${def.binding && idPrefixOf(def.binding)}_2abcdefghijklmnopqrstuvwxyz`;
+  // A kind whose ids have no documented prefix takes any: this one has none of a known kind's.
+  return `${(def.binding && idPrefixOf(def.binding)) ?? "anyid"}_2abcdefghijklmnopqrstuvwxyz`;
 }
 
 /** The inputs a resource under a parent needs for `get` (a route's edgeId); empty for the others. */

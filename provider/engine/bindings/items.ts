@@ -89,7 +89,7 @@ export class ItemsWire implements Wire {
       return `${fillPath(def.name, this.binding.path, values)}/${encodeURIComponent(name)}`;
     }
     const prefixes = idPrefixesOf(this.binding);
-    if (!prefixes.some((p) => id.startsWith(`${p}_`))) throw new Error(`${def.name} ids start with "${prefixes[0]}_"; "${id}" is not one`);
+    if (prefixes.length > 0 && !prefixes.some((p) => id.startsWith(`${p}_`))) throw new Error(`${def.name} ids start with "${prefixes[0]}_"; "${id}" is not one`);
     return `${fillPath(def.name, this.binding.path, located)}/${encodeURIComponent(id)}`;
   }
 

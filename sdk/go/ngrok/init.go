@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentCommand{}
 	case "ngrok:index:AgentIngress":
 		r = &AgentIngress{}
+	case "ngrok:index:AiGatewayApiKey":
+		r = &AiGatewayApiKey{}
 	case "ngrok:index:ApiKey":
 		r = &ApiKey{}
 	case "ngrok:index:CertificateAuthority":

@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from .agent_command import *
 from .agent_ingress import *
+from .ai_gateway_api_key import *
 from .api_key import *
 from .certificate_authority import *
 from .cloud_endpoint import *
@@ -17,6 +18,7 @@ from .event_source import *
 from .event_subscription import *
 from .failover_backend import *
 from .get_agent_ingress import *
+from .get_ai_gateway_api_key import *
 from .get_api_key import *
 from .get_application_session import *
 from .get_application_sessions import *
@@ -116,6 +118,7 @@ _utilities.register(
   "classes": {
    "ngrok:index:AgentCommand": "AgentCommand",
    "ngrok:index:AgentIngress": "AgentIngress",
+   "ngrok:index:AiGatewayApiKey": "AiGatewayApiKey",
    "ngrok:index:ApiKey": "ApiKey",
    "ngrok:index:CertificateAuthority": "CertificateAuthority",
    "ngrok:index:CloudEndpoint": "CloudEndpoint",

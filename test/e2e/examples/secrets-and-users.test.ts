@@ -4,19 +4,22 @@ import { describeExample, type Row } from "../lifecycle";
 jest.setTimeout(15 * 60_000);
 
 // examples/secrets-and-users/index.ts reads the secret config `upstreamToken` (rotated in place),
-// `vaultDescription`, `deployerActive`, `keyDescription` and `dbDescription` (updated in place),
-// and `secretVault`, `keyOwner` and `dbRegion` (each replaces its resource): every immutable input
-// of the five kinds.
+// `vaultDescription`, `deployerActive`, `keyDescription`, `aiKeyDescription` and `dbDescription`
+// (updated in place), and `secretVault`, `keyOwner` and `dbRegion` (each replaces its resource):
+// every immutable input of the five kinds. The AI gateway key has none (its endpoint changes in
+// place: test/provider/account-resources.test.ts); its token is a secret output like the API key's.
 const vaults = (appDescription: string): Row[] => [
   { name: "app-secrets", description: appDescription },
   { name: "shared-secrets", description: "secrets every team reads" },
 ];
 // The API never answers a secret's value: a row has none (the rotation shows as a planned update).
 const secret = (vaultName: string): Row => ({ name: "upstream-token", vault_name: vaultName, description: "the token the upstream expects" });
+const aiGateway: Row = { url: "https://ai-gateway.internal", description: "the app's AI Gateway", type: "cloud" };
+const aiKey = (description: string): Row => ({ description, endpoint: { id: expect.stringMatching(/^ep_/), uri: expect.any(String) }, token: null });
 const addr = (region: string): Row => ({ region, addr: expect.stringMatching(new RegExp(`\\.tcp\\.${region === "us" ? "" : `${region}\\.`}ngrok\\.io:[0-9]+$`)) });
 
 describeExample("secrets-and-users", {
-  kinds: ["vaults", "vault_secrets", "service_users", "api_keys", "reserved_addrs"],
+  kinds: ["vaults", "vault_secrets", "service_users", "api_keys", "endpoints", "ai_gateway_api_keys", "reserved_addrs"],
   config: {},
   secretConfig: { upstreamToken: "upstream-t0ken-first-value" },
   expect: {
@@ -24,25 +27,35 @@ describeExample("secrets-and-users", {
     vault_secrets: [secret("app-secrets")],
     service_users: [{ name: "ci-deployer", active: true }],
     api_keys: [{ description: "CI deployments", owner_id: expect.stringMatching(/^usr_/), token: null }],
+    endpoints: [aiGateway],
+    ai_gateway_api_keys: [aiKey("the chat app")],
     reserved_addrs: [{ description: "postgres", ...addr("eu") }],
   },
-  secretOutputs: { "upstream-token": ["value"], "deployer-key": ["token"] },
+  secretOutputs: { "upstream-token": ["value"], "deployer-key": ["token"], "chat-app-key": ["token"] },
   // Someone deactivates the service user by hand: refresh shows it, `up --refresh` puts back `true`.
   drift: { kind: "service_users", path: "/service_users", body: { active: false }, field: "active" },
   steps: [
     {
       name: "in-place update (a rotated secret, descriptions, deactivation)",
-      config: { vaultDescription: "the app's secrets, rotated monthly", deployerActive: "false", keyDescription: "CI deployments (prod)", dbDescription: "postgres primary" },
+      config: {
+        vaultDescription: "the app's secrets, rotated monthly",
+        deployerActive: "false",
+        keyDescription: "CI deployments (prod)",
+        aiKeyDescription: "the chat app (prod)",
+        dbDescription: "postgres primary",
+      },
       secretConfig: { upstreamToken: "upstream-t0ken-rotated-value" },
       expect: {
         vaults: vaults("the app's secrets, rotated monthly"),
         vault_secrets: [secret("app-secrets")],
         service_users: [{ name: "ci-deployer", active: false }],
         api_keys: [{ description: "CI deployments (prod)" }],
+        endpoints: [aiGateway],
+        ai_gateway_api_keys: [aiKey("the chat app (prod)")],
         reserved_addrs: [{ description: "postgres primary", ...addr("eu") }],
       },
-      ids: { vaults: "same", vault_secrets: "same", service_users: "same", api_keys: "same", reserved_addrs: "same" },
-      ops: { app: "update", "upstream-token": "update", deployer: "update", "deployer-key": "update", db: "update" },
+      ids: { vaults: "same", vault_secrets: "same", service_users: "same", api_keys: "same", endpoints: "same", ai_gateway_api_keys: "same", reserved_addrs: "same" },
+      ops: { app: "update", "upstream-token": "update", deployer: "update", "deployer-key": "update", "chat-app-key": "update", db: "update" },
     },
     {
       name: "replacement (secretVault, keyOwner, dbRegion)",
@@ -52,9 +65,11 @@ describeExample("secrets-and-users", {
         vault_secrets: [secret("shared-secrets")],
         service_users: [{ name: "ci-deployer", active: false }],
         api_keys: [{ description: "CI deployments (prod)", owner_id: expect.stringMatching(/^service_/) }],
+        endpoints: [aiGateway],
+        ai_gateway_api_keys: [aiKey("the chat app (prod)")],
         reserved_addrs: [{ description: "postgres primary", ...addr("us") }],
       },
-      ids: { vaults: "same", vault_secrets: "new", service_users: "same", api_keys: "new", reserved_addrs: "new" },
+      ids: { vaults: "same", vault_secrets: "new", service_users: "same", api_keys: "new", endpoints: "same", ai_gateway_api_keys: "same", reserved_addrs: "new" },
       ops: { "upstream-token": "replace", "deployer-key": "replace", db: "replace" },
     },
   ],
