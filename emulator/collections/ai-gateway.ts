@@ -4,6 +4,7 @@
 // error reference (https://ngrok.com/docs/ai-gateway/reference/error-codes): ERR_NGROK_27002-27006.
 // The reference documents no id prefix: the emulator issues `aigk_` ids, its own choice.
 import { createHash } from "node:crypto";
+import { parse } from "yaml";
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure, unknownField } from "../errors";
@@ -26,7 +27,6 @@ function checkLengths(input: JsonObject): void {
 
 /** Whether a stored Traffic Policy's text runs the `ai-gateway` action in any of its phases. */
 function runsAiGateway(text: string): boolean {
-  const { parse } = require("yaml") as typeof import("yaml");
   let policy: Json;
   try {
     policy = parse(text) as Json;
