@@ -9,6 +9,7 @@ import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../
 import { fromApiValue } from "../engine/values";
 import { article } from "../words";
 import { LookupError } from "./lookup-error";
+import type { ListWalk } from "./walks";
 import type { FunctionContext, FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
 const str: TypeSpec = { kind: "string" };
@@ -271,10 +272,22 @@ async function byKeys(ctx: FunctionContext, view: LiveView, args: Props): Promis
   const given = Object.keys(view.keys ?? {}).filter((k) => args[k] !== undefined && args[k] !== null);
   if (given.length === 0) throw new LookupError(`${name}: give id or ${Object.keys(view.keys ?? {}).join(" or ")} to say which ${view.noun} to find`);
   const described = given.map((k) => `${k} ${JSON.stringify(args[k])}`).join(" and ");
-  const found: Props[] = [];
-  for await (const api of ctx.client.list<ApiObject>(view.path, view.listKey)) {
-    const item = toItem(view, api);
-    if (given.every((k) => item[k] === args[k])) found.push(item);
+  // The lookups by key of a view share a walk of its list, as the resources' lookups do (walks.ts).
+  const begun = ctx.walks.begin();
+  const pages = () =>
+    (async function* () {
+      for await (const page of ctx.client.pages<ApiObject>(view.path, view.listKey)) {
+        yield page.flatMap((api) => (typeof api.id === "string" ? [{ id: api.id, props: toItem(view, api) }] : []));
+      }
+    })();
+  const walk = (since?: number) => ctx.walks.walk(view.type.name, "", pages, since);
+  const inWalk = async (w: ListWalk) => (await w.all()).filter((item) => given.every((k) => item.props[k] === args[k])).map((item) => item.props);
+  let shared = walk(ctx.fresh ? begun : undefined);
+  let found = await inWalk(shared);
+  // None in a walk begun before this lookup: the list may have it since.
+  if (found.length === 0 && shared.began < begun) {
+    shared = walk(begun);
+    found = await inWalk(shared);
   }
   if (found.length === 0) throw new LookupError(`${name}: no ${view.noun} has ${described}: give the id of ${article(view.noun)} ${view.noun} the account has`);
   if (found.length > 1) {

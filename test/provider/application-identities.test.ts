@@ -133,7 +133,14 @@ describe("getApplicationUser, getApplicationUsers, getApplicationSession and get
       identityProvider: { name: "google", url: "https://accounts.google.com" },
       lastLogin: expect.stringMatching(/Z$/),
     });
-    expect((await sdk.getApplicationUser({ email: "carol@example.com" })).id).toBe(carol.user);
+    // Lookups by email share one walk of the list; one the walk does not answer reads it again.
+    const listReads = () => emu.requests.filter((r) => r.method === "GET" && r.path === "/app/users").length;
+    const reads = listReads();
+    const [byEmail, again] = await Promise.all([sdk.getApplicationUser({ email: "carol@example.com" }), sdk.getApplicationUser({ email: "carol@example.com" })]);
+    expect([byEmail.id, again.id, listReads() - reads]).toEqual([carol.user, carol.user, 1]);
+    const frank = await visit("shop.example.com", "frank@example.com");
+    expect((await sdk.getApplicationUser({ email: "frank@example.com" })).id).toBe(frank.user);
+    expect(listReads() - reads).toBe(2);
     const google = await sdk.getApplicationUsers({ identityProvider: "google", email: "carol@example.com" });
     expect(google.ids).toEqual([carol.user]);
     const viaIssuer = (await sdk.getApplicationUsers({ identityProvider: "id.example.com" })).applicationUsers.map((u) => u.email);
