@@ -3,7 +3,6 @@
 // ngrok's official Go client (v8) has them; the rules and codes are those of ngrok's AI Gateway
 // error reference (https://ngrok.com/docs/ai-gateway/reference/error-codes): ERR_NGROK_27002-27006.
 // The reference documents no id prefix: the emulator issues `aigk_` ids, its own choice.
-import { createHash } from "node:crypto";
 import { parse } from "yaml";
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
@@ -12,6 +11,7 @@ import { randomBase62, rfc3339 } from "../ids";
 import type { Rec } from "../store";
 import { isObject, type Json, type JsonObject } from "../validate";
 import { notSupported } from "./unsupported";
+import { tokenDigest } from "./users";
 
 const fields = {
   description: z.string().optional(),
@@ -58,8 +58,6 @@ function refuseProviderKeys(body: JsonObject): void {
   if (body["provider_keys"] !== undefined && body["provider_keys"] !== null) throw notSupported("The 'provider_keys' field");
 }
 
-const digest = (token: string): string => createHash("sha256").update(token).digest("hex");
-
 /** How the service shows a token it no longer answers: its first and last characters, e.g. `ng-abc***xyz`. */
 const redacted = (token: string): string => `${token.slice(0, 6)}***${token.slice(-3)}`;
 
@@ -85,7 +83,7 @@ export const aiGatewayApiKeys: CollectionDef = {
         description: str(input["description"]),
         metadata: str(input["metadata"]),
         endpoint_id: endpoint,
-        token_sha256: digest(token),
+        token_sha256: tokenDigest(token),
         display_name: redacted(token),
         created_by: ctx.caller,
         last_updated_by: ctx.caller,

@@ -45,11 +45,12 @@ function ownerExists(store: Store, id: string): boolean {
   return (OWNER_KINDS[id.slice(0, id.indexOf("_"))] ?? []).some((kind) => store.get(kind, id) !== undefined);
 }
 
-const digest = (token: string): string => createHash("sha256").update(token).digest("hex");
+/** What the emulator keeps of a token it answers once (API keys, AI gateway API keys): its SHA-256, in hex. */
+export const tokenDigest = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 /** The owner a key made on /api_keys authenticates as, while the key and its owner exist; undefined otherwise. */
 export function apiKeyOwner(store: Store, token: string): string | undefined {
-  const hash = digest(token);
+  const hash = tokenDigest(token);
   const key = store.all("api_keys").find((k) => k.data["token_sha256"] === hash);
   const owner = key === undefined ? undefined : str(key.data["owner_id"]);
   return owner !== undefined && ownerExists(store, owner) ? owner : undefined;
@@ -73,7 +74,7 @@ export const apiKeys: CollectionDef = {
     // The token is shown once; only its digest is kept, to know the key when it is used.
     const token = `${randomBase62(27)}_${randomBase62(21)}`;
     return {
-      data: { description: str(input["description"]), metadata: str(input["metadata"]), owner_id: owner, token_sha256: digest(token) },
+      data: { description: str(input["description"]), metadata: str(input["metadata"]), owner_id: owner, token_sha256: tokenDigest(token) },
       once: { token },
     };
   },
