@@ -3,13 +3,13 @@
 // ngrok's official Go client (v8) has them; the rules and codes are those of ngrok's AI Gateway
 // error reference (https://ngrok.com/docs/ai-gateway/reference/error-codes): ERR_NGROK_27002-27006.
 // The reference documents no id prefix: the emulator issues `aigk_` ids, its own choice.
-import { parse } from "yaml";
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure, unknownField } from "../errors";
+import { PHASES, policyFromInput, type WirePolicy } from "../gateway/policy";
 import { randomBase62, rfc3339 } from "../ids";
 import type { Rec } from "../store";
-import { isObject, type Json, type JsonObject } from "../validate";
+import type { JsonObject } from "../validate";
 import { notSupported } from "./unsupported";
 import { tokenDigest } from "./users";
 
@@ -25,18 +25,15 @@ function checkLengths(input: JsonObject): void {
   if (Buffer.byteLength(str(input["metadata"]), "utf8") > 4096) throw new ApiFailure(422, "ERR_NGROK_27005", "The metadata field cannot be longer than 4096 characters.");
 }
 
-/** Whether a stored Traffic Policy's text runs the `ai-gateway` action in any of its phases. */
+/** Whether a stored Traffic Policy runs the `ai-gateway` action in any of its phases. */
 function runsAiGateway(text: string): boolean {
-  let policy: Json;
+  let policy: WirePolicy;
   try {
-    policy = parse(text) as Json;
+    policy = policyFromInput(text);
   } catch {
     return false;
   }
-  if (!isObject(policy)) return false;
-  return Object.values(policy).some(
-    (rules) => Array.isArray(rules) && rules.some((rule) => isObject(rule) && Array.isArray(rule["actions"]) && rule["actions"].some((a) => isObject(a) && a["type"] === "ai-gateway")),
-  );
+  return PHASES.some((phase) => (policy[phase] ?? []).some((rule) => rule.actions.some((a) => a.type === "ai-gateway")));
 }
 
 /**

@@ -4,6 +4,7 @@
 // The policy is stored as sent; the emulator checks its structure (phases, rules, action types
 // and the phases each runs in), its expressions, and each action's configuration with the limits
 // ngrok documents (rules/traffic-policy.ts).
+import { parse } from "yaml";
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure } from "../errors";
@@ -117,7 +118,6 @@ const policyInvalid = (message: string): ApiFailure =>
 /** Checks a policy's text: its structure, each action's phases, what the URL allows, and that it always answers. */
 function checkPolicy(text: string, url: ParsedUrl): void {
   if (text.trim() === "") throw new ApiFailure(400, "ERR_NGROK_18011", "Traffic policy configuration is required: traffic_policy is empty");
-  const { parse } = require("yaml") as typeof import("yaml");
   let policy: unknown;
   try {
     policy = parse(text);
