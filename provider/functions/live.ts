@@ -9,7 +9,6 @@ import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../
 import { fromApiValue } from "../engine/values";
 import { article } from "../words";
 import { LookupError } from "./lookup-error";
-import type { ListWalk } from "./walks";
 import type { FunctionContext, FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
 const str: TypeSpec = { kind: "string" };
@@ -280,15 +279,7 @@ async function byKeys(ctx: FunctionContext, view: LiveView, args: Props): Promis
         yield page.flatMap((api) => (typeof api.id === "string" ? [{ id: api.id, props: toItem(view, api) }] : []));
       }
     })();
-  const walk = (since?: number) => ctx.walks.walk(view.type.name, "", pages, since);
-  const inWalk = async (w: ListWalk) => (await w.all()).filter((item) => given.every((k) => item.props[k] === args[k])).map((item) => item.props);
-  let shared = walk(ctx.fresh ? begun : undefined);
-  let found = await inWalk(shared);
-  // None in a walk begun before this lookup: the list may have it since.
-  if (found.length === 0 && shared.began < begun) {
-    shared = walk(begun);
-    found = await inWalk(shared);
-  }
+  const found = (await ctx.walks.matching(view.type.name, "", pages, begun, ctx.fresh, (item) => given.every((k) => item.props[k] === args[k]))).map((item) => item.props);
   if (found.length === 0) throw new LookupError(`${name}: no ${view.noun} has ${described}: give the id of ${article(view.noun)} ${view.noun} the account has`);
   if (found.length > 1) {
     throw new LookupError(`${name}: ${found.length} ${view.noun}s have ${described} (${found.map((f) => f.id).join(", ")}): give the id of the one you mean`);

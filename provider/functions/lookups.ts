@@ -12,7 +12,6 @@ import { idForm, locatingInputs } from "../engine/locate";
 import { isAbsent, sameInput } from "../engine/values";
 import { LookupError } from "./lookup-error";
 import type { FunctionContext, FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
-import type { ListWalk } from "./walks";
 
 /** The lookup function's name of a kind: `getVault`. */
 export function lookupName(def: BoundDefinition): string {
@@ -91,14 +90,7 @@ async function find(ctx: FunctionContext, def: BoundDefinition, args: Props, key
     throw new LookupError(`${name}: give id${keys.length ? ` or ${keys.join(" or ")}` : ""} to say which ${def.name} to find`);
   }
   if (!listable) throw new LookupError(`${name}: ${def.name} cannot be listed: give its id`);
-  const inWalk = async (w: ListWalk) => (await w.all()).filter((item) => ofKind(item.props) && matches(item.props));
-  let shared = walk(since);
-  let found = await inWalk(shared);
-  // None in a walk begun before this lookup: what the program made since may be it.
-  if (found.length === 0 && shared.began < begun) {
-    shared = walk(begun);
-    found = await inWalk(shared);
-  }
+  const found = await ctx.walks.matching(def.name, list, () => handler.pages(args)!, begun, ctx.fresh, (item) => ofKind(item.props) && matches(item.props));
   if (found.length === 0) throw new LookupError(`${name}: no ${def.name} has ${described}: give the id (\`${idForm(def)}\`) of an existing one`);
   if (found.length > 1) {
     const more = keys.filter((k) => !given.includes(k));

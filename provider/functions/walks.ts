@@ -136,6 +136,19 @@ export class LookupWalks {
     return walk;
   }
 
+  /**
+   * The items of a list that a lookup by key (numbered `begun`) matches, from the walk it shares;
+   * when that walk began before the lookup and holds none, what the program made since may be it:
+   * from a new walk, which later lookups share. `fresh`: no walk begun before the lookup serves it.
+   */
+  async matching(kind: string, list: string, pages: () => AsyncIterable<ReadResult[]>, begun: number, fresh: boolean, matches: (item: ReadResult) => boolean): Promise<ReadResult[]> {
+    const inWalk = async (w: ListWalk) => (await w.all()).filter(matches);
+    const shared = this.walk(kind, list, pages, fresh ? begun : undefined);
+    const found = await inWalk(shared);
+    if (found.length > 0 || shared.began >= begun) return found;
+    return inWalk(this.walk(kind, list, pages, begun));
+  }
+
   /** A write of `kind`: what its walks hold may be stale. */
   invalidate(kind: string): void {
     for (const [key, { kind: k }] of this.walks) if (k === kind) this.walks.delete(key);
