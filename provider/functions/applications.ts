@@ -8,11 +8,10 @@
  */
 import { refType } from "../definitions/common";
 import type { ObjectType, Props, TypeSpec } from "../definitions/types";
-import { field, getFunction, listFunction, type LiveView } from "./live";
+import { field, getFunction, listFunction, refId, type LiveView } from "./live";
 
 const str: TypeSpec = { kind: "string" };
 const num: TypeSpec = { kind: "number" };
-const refId = (v: unknown): unknown => (v && typeof v === "object" ? (v as Props).id : undefined);
 
 const identityProviderType: ObjectType = {
   kind: "object",

@@ -112,7 +112,8 @@ export interface LiveView {
   listExample: string;
 }
 
-const refId = (v: unknown): unknown => (v && typeof v === "object" ? (v as Props).id : undefined);
+/** The id of a reference (`{id, uri}`) an item holds. */
+export const refId = (v: unknown): unknown => (v && typeof v === "object" ? (v as Props).id : undefined);
 
 /** The ids of the items at `path` whose reference `ref` is one of `ids`. */
 async function idsReferring(ctx: FunctionContext, path: string, listKey: string, ref: string, ids: ReadonlySet<unknown>): Promise<Set<unknown>> {

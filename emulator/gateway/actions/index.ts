@@ -475,24 +475,25 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
 function signInOf(kind: "oauth" | "oidc", provider: string, config: Record<string, unknown>, identity: { email: string; name?: string }, run: Run): SignIn {
   const action = kind === "oauth" ? "oauth" : "openid-connect";
   const authorize = OAUTH_AUTHORIZE[provider];
-  let url = provider;
-  let name = provider;
-  if (kind === "oauth") url = authorize === undefined ? "" : new URL(authorize).origin;
-  else if (URL.canParse(provider)) name = new URL(provider).host;
+  // oauth names a provider (`google`), openid-connect its issuer's URL.
+  const source =
+    kind === "oauth"
+      ? { name: provider, url: authorize === undefined ? "" : new URL(authorize).origin }
+      : { name: URL.canParse(provider) ? new URL(provider).host : provider, url: provider };
   const ms = (key: string) => (config[key] === undefined || config[key] === null ? undefined : parseDuration(str(config, key, action), action));
+  // conn.geo as IP geolocation reports it: the numbers that are numbers, the country code when known.
   const geo = run.ex.conn.geo;
-  const num = (v: string | number | undefined) => (v === undefined || v === "" || Number.isNaN(Number(v)) ? undefined : Number(v));
-  const location = {
-    ...(geo.country_code ? { country_code: geo.country_code } : {}),
-    ...(num(geo.latitude) === undefined ? {} : { latitude: num(geo.latitude)! }),
-    ...(num(geo.longitude) === undefined ? {} : { longitude: num(geo.longitude)! }),
-    ...(num(geo.radius) === undefined ? {} : { lat_long_radius_km: num(geo.radius)! }),
-  };
+  const location: NonNullable<SignIn["location"]> = {};
+  if (geo.country_code) location.country_code = geo.country_code;
+  for (const [from, to] of [["latitude", "latitude"], ["longitude", "longitude"], ["radius", "lat_long_radius_km"]] as const) {
+    const v = geo[from];
+    if (v !== undefined && v !== "" && !Number.isNaN(Number(v))) location[to] = Number(v);
+  }
   const userAgent = run.ex.request.headers.get("user-agent")?.[0];
   const maxSessionMs = ms("max_session_duration");
   const idleTimeoutMs = ms("idle_session_timeout");
   return {
-    provider: { name, url },
+    provider: source,
     providerUserId: identity.email,
     email: identity.email,
     ...(identity.name === undefined ? {} : { name: identity.name }),
