@@ -9,6 +9,8 @@ import { definitions, type ResourceKind } from "../../provider";
 import { inputProperties } from "../../provider/engine/values";
 import { locatingInputs } from "../../provider/engine/locate";
 import { functions } from "../../provider/functions";
+import { send } from "../gateway/support";
+import { call } from "../support/api";
 import { validInputs } from "../support/inputs";
 import { isSecret, ProviderPlugin, secret, urnOf } from "../support/plugin";
 import { boundKinds } from "../support/provider";
@@ -19,7 +21,7 @@ let emu: Emulator;
 let plugin: ProviderPlugin;
 
 beforeAll(async () => {
-  emu = await startEmulator({ rateLimit: false });
+  emu = await startEmulator({ rateLimit: false, gateway: true });
   plugin = await ProviderPlugin.start();
   await plugin.configure({ apiKey: emu.apiKey, apiBaseUrl: emu.url, rateLimit: "off" });
 });
@@ -141,6 +143,22 @@ describe("Invoke", () => {
     expect(res.result!.ids).toContain(session.id);
     const bad = await plugin.invoke("ngrok:index:getTunnelSession", {});
     expect(bad.failures).toEqual([expect.stringContaining("id is required")]);
+  });
+});
+
+describe("Invoke: Traffic Identities", () => {
+  it("reads who signed in through the gateway: a user by email, the sessions on an endpoint", async () => {
+    expect((await call(emu, "POST", "/reserved_domains", { domain: "signin.plugin.example.com" })).status).toBe(201);
+    const policy = "on_http_request:\n  - actions:\n      - { type: oauth, config: { provider: google } }\n      - { type: custom-response, config: { status_code: 200 } }\n";
+    const endpoint = await plugin.create(urnOf("CloudEndpoint", "signin"), { url: "https://signin.plugin.example.com", trafficPolicy: policy });
+    expect((await send(emu.gateway!.url, "signin.plugin.example.com", "/", { headers: { "ngrok-emulator-identity": "erin@example.com" } })).status).toBe(200);
+
+    const user = await plugin.invoke("ngrok:index:getApplicationUser", { email: "erin@example.com" });
+    expect(user.failures).toEqual([]);
+    expect(user.result).toMatchObject({ email: "erin@example.com", identityProvider: { name: "google" } });
+    const sessions = await plugin.invoke("ngrok:index:getApplicationSessions", { endpointId: endpoint.id });
+    expect(sessions.result).toMatchObject({ applicationSessions: [{ applicationUser: { id: user.result!.id }, publicUrl: "https://signin.plugin.example.com" }] });
+    await plugin.delete(urnOf("CloudEndpoint", "signin"), endpoint.id, endpoint.props);
   });
 });
 
