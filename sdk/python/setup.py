@@ -24,7 +24,11 @@ setup(name='pulumi_ngrok',
       description="Manage ngrok account resources (credentials, reserved domains, ...) from Pulumi.",
       long_description=readme(),
       long_description_content_type='text/markdown',
-      keywords='pulumi ngrok category/network',
+      keywords='pulumi ngrok category/network kind/native',
+      url='https://github.com/pulumi-ngrok/pulumi-ngrok',
+      project_urls={
+          'Repository': 'https://github.com/pulumi-ngrok/pulumi-ngrok'
+      },
       license='Apache-2.0',
       packages=find_packages(),
       package_data={
