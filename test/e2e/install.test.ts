@@ -50,13 +50,23 @@ interface Parts {
 }
 let parts: Parts | undefined;
 
+/**
+ * The programs' directories, installed as users install them, all at once as soon as the packages
+ * are published (installs mostly wait on the registry); each test awaits its own, and fails on its error.
+ */
+let installs: { dynamic: Promise<string>; plugin: Promise<string>; go: Promise<GoProgram> } | undefined;
+
+/** What afterAll stops and removes, recorded as soon as each exists (beforeAll may fail midway). */
+const started: { work?: string; registry?: NpmRegistry; releases?: ReleaseServer; goModCache?: string } = {};
+
 async function prepare(): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-release-"));
+  const work = (started.work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-release-")));
   const assets = path.join(work, "assets");
   const proxyDir = path.join(work, "goproxy");
+  const goModCache = (started.goModCache = path.join(work, "gomodcache"));
   fs.mkdirSync(assets);
   const [registry, archivePath, dynamicPackage, pluginPackage, machineProxy] = await Promise.all([
-    startNpmRegistry(["pulumi-ngrok", "pulumi-ngrok-plugin"]),
+    startNpmRegistry(["pulumi-ngrok", "pulumi-ngrok-plugin"]).then((r) => (started.registry = r)),
     buildPluginArchive(assets),
     packDynamicPackage(work),
     packPluginPackage(work),
@@ -65,28 +75,27 @@ async function prepare(): Promise<void> {
     goLanguageHostDir(),
     yamlLanguageHostDir(),
   ]);
-  const releases = await startReleaseServer(assets);
-  parts = {
-    work,
-    registry,
-    releases,
-    goProxy: [`file://${proxyDir}`, `file://${path.join(machineProxy[1]!, "cache", "download")}`, machineProxy[0]!].join(","),
-    goModCache: path.join(work, "gomodcache"),
-  };
+  const releases = (started.releases = await startReleaseServer(assets));
+  const goProxy = [`file://${proxyDir}`, `file://${path.join(machineProxy[1]!, "cache", "download")}`, machineProxy[0]!].join(",");
+  parts = { work, registry, releases, goProxy, goModCache };
   expect(`/${path.basename(archivePath)}`).toBe(archive);
   await registry.publish(dynamicPackage);
   await registry.publish(pluginPackage);
+  installs = { dynamic: typescriptProgram("pulumi-ngrok"), plugin: typescriptProgram("pulumi-ngrok-plugin"), go: goProgram() };
+  // Awaited by the tests; a rejection is theirs to report, not an unhandled one.
+  for (const p of Object.values(installs)) p.catch(() => undefined);
 }
 
 const fx = useEmulatorStacks({ emulator: { rateLimit: false }, ready: prepare });
 
 afterAll(async () => {
-  if (!parts) return;
-  const { work, registry, releases, goModCache } = parts;
-  await Promise.allSettled([registry.close(), releases.close()]);
+  await Promise.allSettled(Object.values(installs ?? {}));
+  await Promise.allSettled([started.registry?.close(), started.releases?.close()]);
   // The module cache is read-only; the go command removes it.
-  if (fs.existsSync(goModCache)) await run("go", ["clean", "-modcache"], { env: toolEnv({ GOMODCACHE: goModCache }) }).catch(() => undefined);
-  fs.rmSync(work, { recursive: true, force: true });
+  if (started.goModCache && fs.existsSync(started.goModCache)) {
+    await run("go", ["clean", "-modcache"], { env: toolEnv({ GOMODCACHE: started.goModCache }) }).catch(() => undefined);
+  }
+  for (const dir of [started.work, ...programDirs]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function ready(): Parts {
@@ -94,9 +103,17 @@ function ready(): Parts {
   return parts;
 }
 
-/** A fresh directory outside the repository. */
+function installed(): NonNullable<typeof installs> {
+  if (!installs) throw new Error("the programs were not installed (see beforeAll's error)");
+  return installs;
+}
+
+const programDirs: string[] = [];
+
+/** A fresh directory outside the repository (removed after the file's tests). */
 function freshDir(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-ngrok-${name}-`));
+  programDirs.push(dir);
   expect(path.relative(repoRoot, dir).startsWith("..")).toBe(true);
   return dir;
 }
@@ -168,7 +185,7 @@ async function typescriptProgram(pkg: "pulumi-ngrok" | "pulumi-ngrok-plugin"): P
 
 it("installs pulumi-ngrok from the registry and deploys a TypeScript program on the dynamic door, downloading no plugin", async () => {
   const { releases } = ready();
-  const dir = await typescriptProgram("pulumi-ngrok");
+  const dir = await installed().dynamic;
   const asked = releases.requests.length;
   const s = await fx.create({ programDir: dir, env: acquisitionEnv(), config: { domain: "dynamic-door.ngrok.app" } });
 
@@ -179,12 +196,11 @@ it("installs pulumi-ngrok from the registry and deploys a TypeScript program on 
   expect(await installedPlugins(s)).toEqual([]);
   await s.destroy();
   expectDestroyed();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 it("installs pulumi-ngrok-plugin from the registry and deploys a TypeScript program, Pulumi downloading the plugin by itself", async () => {
   const { releases } = ready();
-  const dir = await typescriptProgram("pulumi-ngrok-plugin");
+  const dir = await installed().plugin;
   const asked = releases.requests.length;
   const s = await fx.create({ programDir: dir, env: acquisitionEnv(), config: { domain: "plugin-door.ngrok.app" } });
   expect(await installedPlugins(s)).toEqual([]);
@@ -196,27 +212,39 @@ it("installs pulumi-ngrok-plugin from the registry and deploys a TypeScript prog
   expect((await s.outputs()).url).toBe("https://plugin-door.ngrok.app");
   await s.destroy();
   expectDestroyed();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it("gets the Go SDK by its module path from a module proxy and deploys a Go program with no node on PATH", async () => {
-  const { releases, goProxy, goModCache } = ready();
+interface GoProgram {
+  dir: string;
+  /** The Go program's environment: the Go language host, the CLI and Go, and nothing else, on PATH. */
+  env: Record<string, string>;
+}
+
+/** A Go program as a user makes one: `go mod init`, `go get <module>@v<version>`, `go mod tidy`. */
+async function goProgram(): Promise<GoProgram> {
+  const { goProxy, goModCache } = ready();
   const dir = freshDir("install-go");
   fs.copyFileSync(path.join(programs, "go", "main.go"), path.join(dir, "main.go"));
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: install-go\nruntime: go\n");
   const base = await goProgramEnv(await pulumiBinDir());
   const PATH = [await goLanguageHostDir(), await pulumiBinDir(), path.join(base.GOROOT!, "bin")].join(path.delimiter);
-  expectNoNode(PATH);
   // Our module is known to no checksum database; every other module is checked as usual.
-  const goEnv = { ...base, PATH, GOPROXY: goProxy, GOMODCACHE: goModCache, GONOSUMDB: goModule, GOFLAGS: "-mod=mod -trimpath" };
-  const go = (...args: string[]) => run("go", args, { cwd: dir, env: { ...goEnv, HOME: os.homedir() } });
+  const env = { ...base, PATH, GOPROXY: goProxy, GOMODCACHE: goModCache, GONOSUMDB: goModule, GOFLAGS: "-mod=mod -trimpath" };
+  const go = (...args: string[]) => run("go", args, { cwd: dir, env: { ...env, HOME: os.homedir() } });
   await go("mod", "init", "install-go");
   await go("get", `${goModule}@v${version}`);
   await go("mod", "tidy");
   expect((await go("list", "-m", "-f", "{{.Path}} {{.Version}}", goModule)).stdout.trim()).toBe(`${goModule} v${version}`);
+  return { dir, env };
+}
+
+it("gets the Go SDK by its module path from a module proxy and deploys a Go program with no node on PATH", async () => {
+  const { releases } = ready();
+  const { dir, env } = await installed().go;
+  expectNoNode(env.PATH!);
 
   const asked = releases.requests.length;
-  const s = await fx.create({ programDir: dir, env: { ...goEnv, ...acquisitionEnv() }, config: { domain: "go-install.ngrok.app", "ngrok:rateLimit": "off" } });
+  const s = await fx.create({ programDir: dir, env: { ...env, ...acquisitionEnv() }, config: { domain: "go-install.ngrok.app", "ngrok:rateLimit": "off" } });
   await s.up();
   expect(releases.requests.slice(asked)).toContain(archive);
   expect(await installedPlugins(s)).toEqual([`ngrok ${version}`]);
@@ -224,7 +252,6 @@ it("gets the Go SDK by its module path from a module proxy and deploys a Go prog
   expectDeployed("go-install.ngrok.app");
   await s.destroy();
   expectDestroyed();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 it("deploys a YAML program with no node on PATH, Pulumi downloading the plugin by itself", async () => {
@@ -272,5 +299,4 @@ it("deploys a YAML program with no node on PATH, Pulumi downloading the plugin b
   expect((await s.outputs()).url).toBe("https://yaml-install.ngrok.app");
   await s.destroy();
   expectDestroyed();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
