@@ -3,9 +3,9 @@
 # cache outside the tree (like scripts/pulumi-cli.sh), and prints the path of its `verdaccio`
 # executable. Verdaccio is a tool of the test, not a dependency of the project.
 #
-# 6.8.0 is the newest that starts on Node 22 (6.10 wants a newer Node); its install needs
-# `node-fetch` overridden to 2.7.0 (the version its dependencies resolve to otherwise breaks it).
-# Packages come from the registry npm is configured with, through npm's own client.
+# Pinned at 6.8.0, which starts on the project's Node 22; its install needs `node-fetch`
+# overridden to 2.7.0 (npm `overrides` in the throwaway package.json below). Packages come from the
+# registry npm is configured with, through npm's own client.
 #
 # Environment: PULUMI_NGROK_CACHE (as scripts/pulumi-cli.sh), VERDACCIO_VERSION.
 # Progress goes to stderr; stdout is the executable's path.
