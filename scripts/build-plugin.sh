@@ -107,8 +107,8 @@ if [[ $parts == executable ]]; then
     if [[ ! -d "$cache/package/bin" ]]; then
       # The same binary that npm's `node` package installs on that platform, at this Node's version.
       mkdir -p "$cache"
-      tgz=$(npm pack --silent --prefer-offline --pack-destination "$cache" "$pkg" 2>&1) ||
-        { echo "build-plugin.sh: npm has no ${pkg} to cross-build ${target} from: ${tgz##*$'\n'}" >&2; exit 1; }
+      tgz=$(npm pack --silent --prefer-offline --pack-destination "$cache" "$pkg" 2>/dev/null) ||
+        { rmdir "$cache" 2>/dev/null; echo "build-plugin.sh: npm has no ${pkg} to cross-build ${target} from (npm pack ${pkg} failed)" >&2; exit 1; }
       tar -xzf "${cache}/${tgz}" -C "$cache" package/bin
       rm -f "${cache}/${tgz}"
     fi
@@ -120,7 +120,8 @@ if [[ $parts == executable ]]; then
   exe="pulumi-resource-ngrok"
   [[ $os == windows ]] && exe="${exe}.exe"
   archive="pulumi-resource-ngrok-v${version}-${os}-${arch}.tar.gz"
-  work=$(mktemp -d "${TMPDIR:-/tmp}/pulumi-ngrok-sea.XXXXXX")
+  # Inside dir, by a relative path: Git Bash on Windows passes it to the native node unchanged.
+  work=$(mktemp -d "${dest}/.build.XXXXXX")
   trap 'rm -rf "$work"' EXIT
   mkdir "${work}/root"
   bundle "${work}/plugin.js"
