@@ -97,7 +97,7 @@ reliability: build check-generated pulumi
 		jest --ci --runInBand --testMatch '**/test/reliability/*.{test,slow}.ts'
 
 # The benchmarks (bench/run.bench.ts; jest only compiles and runs them): tables on stdout and
-# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine picks parts,
+# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine,plugin picks parts,
 # BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes, BENCH_ENGINE_COMMANDS=preview,refresh,destroy
 # the commands it times after `up`.
 bench: build pulumi
