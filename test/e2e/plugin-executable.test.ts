@@ -66,3 +66,16 @@ it("runs a YAML program's up and destroy through the real CLI with no node on PA
   await stack.destroy();
   expect(fx.emu.resources("reserved_domains")).toEqual([]);
 });
+
+it("refuses, in one line, a target it cannot build here", async () => {
+  const refusal = (target: string) =>
+    new Promise<string>((resolve) =>
+      execFile("bash", [path.join(repoRoot, "scripts", "build-plugin.sh"), "--executable", "--target", target, releaseDir], { env: { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ""}` } }, (err, _stdout, stderr) =>
+        resolve(err ? stderr.trim() : "built"),
+      ),
+    );
+  expect(await refusal("plan9-amd64")).toBe("build-plugin.sh: no plugin for plan9-amd64: the targets are linux, darwin or windows, amd64 or arm64");
+  if (osName !== "darwin") {
+    expect(await refusal("darwin-arm64")).toBe("build-plugin.sh: a darwin executable is signed with codesign after injection: build it on macOS");
+  }
+});
