@@ -1,7 +1,8 @@
 /**
  * Plugin: the provider plugin as one executable (`scripts/build-plugin.sh --executable`, a Node.js
  * single executable application) against the bundle (`--plugin`: a launcher script and one
- * JavaScript file, run by the `node` on PATH). Sizes: the files a user gets and the archive
+ * JavaScript file, run by the `node` on PATH), and against the executable built without V8's code
+ * cache (PLUGIN_CODE_CACHE=false), which cross builds go without. Sizes: the files a user gets and the archive
  * downloaded; the bundle also needs a Node.js, not counted. Cold start, a fresh process each
  * sample, interleaved in rounds: the plugin alone until it prints its port (what the engine waits
  * for), and `pulumi preview` of a one-resource YAML program (CLI, language host and plugin).
@@ -18,8 +19,11 @@ import { msSince, summary, type Summary } from "./stats";
 const repo = path.resolve(__dirname, "..");
 const nodeBin = path.join(repo, "node_modules", ".bin");
 
+const contenders = ["executable", "executable without code cache", "bundle"] as const;
+type Contender = (typeof contenders)[number];
+
 export interface PluginRow {
-  plugin: "executable" | "bundle";
+  plugin: Contender;
   /** Bytes of the installed plugin's files (the executable, or the launcher and the JavaScript). */
   fileBytes: number;
   /** Bytes of the archive `pulumi plugin install` downloads. */
@@ -30,9 +34,9 @@ export interface PluginRow {
   previewMs: Summary;
 }
 
-function build(mode: "--plugin" | "--executable", dir: string): string {
+function build(mode: "--plugin" | "--executable", dir: string, env: Record<string, string> = {}): string {
   const out = execFileSync("bash", [path.join(repo, "scripts", "build-plugin.sh"), mode, dir], {
-    env: { ...process.env, PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ""}` },
+    env: { ...process.env, ...env, PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ""}` },
     stdio: ["ignore", "pipe", "ignore"],
     maxBuffer: 16 << 20,
   });
@@ -62,19 +66,24 @@ export async function benchPlugin(o: { rounds: number }, log: (line: string) => 
   const emu = await startEmulator({ rateLimit: false });
   const stacks: PulumiStack[] = [];
   try {
-    const archives = { bundle: build("--plugin", path.join(work, "bundle")), executable: build("--executable", path.join(work, "release")) };
-    log(`plugin: built ${path.basename(archives.bundle)} and ${path.basename(archives.executable)}`);
-    const unpacked = { bundle: path.join(work, "bundle-files"), executable: path.join(work, "executable-files") };
-    for (const k of ["bundle", "executable"] as const) {
+    const archives: Record<Contender, string> = {
+      executable: build("--executable", path.join(work, "release")),
+      "executable without code cache": build("--executable", path.join(work, "release-no-cache"), { PLUGIN_CODE_CACHE: "false" }),
+      bundle: build("--plugin", path.join(work, "bundle")),
+    };
+    log(`plugin: built ${Object.values(archives).map((a) => path.relative(work, a)).join(", ")}`);
+    const unpacked = {} as Record<Contender, string>;
+    for (const [n, k] of contenders.entries()) {
+      unpacked[k] = path.join(work, `files-${n}`);
       fs.mkdirSync(unpacked[k]);
       execFileSync("tar", ["-xzf", archives[k], "-C", unpacked[k]]);
     }
     // Both find a node on PATH (the bundle needs one); the YAML host and the CLI first.
     const PATH = [await yamlLanguageHostDir(), await pulumiBinDir(), nodeBin, "/usr/bin", "/bin"].join(path.delimiter);
-    const stackOf = async (k: "bundle" | "executable"): Promise<PulumiStack> => {
+    const stackOf = async (k: Contender): Promise<PulumiStack> => {
       const s = await PulumiStack.create({
         programDir: path.join(repo, "test", "e2e", "programs", "executable"),
-        stack: k,
+        stack: `bench-${contenders.indexOf(k)}`,
         env: { PATH },
         config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" },
         secretConfig: { "ngrok:apiKey": emu.apiKey },
@@ -83,12 +92,16 @@ export async function benchPlugin(o: { rounds: number }, log: (line: string) => 
       await s.run("plugin install", ["plugin", "install", "resource", "ngrok", pluginVersion, "--file", archives[k]]);
       return s;
     };
-    const stack = { bundle: await stackOf("bundle"), executable: await stackOf("executable") };
-    const samples = { bundle: { port: [] as number[], preview: [] as number[] }, executable: { port: [] as number[], preview: [] as number[] } };
+    const stack = {} as Record<Contender, PulumiStack>;
+    const samples = {} as Record<Contender, { port: number[]; preview: number[] }>;
+    for (const k of contenders) {
+      stack[k] = await stackOf(k);
+      samples[k] = { port: [], preview: [] };
+    }
     const env = { PATH, HOME: os.tmpdir() };
     for (let round = 0; round < o.rounds; round++) {
-      // Alternating which goes first, so that neither always follows the other.
-      const order = round % 2 === 0 ? (["bundle", "executable"] as const) : (["executable", "bundle"] as const);
+      // Rotating which goes first, so that none always follows another.
+      const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
       for (const k of order) {
         samples[k].port.push(await timeToPort(path.join(unpacked[k], "pulumi-resource-ngrok"), env));
         const start = process.hrtime.bigint();
@@ -97,7 +110,7 @@ export async function benchPlugin(o: { rounds: number }, log: (line: string) => 
       }
       log(`plugin: round ${round + 1}/${o.rounds}`);
     }
-    return (["executable", "bundle"] as const).map((k) => ({
+    return contenders.map((k) => ({
       plugin: k,
       fileBytes: dirBytes(unpacked[k]),
       archiveBytes: fs.statSync(archives[k]).size,

@@ -130,7 +130,7 @@ export function render(r: Results): string {
     const mb = (bytes: number) => round(bytes / 1e6);
     const bundle = r.plugin.find((p) => p.plugin === "bundle");
     out.push(
-      "**Plugin** (the executable that needs no Node.js against the bundle run by `node` on PATH, whose Node.js is not counted; cold start: a fresh process each sample, ms, median (min-max); ratios of medians, to the bundle's)",
+      "**Plugin** (the executable that needs no Node.js, with and without V8's code cache, against the bundle run by `node` on PATH, whose Node.js is not counted; cold start: a fresh process each sample, ms, median (min-max); ratios of medians, to the bundle's)",
       table(
         ["plugin", "files MB", "archive MB", "archive / bundle's", "start to port, ms", "/ bundle's", "`pulumi preview` of one resource, ms", "/ bundle's"],
         r.plugin.map((p) => [
