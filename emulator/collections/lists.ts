@@ -20,6 +20,9 @@ const COMMON = ["id", "created_at", "description", "metadata"];
  * lists whose reference documents `filter`). A dotted name is a field of a reference (`principal.id`);
  * a reference named whole (`ip_policy`) may be read whole or by its fields. Lists without a row take
  * no filter: "CEL filtering is not supported on deprecated endpoints" (edges, backends, bot users).
+ * Where ngrok's OpenAPI description (github.com/ngrok/ngrok-openapi) spells a field otherwise, both
+ * spellings are taken: `name` on IP policies and service users, `ip_policy_id` on IP policy rules,
+ * `bindings` on endpoints.
  */
 const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // The table says `binding`; the guide's examples read `obj.bindings`: both name the list.
@@ -28,8 +31,8 @@ const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "/reserved_domains": [...COMMON, "domain", "region", "cname_target", "certificate.id", "acme_challenge_cname_target"],
   "/tls_certificates": [...COMMON, "subject_common_name", "not_after", "not_before", "serial_number"],
   "/certificate_authorities": [...COMMON, "subject_common_name", "not_before", "not_after"],
-  "/ip_policies": COMMON,
-  "/ip_policy_rules": [...COMMON, "ip_policy", "cidr", "action"],
+  "/ip_policies": [...COMMON, "name"],
+  "/ip_policy_rules": [...COMMON, "ip_policy", "ip_policy_id", "cidr", "action"],
   "/agent_ingresses": [...COMMON, "domain"],
   "/tunnel_sessions": ["id", "metadata", "agent_version", "ip", "os", "region", "started_at", "credential"],
   "/event_destinations": COMMON,
@@ -38,7 +41,7 @@ const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "/api_keys": [...COMMON, "owner_id"],
   "/ssh_credentials": [...COMMON, "owner_id", "acl"],
   "/credentials": [...COMMON, "owner_id", "acl"],
-  "/service_users": ["id", "created_at"],
+  "/service_users": ["id", "created_at", "name"],
   "/ssh_certificate_authorities": COMMON,
   "/vaults": [...COMMON, "name"],
   "/vault_secrets": [...COMMON, "name"],
@@ -159,6 +162,15 @@ function applyFilter(items: JsonObject[], filter: string, req: PageRequest): Jso
   });
 }
 
+/** Fields a filter reads under a name the object does not answer: the guide's and the spec's spellings of one field. */
+const ALIASES: Readonly<Record<string, (item: JsonObject) => Json | undefined>> = {
+  binding: (item) => item["bindings"],
+  ip_policy_id: (item) => {
+    const ref = item["ip_policy"];
+    return ref !== null && typeof ref === "object" && !Array.isArray(ref) ? ref["id"] : undefined;
+  },
+};
+
 /**
  * What a filter sees of an object: the fields it may read, an absent one as null, and an absent
  * description or metadata as "" (the API leaves empty ones out of its answers).
@@ -166,7 +178,7 @@ function applyFilter(items: JsonObject[], filter: string, req: PageRequest): Jso
 function readable(item: JsonObject, fields: readonly string[]): JsonObject {
   const out: JsonObject = {};
   for (const field of new Set(fields.map((f) => f.split(".")[0]!))) {
-    const value = item[field === "binding" ? "bindings" : field];
+    const value = ALIASES[field]?.(item) ?? item[field];
     out[field] = value !== undefined ? value : field === "description" || field === "metadata" ? "" : null;
   }
   return out;
