@@ -83,11 +83,11 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
   const rawLimit = query.get("limit");
   if (rawLimit !== null) {
     if (!/^[0-9]+$/.test(rawLimit)) {
-      throw new ApiFailure(400, "ERR_NGROK_233", `Invalid value for 'limit': '${rawLimit}' is not a number.`);
+      throw new ApiFailure(400, "ERR_NGROK_244", `The page size limit must be a number between 1 and ${DEFAULT_LIMIT} but '${rawLimit}' was provided.`);
     }
     limit = Number(rawLimit);
     if (limit < 1 || limit > DEFAULT_LIMIT) {
-      throw new ApiFailure(400, "ERR_NGROK_244", `Invalid value for 'limit': it must be between 1 and ${DEFAULT_LIMIT}, got ${rawLimit}.`);
+      throw new ApiFailure(400, "ERR_NGROK_233", `The page size limit must be between 1 and ${DEFAULT_LIMIT} but ${rawLimit} was provided.`);
     }
   }
   const filter = query.get("filter");

@@ -52,7 +52,7 @@ describe("API Filtering (https://ngrok.com/docs/api/api-filtering)", () => {
 
   it("refuses a field the guide does not list for the resource, an unsupported CEL feature, and a deprecated list (ERR_NGROK_250)", async () => {
     const refused: [path: string, filter: string, says: string][] = [
-      ["/service_users", 'obj.name == "x"', "obj.name"],
+      ["/service_users", "obj.active == true", "obj.active"],
       ["/vaults", 'obj.created_by == "x"', "obj.created_by"],
       ["/api_keys", 'obj.token == "x"', "obj.token"],
       ["/vaults", 'obj.id.startsWith("vault_")', "obj.id"],
