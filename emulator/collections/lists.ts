@@ -92,6 +92,8 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
   }
   const filter = query.get("filter");
   let rest = filter === null || filter.trim() === "" ? items : applyFilter(items, filter, req);
+  const listParams = (LIST_PARAMS[req.path] ?? []).map((name) => [name, listParam(query, name)] as const).filter(([, values]) => values.length > 0);
+  for (const [name, values] of listParams) rest = rest.filter((item) => values.includes(comparable(name, item[name])));
   const beforeId = query.get("before_id");
   if (beforeId !== null && beforeId !== "") {
     checkCursor(beforeId, req.prefix);
@@ -104,10 +106,30 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
   if (rest.length > limit && last !== undefined) {
     const params = new URLSearchParams({ before_id: String(last["id"]), limit: String(limit) });
     if (filter !== null && filter.trim() !== "") params.set("filter", filter);
+    for (const [name, values] of listParams) for (const value of values) params.append(name, value);
     next = `${uri}?${params.toString()}`;
   }
   return { [key]: pageItems, uri, next_page_uri: next };
 }
+
+/**
+ * Query parameters a list still takes beside `filter`: the endpoints list's `id` and `url`, arrays
+ * the OpenAPI description marks "Deprecated: use `filter` instead" and clients still send. Each is
+ * repeated (`id=a&id=b`, as ngrok's Go client sends an array) or comma-separated; an item matches
+ * when its field is one of the values given.
+ */
+const LIST_PARAMS: Readonly<Record<string, readonly string[]>> = { "/endpoints": ["id", "url"] };
+
+function listParam(query: URLSearchParams, name: string): string[] {
+  return query
+    .getAll(name)
+    .flatMap((v) => v.split(","))
+    .map((v) => comparable(name, v.trim()))
+    .filter((v) => v !== "");
+}
+
+/** A URL compared without a trailing slash, as endpoints answer theirs. */
+const comparable = (name: string, value: Json | undefined): string => (name === "url" ? String(value ?? "").replace(/\/+$/, "") : String(value ?? ""));
 
 function checkCursor(id: string, prefix: string): void {
   if (!id.startsWith(`${prefix}_`)) throw badIdPrefix(id, prefix);
