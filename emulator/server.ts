@@ -483,6 +483,7 @@ export class EmulatorServer {
     };
     if (parent !== undefined) rec.parent_id = parent.id;
     this.store.collection(def.kind).set(rec.id, rec);
+    result.then?.(rec);
     return { status: 201, body: { ...def.shape(rec, c.ctx), ...(result.once ?? {}) }, mutated: true };
   }
 

@@ -93,7 +93,7 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
   const filter = query.get("filter");
   let rest = filter === null || filter.trim() === "" ? items : applyFilter(items, filter, req);
   const listParams = (LIST_PARAMS[req.path] ?? []).map((name) => [name, listParam(query, name)] as const).filter(([, values]) => values.length > 0);
-  for (const [name, values] of listParams) rest = rest.filter((item) => values.includes(comparable(name, item[name])));
+  for (const [name, values] of listParams) rest = rest.filter((item) => values.includes(comparable(name, paramField(item, name))));
   const beforeId = query.get("before_id");
   if (beforeId !== null && beforeId !== "") {
     checkCursor(beforeId, req.prefix);
@@ -113,12 +113,21 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
 }
 
 /**
- * Query parameters a list still takes beside `filter`: the endpoints list's `id` and `url`, arrays
- * the OpenAPI description marks "Deprecated: use `filter` instead" and clients still send. Each is
+ * Query parameters a list takes beside `filter`: the endpoints list's `id` and `url`, arrays the
+ * OpenAPI description marks "Deprecated: use `filter` instead" and clients still send, and the AI
+ * gateway provider keys' `ai_gateway_api_key_id` (the reference's "Filter by the AI Gateway API
+ * Key ID this provider key is attached to"). Each is
  * repeated (`id=a&id=b`, as ngrok's Go client sends an array) or comma-separated; an item matches
  * when its field is one of the values given.
  */
-const LIST_PARAMS: Readonly<Record<string, readonly string[]>> = { "/endpoints": ["id", "url"] };
+const LIST_PARAMS: Readonly<Record<string, readonly string[]>> = { "/endpoints": ["id", "url"], "/ai_gateway_provider_keys": ["ai_gateway_api_key_id"] };
+
+/** A list parameter's field of an item: `ai_gateway_api_key_id` is the id of the item's `ai_gateway_api_key`. */
+function paramField(item: JsonObject, name: string): Json | undefined {
+  if (name !== "ai_gateway_api_key_id") return item[name];
+  const ref = item["ai_gateway_api_key"];
+  return ref !== null && typeof ref === "object" && !Array.isArray(ref) ? ref["id"] : undefined;
+}
 
 function listParam(query: URLSearchParams, name: string): string[] {
   return query
