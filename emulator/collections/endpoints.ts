@@ -133,7 +133,7 @@ function checkPolicy(text: string, url: ParsedUrl): void {
       throw new ApiFailure(400, "ERR_NGROK_2230", `Invalid Traffic Policy phase \`${phase}\` for protocol \`${url.scheme}\`.`);
     }
     if (phase === "on_tcp_connect" && http && url.host.endsWith(".internal")) {
-      throw new ApiFailure(400, "ERR_NGROK_2262", "Internal HTTP/HTTPS endpoints do not support the on_tcp_connect Traffic Policy phase.");
+      throw new ApiFailure(400, "ERR_NGROK_2262", "Internal HTTP/HTTPS endpoints do not support the on_tcp_connect Traffic Policy phase. Consider using a TCP or TLS endpoint instead.");
     }
     if (rules === null) continue;
     if (!Array.isArray(rules)) throw policyInvalid(`'${phase}' must be a list of rules`);
@@ -269,6 +269,9 @@ export const cloudEndpoints: CollectionDef = {
       principal: { id: str(rec.data["principal_id"]) || ctx.store.userId, uri: "" },
     };
     if (domain !== undefined) out["domain"] = ctx.ref("reserved_domains", domain.id);
+    // The spec's Endpoint: `tcp_addr`, "the address reserved for this endpoint" (a TCP URL's host:port).
+    const addr = url.scheme === "tcp" ? ctx.store.all("reserved_addrs").find((a) => a.data["addr"] === `${url.host}:${url.port}`) : undefined;
+    if (addr !== undefined) out["tcp_addr"] = ctx.ref("reserved_addrs", addr.id);
     return out;
   },
 };
