@@ -51,7 +51,16 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives gate
+
+# The breaking-change gate (provider/gen/breaking.ts): schema.json against the last release's
+# (release/<version>/schema.json), one line per breaking change, failing unless the version is a
+# new major (before 1.0.0, a new minor); then the previous release's saved states, which must
+# preview no change (test/e2e/upgrade-states.test.ts). `make test` runs the comparison too
+# (test/provider/breaking.test.ts). A release adds release/<its version>/schema.json.
+gate: build pulumi
+	node dist/provider/gen/breaking.js
+	jest --ci --runInBand test/e2e/upgrade-states.test.ts
 
 # The provider plugin's Go and Python SDKs from schema.json (sdk/go, sdk/python), written by Pulumi's
 # own code generators (provider/gen/sdkgen, a Go program). `check-sdks` fails when they are stale.

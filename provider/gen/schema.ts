@@ -4,7 +4,7 @@
 import { settingSources } from "../core/settings";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
-import { goModulePath, type Manifest } from "./manifest";
+import { goModulePath, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
 import { allFunctions, allResources, typeRoots } from "./model";
 import { inputsOf, limits, objectTypes, outputsOf, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
@@ -45,8 +45,15 @@ function packageSchema(manifest: Manifest): JsonObject {
     displayName: "ngrok",
     version,
     description: "Manage ngrok account resources (credentials, reserved domains, ...) from Pulumi.",
-    keywords: ["pulumi", "ngrok", "category/network"],
+    // What the Pulumi Registry lists and where Pulumi fetches the plugin (automatic acquisition).
+    // `kind/native`: a provider of its own, not a bridged Terraform provider nor a component.
+    keywords: ["pulumi", "ngrok", "category/network", "kind/native"],
     license: "Apache-2.0",
+    publisher: publisher(manifest),
+    repository: repositoryUrl(manifest),
+    homepage: repositoryUrl(manifest),
+    ...optional("logoUrl", logoUrl(manifest)),
+    ...optional("pluginDownloadURL", pluginDownloadUrl(manifest)),
     config: { variables: settings() },
     provider: {
       description: "The provider type for the ngrok package: its settings come from `ngrok:*` stack config, then the environment.",
@@ -66,6 +73,8 @@ function packageSchema(manifest: Manifest): JsonObject {
     },
   };
 }
+
+const optional = (key: string, value: string | undefined): JsonObject => (value === undefined ? {} : { [key]: value });
 
 /** The provider's settings (stack config `ngrok:*`, or the environment), the API key secret. */
 function settings(): JsonObject {

@@ -16,7 +16,7 @@ import * as net from "net";
 import * as os from "os";
 import * as path from "path";
 import { FakeClock, startEmulator, type Emulator } from "../../emulator";
-import { installPlugin, pluginTarball } from "./plugin-install";
+import { installPlugin, pluginTarball, pluginVersion } from "./plugin-install";
 import { PulumiStack, cleanUpStack, pulumiBinDir, type StackExport, type StackResource } from "./pulumi";
 import {
   captureBaseUrl,
@@ -61,6 +61,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The plugin's default provider, of any version: `...::pulumi:providers:ngrok::default_<version>...`. */
+const defaultPlugin = /::pulumi:providers:ngrok::default_/;
+
+/** The default providers of the plugin that an export holds, by version and download URL (none for the dynamic door). */
+const defaultProviders = (state: StackExport): string[] =>
+  (state.deployment.resources ?? []).filter((r: StackResource) => defaultPlugin.test(r.urn)).map((r: StackResource) => r.urn.split("::").pop()!);
+
 /** What may differ between two exports of the same state: when and where from the engine wrote it. */
 const engineBookkeeping = new Set(["created", "modified", "sourcePosition", "stackTrace"]);
 
@@ -72,8 +79,11 @@ const engineBookkeeping = new Set(["created", "modified", "sourcePosition", "sta
  */
 function byUrn(state: StackExport): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
-    (state.deployment.resources ?? []).map((r: StackResource) => {
+    (state.deployment.resources ?? []).filter((r: StackResource) => !defaultPlugin.test(r.urn)).map((r: StackResource) => {
       const kept: Record<string, unknown> = Object.fromEntries(Object.entries(r).filter(([k]) => !engineBookkeeping.has(k)));
+      // A release's resources are served by the default provider of its own version: an upgrade
+      // moves them to the new one (`pulumi:providers:ngrok::default_<version>[_<download URL>]`).
+      if (typeof r.provider === "string" && defaultPlugin.test(r.provider)) kept.provider = "the default ngrok provider";
       if (Array.isArray(r.dependencies)) kept.dependencies = [...(r.dependencies as string[])].sort();
       if (r.propertyDependencies !== undefined) {
         const deps = Object.entries(r.propertyDependencies as Record<string, string[]>).filter(([, urns]) => urns.length > 0);
@@ -152,20 +162,26 @@ it.each(doors)("serves the state 0.1.0 wrote through the %s door with no change"
   const before = byUrn(await s.stackExportWithSecrets());
   // The import took the state as saved: the same resources, kinds and ids.
   const summary = (rs: Record<string, unknown>[]) => rs.map((r) => `${String(r.urn)} ${String(r.id ?? "")}`).sort();
-  expect(summary(Object.values(before))).toEqual(summary(saved.deployment.resources ?? []));
+  expect(summary(Object.values(before))).toEqual(summary((saved.deployment.resources ?? []).filter((r) => !defaultPlugin.test(r.urn))));
+  expect(defaultProviders(saved)).toEqual(door === "plugin" ? ["default_0_1_0"] : []);
 
   e.clearRequests();
   await s.previewExpectNoChanges();
+  // Up before refresh, as a user upgrading runs them: a refresh reads each resource through the
+  // provider its state names, the previous release's plugin, which this stack does not have; up
+  // moves the resources to this release's plugin.
+  await s.pulumi("up --expect-no-changes", "up", "--yes", "--skip-preview", "--expect-no-changes", "--diff");
+  const after = await s.stackExportWithSecrets();
+  const updated = byUrn(after);
+  expect({ door, after: "up", changed: changedFields(before, updated) }).toEqual({ door, after: "up", changed: {} });
+  expect(defaultProviders(after)).toEqual(door === "plugin" ? [`default_${pluginVersion.replace(/\./g, "_")}_github_/api.github.com/pulumi-ngrok/pulumi-ngrok`] : []);
+
   await s.refreshExpectNoChanges();
   // Refresh read the account, and nothing changed in state.
   expect(e.requests.some((r) => r.method === "GET")).toBe(true);
   const refreshed = byUrn(await s.stackExportWithSecrets());
   expect({ door, after: "refresh", changed: changedFields(before, refreshed) }).toEqual({ door, after: "refresh", changed: {} });
-
-  await s.pulumi("up --expect-no-changes", "up", "--yes", "--skip-preview", "--expect-no-changes", "--diff");
-  const updated = byUrn(await s.stackExportWithSecrets());
-  expect({ door, after: "up", changed: changedFields(before, updated) }).toEqual({ door, after: "up", changed: {} });
-  // Preview, refresh and up wrote nothing to the API.
+  // Preview, up and refresh wrote nothing to the API.
   expect(e.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([]);
 
   await s.destroy();
