@@ -141,6 +141,35 @@ describe(".github/workflows", () => {
     for (const job of ["github-release", "npm", "go", "pypi"]) expect(new Set(needs(job))).toEqual(new Set(["version", "test", "plugin", ...(job === "github-release" ? [] : ["github-release"])]));
   });
 
+  it("releases only a version that CHANGELOG.md dates, with its section as the release's notes", () => {
+    const bash = (script: string, env: Record<string, string>) => {
+      const r = require("child_process").spawnSync("bash", ["-e", "-c", script], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: "utf8" });
+      return { code: r.status as number, out: `${r.stdout}${r.stderr}`.trim() };
+    };
+    const dated = steps(release, "version").find((s) => s.name === "CHANGELOG.md dates the release")!;
+    const changelog = fs.readFileSync(path.join(repoRoot, "CHANGELOG.md"), "utf8");
+    // 0.1.0 is released and dated; the version under work is not yet.
+    expect(changelog).toMatch(/^## \[0\.1\.0\] - \d{4}-\d{2}-\d{2}$/m);
+    expect(bash(dated.run!, { VERSION: "0.1.0" })).toEqual({ code: 0, out: "" });
+    expect(changelog).toContain(`## [${version}] - Unreleased`);
+    expect(bash(dated.run!, { VERSION: version })).toEqual({ code: 1, out: `::error::CHANGELOG.md has no dated section '## [${version}] - YYYY-MM-DD'` });
+
+    const create = steps(release, "github-release").find((s) => s.name === "Release")!.run!;
+    const notesLine = create.split("\n").find((line) => line.includes("notes.md"))!;
+    const tmp = fs.mkdtempSync(path.join(require("os").tmpdir(), "release-notes-"));
+    try {
+      expect(bash(notesLine, { VERSION: "0.1.0", RUNNER_TEMP: tmp }).code).toBe(0);
+      const notes = fs.readFileSync(path.join(tmp, "notes.md"), "utf8");
+      const section = changelog.split(/^## /m).find((part) => part.startsWith("[0.1.0]"))!;
+      expect(notes.trim()).toBe(section.slice(section.indexOf("\n") + 1).replace(/^\[[^\]]+\]: .*$/gm, "").trim());
+      expect(notes).toContain("### Added");
+      expect(notes).not.toContain("## [");
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    expect(create).toContain('--notes-file "$RUNNER_TEMP/notes.md"');
+  });
+
   it("builds the plugin on each of the six platforms' own runners, archived as Pulumi names plugin archives", () => {
     const matrix = release.jobs.plugin!.strategy!.matrix!.include!;
     expect(matrix.map((m) => `${m.os}-${m.arch}`).sort()).toEqual(["darwin-amd64", "darwin-arm64", "linux-amd64", "linux-arm64", "windows-amd64", "windows-arm64"]);
