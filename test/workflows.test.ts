@@ -155,11 +155,11 @@ describe(".github/workflows", () => {
     expect(bash(dated.run!, { VERSION: version })).toEqual({ code: 1, out: `::error::CHANGELOG.md has no dated section '## [${version}] - YYYY-MM-DD'` });
 
     const create = steps(release, "github-release").find((s) => s.name === "Release")!.run!;
-    const notesLine = create.split("\n").find((line) => line.includes("notes.md"))!;
+    const notesLine = create.split("\n").find((line) => line.includes("release-notes.txt"))!;
     const tmp = fs.mkdtempSync(path.join(require("os").tmpdir(), "release-notes-"));
     try {
       expect(bash(notesLine, { VERSION: "0.1.0", RUNNER_TEMP: tmp }).code).toBe(0);
-      const notes = fs.readFileSync(path.join(tmp, "notes.md"), "utf8");
+      const notes = fs.readFileSync(path.join(tmp, "release-notes.txt"), "utf8");
       const section = changelog.split(/^## /m).find((part) => part.startsWith("[0.1.0]"))!;
       expect(notes.trim()).toBe(section.slice(section.indexOf("\n") + 1).replace(/^\[[^\]]+\]: .*$/gm, "").trim());
       expect(notes).toContain("### Added");
@@ -167,7 +167,7 @@ describe(".github/workflows", () => {
     } finally {
       fs.rmSync(tmp, { recursive: true, force: true });
     }
-    expect(create).toContain('--notes-file "$RUNNER_TEMP/notes.md"');
+    expect(create).toContain('--notes-file "$RUNNER_TEMP/release-notes.txt"');
   });
 
   it("builds the plugin on each of the six platforms' own runners, archived as Pulumi names plugin archives", () => {
