@@ -163,6 +163,11 @@ export class CelEvaluator {
   }
 }
 
+/** The CEL of each `${...}` of a config string, as the gateway reads it when the policy runs; throws a CelFailure when one is not closed. */
+export function templateExpressions(template: string): string[] {
+  return splitTemplate(template).flatMap((p) => (typeof p === "string" ? [] : [p.expr]));
+}
+
 function splitTemplate(template: string): Array<string | { expr: string }> {
   const out: Array<string | { expr: string }> = [];
   let i = 0;

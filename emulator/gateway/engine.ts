@@ -7,7 +7,8 @@ import { CelEvaluator, CelFailure } from "./cel";
 import { bindings, queryParams, requestCookies, responseCookies } from "./variables";
 import { xxhashReady } from "./xxhash";
 import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest, type TlsTermination } from "./actions";
-import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
+import { policyFromInput } from "./check";
+import type { PhaseName, WirePolicy, WireRule } from "./policy";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
@@ -231,6 +232,7 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
       try {
         if (impl === undefined) throw new NotEmulated(action.type, "the emulator does not know this action type");
         if (!impl.phases.includes(phase)) throw new ConfigError(`${action.type}: action ${action.type} is not supported in ${phase}`);
+        if (impl.notRunIn?.includes(phase)) throw new NotEmulated(action.type, `the emulator does not run it in ${phase}`);
         outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
       } catch (err) {
         if (err instanceof CelFailure) {

@@ -50,6 +50,8 @@ const EVENT_STREAM_OPTIONS: PolicyTestOptions = {
 const OWN_EXAMPLES: Readonly<Record<string, { expression: string; why: string }>> = {
   "secrets.get(string, string) -> string": { expression: "secrets.get('app-secrets', 'api-key')", why: "the page gives no example" },
   "has(field) -> bool": { expression: "has(req.url.path)", why: "the page's examples are not CEL (`has` takes a field selection)" },
+  "list.sortBy(x, keyExpr) -> list": { expression: "[3, 1, 2].sortBy(x, -x)", why: "the page's example builds `Player` messages, a type no policy has" },
+  "string.parseUrl() -> URL": { expression: "'https://example.com/a?b=c'.parseUrl()", why: "the corpus holds the page's example cut short at `//`" },
 };
 
 /** A failure that says the name is not there (unbound, undeclared, no such field), as opposed to a failure of the values. */

@@ -4,6 +4,7 @@
 // the share of errors is at least `error_threshold`, it trips: requests are answered 503
 // (ERR_NGROK_3202) for `tripped_duration`; then one request goes through as a probe, and its
 // outcome closes the breaker (the counts start afresh) or trips it again. Time is the gateway's clock.
+import { f } from "../schema";
 import { bool, ConfigError, message, parseDuration, type ActionImpl, type Run } from "./common";
 
 const BUCKETS = 10;
@@ -64,6 +65,14 @@ const tripped = () => message(503, { "content-type": "text/plain; charset=utf-8"
 
 export const circuitBreaker: ActionImpl = {
   phases: ["on_http_request"],
+  config: {
+    error_threshold: f("float", { required: true, min: 0, max: 1 }),
+    volume_threshold: f("int", { min: 1, max: 2_000_000_000, default: 10 }),
+    window_duration: f("duration", { min: 1, max: 120, default: "10s" }),
+    tripped_duration: f("duration", { min: 1, max: 120, default: "10s" }),
+    num_buckets: f("int", { min: 1, max: 128, default: 10 }),
+    enforce: f("bool", { default: true }),
+  },
   async run(config, run: Run) {
     const threshold = config["error_threshold"] ?? 0.5;
     if (typeof threshold !== "number" || threshold < 0 || threshold > 1) throw new ConfigError("circuit-breaker: config.error_threshold must be from 0.0 to 1.0");

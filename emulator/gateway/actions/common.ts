@@ -2,6 +2,7 @@
 // readers of its config (a config the service would refuse raises a ConfigError).
 import { isRecord, type PhaseName } from "../policy";
 import { asText, type CelEvaluator } from "../cel";
+import type { ConfigSchema } from "../schema";
 import type { SseMessage } from "../sse";
 import type { ConnState, EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
 
@@ -82,8 +83,18 @@ export interface Run {
   celWith(extra: Record<string, unknown>): CelEvaluator;
 }
 
+/**
+ * An action as the catalogue (index.ts) holds it: the phases ngrok documents it in, whether it
+ * terminates (a cloud endpoint's policy must reach one), its configuration schema with ngrok's
+ * defaults and limits (what check.ts refuses), and its run logic, which sees only a config the
+ * checks accepted.
+ */
 export interface ActionImpl {
   phases: readonly PhaseName[];
+  /** The documented phases the emulator cannot run it in (answered "not emulated"). */
+  notRunIn?: readonly PhaseName[];
+  terminating?: boolean;
+  config: ConfigSchema;
   run(config: Record<string, unknown>, run: Run): Promise<ActionOutcome>;
 }
 

@@ -13,7 +13,8 @@ import { requestBodyFindReplace, responseBodyFindReplace } from "./body-find-rep
 import { circuitBreaker } from "./circuit-breaker";
 import { closeConnection } from "./close-connection";
 import { httpRequest } from "./http-request";
-import { aiGateway, saml } from "./not-emulated";
+import { aiGateway } from "./not-emulated";
+import { f, replacements, type Field } from "../schema";
 import { owaspCrsRequest, owaspCrsResponse } from "./owasp-crs";
 import { re2, replaceAll } from "./re2";
 import { terminateTls } from "./terminate-tls";
@@ -25,6 +26,14 @@ export { ConfigError, NotEmulated } from "./common";
 
 const customResponse: ActionImpl = {
   phases: HTTP,
+  terminating: true,
+  config: {
+    status_code: f("int", { min: 100, max: 599, default: 200 }),
+    body: f("string", { default: "" }),
+    // ngrok's older pages spell the body `content`; ngrok still accepts it, deprecated for `body`.
+    content: f("string", { deprecatedFor: "body" }),
+    headers: f("map", { maxEntries: 10 }),
+  },
   async run(config, run) {
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 200;
     const body = run.cel.text(str(config, "body", "custom-response", ""));
@@ -35,7 +44,9 @@ const customResponse: ActionImpl = {
 };
 
 const deny: ActionImpl = {
-  phases: ["on_tcp_connect", ...HTTP],
+  phases: ["on_tcp_connect", "on_http_request"],
+  terminating: true,
+  config: { status_code: f("int", { min: 100, max: 599, default: 403 }) },
   async run(config, run) {
     if (run.phase === "on_tcp_connect") return { kind: "close" };
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 403;
@@ -81,6 +92,7 @@ function rewrite(run: Run, config: Record<string, unknown>, action: string): { b
 
 const redirect: ActionImpl = {
   phases: ["on_http_request"],
+  config: { from: f("string"), to: f("string", { required: true }), status_code: f("int", { min: 300, max: 399, default: 302 }), headers: f("map", { maxEntries: 10 }) },
   async run(config, run) {
     const { before, after, matches } = rewrite(run, config, "redirect");
     const location = after.toString();
@@ -94,6 +106,7 @@ const redirect: ActionImpl = {
 
 const urlRewrite: ActionImpl = {
   phases: ["on_http_request"],
+  config: { from: f("string"), to: f("string", { required: true }) },
   async run(config, run) {
     const { before, after, matches } = rewrite(run, config, "url-rewrite");
     if (after.toString() === before) return { kind: "continue", detail: "the URL did not change" };
@@ -105,6 +118,7 @@ const urlRewrite: ActionImpl = {
 
 const addHeaders: ActionImpl = {
   phases: HTTP,
+  config: { headers: f("map", { required: true, minEntries: 1, maxEntries: 10 }) },
   async run(config, run) {
     const headers = strMap(config, "headers", "add-headers");
     const added: Record<string, string> = {};
@@ -124,6 +138,7 @@ const addHeaders: ActionImpl = {
 
 const removeHeaders: ActionImpl = {
   phases: HTTP,
+  config: { headers: f("strings", { required: true, minEntries: 1, maxEntries: 10 }) },
   async run(config, run) {
     const names = strList(config, "headers", "remove-headers").map((h) => h.toLowerCase());
     if (names.includes("user-agent")) throw new ConfigError("remove-headers: the user-agent header may not be removed");
@@ -136,6 +151,7 @@ const removeHeaders: ActionImpl = {
 
 const restrictIps: ActionImpl = {
   phases: ["on_tcp_connect", ...HTTP],
+  config: { enforce: f("bool", { default: true }), allow: f("strings"), deny: f("strings"), ip_policies: f("strings") },
   async run(config, run) {
     const allow = strList(config, "allow", "restrict-ips").map((c) => run.cel.text(c));
     const denyList = strList(config, "deny", "restrict-ips").map((c) => run.cel.text(c));
@@ -157,6 +173,14 @@ const restrictIps: ActionImpl = {
 
 const rateLimit: ActionImpl = {
   phases: ["on_http_request"],
+  config: {
+    name: f("string", { required: true, maxLength: 1023 }),
+    enforce: f("bool", { default: true }),
+    algorithm: f("string", { required: true, oneOf: ["sliding_window"] }),
+    capacity: f("int", { required: true, min: 1, max: 2_000_000_000 }),
+    rate: f("duration", { required: true, min: 60, max: 86_400, step: 10 }),
+    bucket_key: f("strings", { required: true, maxEntries: 10, cel: true }),
+  },
   async run(config, run) {
     const capacity = config["capacity"];
     if (typeof capacity !== "number" || !Number.isInteger(capacity) || capacity < 1 || capacity > 2_000_000_000) {
@@ -181,6 +205,7 @@ const rateLimit: ActionImpl = {
 
 const basicAuth: ActionImpl = {
   phases: ["on_http_request"],
+  config: { credentials: f("strings", { required: true, maxEntries: 10, credential: true }), realm: f("string", { default: "ngrok" }), enforce: f("bool", { default: true }) },
   async run(config, run) {
     const credentials = strList(config, "credentials", "basic-auth").map((c) => run.cel.text(c));
     if (credentials.length === 0) throw new ConfigError("basic-auth: config.credentials is required");
@@ -206,6 +231,38 @@ function objects(v: unknown): Record<string, unknown>[] {
 
 const jwtValidation: ActionImpl = {
   phases: ["on_http_request"],
+  config: {
+    issuer: f("object", { required: true, fields: { allow_list: f("objects", { required: true, minEntries: 1, fields: { value: f("string", { required: true }) } }) } }),
+    audience: f("object", { fields: { allow_list: f("objects", { minEntries: 1, fields: { value: f("string", { required: true }) } }) } }),
+    http: f("object", {
+      required: true,
+      fields: {
+        tokens: f("objects", {
+          required: true,
+          minEntries: 1,
+          fields: {
+            type: f("string", { required: true, oneOf: ["id_token", "access_token", "at+jwt", "it+jwt", "plain", "jwt"] }),
+            method: f("string", { required: true, oneOf: ["header", "body"] }),
+            name: f("string", { required: true }),
+            prefix: f("string"),
+          },
+        }),
+      },
+    }),
+    jws: f("object", {
+      required: true,
+      fields: {
+        allowed_algorithms: f("strings", { required: true, minEntries: 1, notAllowed: ["none"] }),
+        keys: f("object", {
+          required: true,
+          fields: {
+            sources: f("object", { required: true, fields: { additional_jkus: f("strings", { required: true }) } }),
+            identification: f("objects", { fields: { token_claims: f("strings") } }),
+          },
+        }),
+      },
+    }),
+  },
   async run(config, run) {
     const issuers = objects(isRecord(config["issuer"]) ? config["issuer"]["allow_list"] : undefined).map((o) => run.cel.text(String(o["value"])));
     if (issuers.length === 0) throw new ConfigError("jwt-validation: config.issuer.allow_list is required");
@@ -264,6 +321,7 @@ const jwtValidation: ActionImpl = {
 
 const verifyWebhookAction: ActionImpl = {
   phases: ["on_http_request"],
+  config: { provider: f("string", { required: true }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
   async run(config, run) {
     const provider = str(config, "provider", "verify-webhook");
     const secret = run.cel.text(str(config, "secret", "verify-webhook"));
@@ -313,6 +371,7 @@ function negotiate(acceptEncoding: string, allowed: readonly string[]): string |
 
 const compressResponse: ActionImpl = {
   phases: ["on_http_response"],
+  config: { algorithms: f("strings", { oneOf: ["br", "compress", "deflate", "gzip"], unique: true }) },
   async run(config, run) {
     const allowed = config["algorithms"] === undefined ? ["gzip", "deflate", "br", "compress"] : strList(config, "algorithms", "compress-response");
     const res = run.ex.response!;
@@ -338,6 +397,7 @@ const compressResponse: ActionImpl = {
  */
 const sseFindReplace: ActionImpl = {
   phases: ["on_event_stream_message"],
+  config: { replacements: replacements(true) },
   async run(config, run) {
     const message = run.ex.message!;
     const list = config["replacements"];
@@ -377,6 +437,7 @@ const sseFindReplace: ActionImpl = {
 
 const setVars: ActionImpl = {
   phases: ["on_tcp_connect", ...HTTP],
+  config: { vars: f("objects", { required: true, oneEntry: true }) },
   async run(config, run) {
     const list = config["vars"];
     const entries = Array.isArray(list) ? list : isRecord(list) ? [list] : undefined;
@@ -393,6 +454,7 @@ const setVars: ActionImpl = {
 
 const log: ActionImpl = {
   phases: ["on_tcp_connect", ...HTTP],
+  config: { metadata: f("any", { required: true }) },
   async run(config, run) {
     if (!isRecord(config["metadata"])) throw new ConfigError("log: config.metadata is required");
     const metadata = run.cel.deep(config["metadata"]) as Record<string, unknown>;
@@ -405,7 +467,11 @@ const log: ActionImpl = {
 };
 
 const forwardInternal: ActionImpl = {
-  phases: ["on_http_request"],
+  phases: ["on_tcp_connect", "on_http_request"],
+  // A TCP or TLS endpoint's forward needs a raw connection, which testPolicy does not have.
+  notRunIn: ["on_tcp_connect"],
+  terminating: true,
+  config: { url: f("string", { required: true }), binding: f("string", { oneOf: ["internal", "kubernetes"] }), on_error: f("string", { oneOf: ["halt", "continue"], default: "halt" }) },
   async run(config, run) {
     const url = run.cel.text(str(config, "url", "forward-internal"));
     const onError = str(config, "on_error", "forward-internal", "halt");
@@ -437,9 +503,23 @@ const OAUTH_AUTHORIZE: Readonly<Record<string, string>> = {
  * the action's identity variables set. On the emulator's gateway the sign-in is recorded as the
  * account's application user and session, whose ids the variables carry.
  */
+const identity = (idle: string): Record<string, Field> => ({
+  auth_id: f("string"),
+  client_id: f("string"),
+  client_secret: f("string"),
+  scopes: f("strings"),
+  authz_url_params: f("map"),
+  max_session_duration: f("duration"),
+  [idle]: f("duration"),
+  userinfo_refresh_interval: f("duration"),
+  allow_cors_preflight: f("bool"),
+  auth_cookie_domain: f("string"),
+});
+
 function identityAction(kind: "oauth" | "oidc"): ActionImpl {
   return {
     phases: ["on_http_request"],
+    config: kind === "oauth" ? { provider: f("string", { required: true }), ...identity("idle_session_timeout") } : { issuer_url: f("string", { required: true }), ...identity("idle_session_duration") },
     async run(config, run) {
       const identity = run.ex.identity;
       const provider = kind === "oauth" ? str(config, "provider", "oauth") : run.cel.text(str(config, "issuer_url", "openid-connect"));
@@ -534,6 +614,5 @@ export const ACTIONS: Readonly<Record<string, ActionImpl>> = {
   "owasp-crs-response": owaspCrsResponse,
   "terminate-tls": terminateTls,
   "ai-gateway": aiGateway,
-  saml,
 };
 
