@@ -67,7 +67,8 @@ export interface OutboundRequest {
 
 export type ActionOutcome =
   | { kind: "continue"; detail?: string }
-  | { kind: "respond"; response: HttpMessage; fromUpstream?: boolean; detail?: string }
+  /** `responsePhase`: on_http_response still runs on this answer (custom-response in on_http_request). */
+  | { kind: "respond"; response: HttpMessage; fromUpstream?: boolean; responsePhase?: boolean; detail?: string }
   | { kind: "close"; detail?: string }
   | { kind: "error"; response: HttpMessage; detail: string };
 

@@ -36,10 +36,13 @@ const customResponse: ActionImpl = {
   },
   async run(config, run) {
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 200;
-    const body = run.cel.text(str(config, "body", "custom-response", ""));
+    // `content`, ngrok's older spelling of the body, still answers when `body` is absent.
+    const body = run.cel.text(str(config, "body", "custom-response", str(config, "content", "custom-response", "")));
     const headers = Object.fromEntries(Object.entries(strMap(config, "headers", "custom-response")).map(([k, v]) => [k.toLowerCase(), run.cel.text(v)]));
     if (headers["content-type"] === undefined) headers["content-type"] = inferContentType(body);
-    return { kind: "respond", response: message(status, headers, body) };
+    // https://ngrok.com/docs/traffic-policy/actions/custom-response/: in on_http_request, the
+    // actions of on_http_response still run on the custom response.
+    return { kind: "respond", response: message(status, headers, body), responsePhase: run.phase === "on_http_request" };
   },
 };
 
@@ -73,11 +76,12 @@ function rewrittenUrl(text: string, current: URL): URL {
   }
 }
 
-function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: URL; matches: string[] } {
+/** The URL before and after, the matches of `from`, and the rewritten URL's text as it came out. */
+function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: URL; matches: string[]; text: string } {
   const from = config["from"] === undefined ? undefined : run.cel.text(str(config, "from", action));
   const to = run.cel.text(str(config, "to", action));
   const before = run.ex.request.url.toString();
-  if (from === undefined) return { before, after: rewrittenUrl(to, run.ex.request.url), matches: [before] };
+  if (from === undefined) return { before, after: rewrittenUrl(to, run.ex.request.url), matches: [before], text: to };
   let re: RegExp;
   try {
     re = re2(from);
@@ -85,17 +89,21 @@ function rewrite(run: Run, config: Record<string, unknown>, action: string): { b
     throw new ConfigError(`${action}: config.from is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`);
   }
   const matches = [...before.matchAll(re)].map((m) => m[0]);
-  if (matches.length === 0) return { before, after: run.ex.request.url, matches };
+  if (matches.length === 0) return { before, after: run.ex.request.url, matches, text: before };
   // `${...}` was interpolated as CEL already: what is left of `$` is Go's template syntax.
-  return { before, after: rewrittenUrl(replaceAll(re, before, to).output, run.ex.request.url), matches };
+  const text = replaceAll(re, before, to).output;
+  return { before, after: rewrittenUrl(text, run.ex.request.url), matches, text };
 }
 
 const redirect: ActionImpl = {
   phases: ["on_http_request"],
   config: { from: f("string"), to: f("string", { required: true }), status_code: f("int", { min: 300, max: 399, default: 302 }), headers: f("map", { maxEntries: 10 }) },
   async run(config, run) {
-    const { before, after, matches } = rewrite(run, config, "redirect");
-    const location = after.toString();
+    const { before, after, matches, text } = rewrite(run, config, "redirect");
+    // Written as Go writes a URL: a URL without a path keeps none (the redirect page's
+    // `https://example.com?city=San%20Francisco`), where WHATWG's would add `/`.
+    const pathless = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(?:[?#]|$)/i.test(text) && after.pathname === "/";
+    const location = pathless ? `${after.protocol}//${after.host}${after.search}${after.hash}` : after.toString();
     if (location === before) return { kind: "continue", detail: "the URL did not change" };
     setResult(run, "redirect", { matches, url: location });
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 302;
