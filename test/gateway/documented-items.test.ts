@@ -128,3 +128,42 @@ describe("https://ngrok.com/docs/traffic-policy/actions/redirect/", () => {
     expect([r.status, r.headers["location"]]).toEqual([302, "https://example.com?city=San%20Francisco"]);
   });
 });
+
+describe("action variables the pages document", () => {
+  const readAll = (names: string[]) => names.map((n) => `${n}=\${string(${n})}`).join(" ");
+
+  // https://ngrok.com/docs/traffic-policy/actions/oauth/ and https://ngrok.com/docs/traffic-policy/actions/oidc/ ("Action result variables").
+  it.each([
+    [
+      "oauth",
+      "{ type: oauth, config: { provider: google, max_session_duration: 2h } }",
+      ["access_token", "refresh_token", "expires_at", "session_timed_out", "session_max_duration_reached", "userinfo_refreshed", "identity.current_provider_session_id"],
+    ],
+    [
+      "oidc",
+      "{ type: openid-connect, config: { issuer_url: 'https://id.example.com', client_id: c, client_secret: s } }",
+      ["identity_token", "access_token", "refresh_token", "expires_at", "session_timed_out", "session_max_duration_reached", "user_info_refreshed", "identity.current_session_id"],
+    ],
+  ])("actions.ngrok.%s.* are there to read after a sign-in", async (kind, signIn, names) => {
+    const full = names.map((n) => `actions.ngrok.${kind}.${n}`);
+    const policy = `on_http_request:\n  - actions:\n      - ${signIn}\n      - type: custom-response\n        config:\n          body: "${readAll(full)}"\n`;
+    const r = await testPolicy(policy, { url: `${URL_}/`, identity: { email: "ada@example.com" } });
+    expect([r.status, r.failure]).toEqual([200, undefined]);
+    const values = Object.fromEntries(r.body.split(" ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+    expect(values[`actions.ngrok.${kind}.session_timed_out`]).toBe("false");
+    expect(values[`actions.ngrok.${kind}.expires_at`]).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  // https://ngrok.com/docs/traffic-policy/actions/basic-auth/: actions.ngrok.basic_auth.credentials.authorized.
+  it("actions.ngrok.basic_auth.credentials.authorized", async () => {
+    const policy: WirePolicy = {
+      on_http_request: [
+        { actions: [{ type: "basic-auth", config: { credentials: ["user:password1"], enforce: false } }] },
+        { actions: [{ type: "custom-response", config: { body: "${actions.ngrok.basic_auth.credentials.authorized}" } }] },
+      ],
+    };
+    const basic = `Basic ${Buffer.from("user:password1").toString("base64")}`;
+    expect((await testPolicy(policy, { url: `${URL_}/`, headers: { authorization: basic } })).body).toBe("true");
+    expect((await testPolicy(policy, `${URL_}/`)).body).toBe("false");
+  });
+});

@@ -226,7 +226,8 @@ const basicAuth: ActionImpl = {
     const m = /^Basic\s+(\S+)$/i.exec(header);
     const given = m === null ? undefined : Buffer.from(m[1]!, "base64").toString("utf8");
     const ok = given !== undefined && credentials.includes(given);
-    setResult(run, "basic_auth", { credentials: { presented: given !== undefined, username: ok ? given!.slice(0, given!.indexOf(":")) : "" }, authorized: ok });
+    // https://ngrok.com/docs/traffic-policy/actions/basic-auth/ documents `credentials.authorized`.
+    setResult(run, "basic_auth", { credentials: { presented: given !== undefined, username: ok ? given!.slice(0, given!.indexOf(":")) : "", authorized: ok }, authorized: ok });
     if (ok || !bool(config, "enforce", true)) return { kind: "continue", detail: ok ? "authorized" : "unauthorized (not enforced)" };
     return { kind: "respond", response: message(401, { "www-authenticate": `Basic realm="${realm}"` }, "Unauthorized\n"), detail: "unauthorized" };
   },
@@ -524,6 +525,8 @@ const identity = (idle: string): Record<string, Field> => ({
   auth_cookie_domain: f("string"),
 });
 
+const action = (kind: "oauth" | "oidc"): string => (kind === "oauth" ? "oauth" : "openid-connect");
+
 function identityAction(kind: "oauth" | "oidc"): ActionImpl {
   return {
     phases: ["on_http_request"],
@@ -533,14 +536,29 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
       const provider = kind === "oauth" ? str(config, "provider", "oauth") : run.cel.text(str(config, "issuer_url", "openid-connect"));
       if (identity !== undefined) {
         const signedIn = run.ctx.env.signIn?.(signInOf(kind, provider, config, identity, run));
+        const sessionId = signedIn?.sessionId ?? "";
+        // The session's tokens and flags as the action pages list them
+        // (https://ngrok.com/docs/traffic-policy/actions/oauth/, .../oidc/): stand-ins, since no
+        // provider issued them; a fresh sign-in has not timed out nor been refreshed.
+        const maxSession = config["max_session_duration"];
+        const expiresMs = run.ctx.env.clock.now() + (typeof maxSession === "string" ? parseDuration(maxSession, action(kind)) : 3_600_000);
         setResult(run, kind, {
           identity: {
             email: identity.email,
             name: identity.name ?? "",
             provider_user_id: identity.email,
             id: signedIn?.identityId ?? `id_emulated_${identity.email}`,
-            current_provider_session_id: signedIn?.sessionId ?? "",
+            // oidc's page names it current_session_id; oauth's current_provider_session_id, which oidc keeps too.
+            current_provider_session_id: sessionId,
+            ...(kind === "oidc" ? { current_session_id: sessionId } : {}),
           },
+          access_token: `emulated-access-token-${identity.email}`,
+          refresh_token: `emulated-refresh-token-${identity.email}`,
+          ...(kind === "oidc" ? { identity_token: `emulated-identity-token-${identity.email}` } : {}),
+          expires_at: new Date(expiresMs).toISOString(),
+          session_timed_out: false,
+          session_max_duration_reached: false,
+          [kind === "oauth" ? "userinfo_refreshed" : "user_info_refreshed"]: false,
         });
         return { kind: "continue", detail: `signed in as ${identity.email} (emulator stand-in)` };
       }
