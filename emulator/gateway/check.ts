@@ -12,7 +12,7 @@ import { parse as parseYaml } from "yaml";
 import { ACTIONS } from "./actions";
 import { CelFailure, checkExpression, templateExpressions } from "./cel";
 import { isRecord, PHASES, PolicyError, type PhaseName, type PolicyInput, type WirePolicy, type WireRule } from "./policy";
-import type { Field } from "./schema";
+import { DURATION, durationSeconds, type Field } from "./schema";
 
 export type PlaceSegment = string | number;
 
@@ -212,15 +212,6 @@ function checkFields(type: string, fields: Readonly<Record<string, Field>>, valu
   }
 }
 
-const DURATION = /^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
-const UNIT: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, "µs": 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
-/** A duration's length in seconds ("1m30s": 90). */
-export function durationSeconds(text: string): number {
-  let total = 0;
-  for (const m of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT[m[2]!]!;
-  return total;
-}
 
 function outOfRange(type: string, at: PlaceSegment[], field: Field): PolicyRefusal {
   const range = `between ${field.min} and ${field.max} inclusive`;

@@ -53,3 +53,14 @@ export const replacements = (withField: boolean): Field =>
     minEntries: 1,
     fields: { ...(withField ? { field: f("string", { oneOf: ["data", "retry"], default: "data" }) } : {}), from: f("string", { required: true }), to: f("string", { default: "" }) },
   });
+
+/** A duration as ngrok writes one (Go's): "10s", "1m30s", "500ms". */
+export const DURATION = /^(?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
+const UNIT: Readonly<Record<string, number>> = { ns: 1e-9, us: 1e-6, "µs": 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** A duration's length in seconds ("1m30s": 90). */
+export function durationSeconds(text: string): number {
+  let total = 0;
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT[m[2]!]!;
+  return total;
+}

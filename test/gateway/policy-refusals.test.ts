@@ -74,3 +74,12 @@ it("'not emulated' is only for a valid policy that cannot run offline: ai-gatewa
   const r = await testPolicy(policy, "https://app.example.com/");
   expect([r.status, r.failure?.code]).toEqual([501, "not-emulated"]);
 });
+
+// https://ngrok.com/docs/traffic-policy/actions/rate-limit/: `rate` is a duration; one the checks accept runs, read as they read it.
+it("a duration the checks accept runs as they read it: rate 1m30s", async () => {
+  const policy = first({ type: "rate-limit", config: { name: "r", algorithm: "sliding_window", capacity: 1, rate: "1m30s", bucket_key: ["conn.client_ip"] } });
+  const tester = policyTester(policy);
+  expect([(await tester.run("https://app.example.com/")).status, (await tester.run("https://app.example.com/")).status]).toEqual([200, 429]);
+  const answer = await call(emu, "POST", "/endpoints", { type: "cloud", url: "https://app.example.com", traffic_policy: JSON.stringify(policy), pooling_enabled: true });
+  expect(answer.status).toBe(201);
+});

@@ -2,7 +2,7 @@
 // readers of its config (a config the service would refuse raises a ConfigError).
 import { isRecord, type PhaseName } from "../policy";
 import { asText, type CelEvaluator } from "../cel";
-import type { ConfigSchema } from "../schema";
+import { DURATION, durationSeconds, type ConfigSchema } from "../schema";
 import type { SseMessage } from "../sse";
 import type { ConnState, EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
 
@@ -172,10 +172,10 @@ export function target(run: Run): { headers: Map<string, string[]> } {
   return run.ex.request;
 }
 
+/** A duration in milliseconds, read as check.ts reads it (one reading of durations). */
 export function parseDuration(raw: string, action: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw.trim());
-  if (m === null) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
+  if (!DURATION.test(raw.trim())) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
+  return Math.round(durationSeconds(raw.trim()) * 1000);
 }
 
 export function setResult(run: Run, name: string, value: Record<string, unknown>): void {

@@ -1,7 +1,7 @@
 // rate-limit (https://ngrok.com/docs/traffic-policy/actions/rate-limit/): a sliding window per bucket key.
 import { asText } from "../cel";
 import { f } from "../schema";
-import { bool, ConfigError, message, parseDuration, setResult, str, strList, type ActionImpl } from "./common";
+import { bool, message, parseDuration, setResult, str, strList, type ActionImpl } from "./common";
 
 export const rateLimit: ActionImpl = {
   phases: ["on_http_request"],
@@ -14,14 +14,9 @@ export const rateLimit: ActionImpl = {
     bucket_key: f("strings", { required: true, maxEntries: 10, cel: true }),
   },
   async run(config, run) {
-    const capacity = config["capacity"];
-    if (typeof capacity !== "number" || !Number.isInteger(capacity) || capacity < 1 || capacity > 2_000_000_000) {
-      throw new ConfigError("rate-limit: config.capacity must be an integer from 1 to 2,000,000,000");
-    }
-    if (str(config, "algorithm", "rate-limit") !== "sliding_window") throw new ConfigError("rate-limit: config.algorithm must be sliding_window");
+    // The config passed check.ts: its capacity, algorithm and rate are within the schema above.
+    const capacity = config["capacity"] as number;
     const windowMs = parseDuration(str(config, "rate", "rate-limit"), "rate-limit");
-    // The documented bounds: a multiple of ten seconds, from 60s to 24h.
-    if (windowMs % 10_000 !== 0 || windowMs < 60_000 || windowMs > 86_400_000) throw new ConfigError("rate-limit: config.rate must be a multiple of 10s from 60s to 24h");
     const keys = strList(config, "bucket_key", "rate-limit").map((k) => asText(run.cel.value(k)));
     const name = str(config, "name", "rate-limit", "");
     const bucket = keys.join("\u0000");
