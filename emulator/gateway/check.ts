@@ -325,22 +325,3 @@ function checkValue(type: string, field: Field, v: unknown, at: PlaceSegment[]):
       return;
   }
 }
-
-/** The deprecated fields a policy uses, each with the field that replaces it: what preview notes. */
-export function deprecations(policy: WirePolicy): { place: string; field: string; use: string }[] {
-  const out: { place: string; field: string; use: string }[] = [];
-  for (const phase of PHASES) {
-    (policy[phase] ?? []).forEach((rule, r) =>
-      rule.actions.forEach((action, a) => {
-        const schema = ACTIONS[action.type]?.config;
-        if (schema === undefined || schema === "open" || action.config === undefined) return;
-        for (const [name, field] of Object.entries(schema)) {
-          if (field.deprecatedFor !== undefined && action.config[name] !== undefined) {
-            out.push({ place: placeText([phase, r, "actions", a, "config", name]), field: name, use: field.deprecatedFor });
-          }
-        }
-      }),
-    );
-  }
-  return out;
-}

@@ -1,7 +1,7 @@
 // oauth and openid-connect (https://ngrok.com/docs/traffic-policy/actions/oauth/, https://ngrok.com/docs/traffic-policy/actions/oidc/).
 import { f, type Field } from "../schema";
 import type { SignIn } from "../types";
-import { ConfigError, message, parseDuration, setResult, str, strList, type ActionImpl, type Run } from "./common";
+import { message, NotEmulated, parseDuration, setResult, str, strList, type ActionImpl, type Run } from "./common";
 
 /** Well-known authorization URLs of the oauth action's providers. */
 const OAUTH_AUTHORIZE: Readonly<Record<string, string>> = {
@@ -74,7 +74,8 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
         return { kind: "continue", detail: `signed in as ${identity.email} (emulator stand-in)` };
       }
       const base = kind === "oauth" ? OAUTH_AUTHORIZE[provider] : `${provider.replace(/\/+$/, "")}/authorize`;
-      if (base === undefined) throw new ConfigError(`oauth: provider '${provider}' is not one the emulator knows (${Object.keys(OAUTH_AUTHORIZE).join(", ")})`);
+      // A valid provider whose authorization URL the emulator does not know: not the policy's fault.
+      if (base === undefined) throw new NotEmulated("oauth", `the emulator knows the authorization URLs of ${Object.keys(OAUTH_AUTHORIZE).join(", ")}, not provider '${provider}'`);
       const location = new URL(base);
       const clientId = config["client_id"];
       if (typeof clientId === "string") location.searchParams.set("client_id", run.cel.text(clientId));
