@@ -51,7 +51,7 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives
 
 # The provider plugin's Go and Python SDKs from schema.json (sdk/go, sdk/python), written by Pulumi's
 # own code generators (provider/gen/sdkgen, a Go program). `check-sdks` fails when they are stale.
@@ -72,6 +72,20 @@ check-sdks:
 plugin: build
 	@scripts/build-plugin.sh
 
+# What a release publishes that this machine can build, into dist/release/: the plugin executable
+# (no Node.js needed) archived for this machine as pulumi-resource-ngrok-v<version>-<os>-<arch>.tar.gz
+# with pulumi-resource-ngrok-v<version>-checksums.txt, and both npm packages' tarballs
+# (pulumi-ngrok-<version>.tgz, pulumi-ngrok-plugin-<version>.tgz). RELEASE_TARGETS="linux-arm64
+# windows-amd64" adds cross-built archives (scripts/build-plugin.sh --executable --target).
+# The release workflow (.github/workflows/release.yml) builds each platform's on its own runner.
+release-archives: build
+	rm -rf dist/release
+	@scripts/build-plugin.sh --executable dist/release
+	@for t in $(RELEASE_TARGETS); do scripts/build-plugin.sh --executable --target $$t dist/release || exit 1; done
+	@cp "$$(scripts/build-plugin.sh --package dist/plugin)" dist/release/
+	@npm pack --silent --ignore-scripts --prefer-offline --pack-destination dist/release >/dev/null
+	@ls -l dist/release
+
 # The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
 # faulted) on the dynamic SDK and through the provider plugin, `up --parallel 64` of 200
 # resources under the default rate limit, and three runners on one key, each deploying and
@@ -83,7 +97,7 @@ reliability: build check-generated pulumi
 		jest --ci --runInBand --testMatch '**/test/reliability/*.{test,slow}.ts'
 
 # The benchmarks (bench/run.bench.ts; jest only compiles and runs them): tables on stdout and
-# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine picks parts,
+# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine,plugin picks parts,
 # BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes, BENCH_ENGINE_COMMANDS=preview,refresh,destroy
 # the commands it times after `up`.
 bench: build pulumi

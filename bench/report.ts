@@ -2,6 +2,7 @@
 import type { ClientRow } from "./client";
 import type { EngineSize } from "./engine";
 import type { PacingRow } from "./pacing";
+import type { PluginRow } from "./plugin";
 import type { StartRow } from "./start";
 import type { StateRow } from "./state";
 import { round, show } from "./stats";
@@ -24,6 +25,7 @@ export interface Results {
   state?: StateRow[];
   start?: StartRow[];
   engine?: EngineSize[];
+  plugin?: PluginRow[];
 }
 
 function table(head: string[], rows: (string | number)[][]): string {
@@ -123,6 +125,26 @@ export function render(r: Results): string {
         ),
       );
     }
+  }
+  if (r.plugin) {
+    const mb = (bytes: number) => round(bytes / 1e6);
+    const bundle = r.plugin.find((p) => p.plugin === "bundle");
+    out.push(
+      "**Plugin** (the executable that needs no Node.js, with and without V8's code cache, against the bundle run by `node` on PATH, whose Node.js is not counted; cold start: a fresh process each sample, ms, median (min-max); ratios of medians, to the bundle's)",
+      table(
+        ["plugin", "files MB", "archive MB", "archive / bundle's", "start to port, ms", "/ bundle's", "`pulumi preview` of one resource, ms", "/ bundle's"],
+        r.plugin.map((p) => [
+          p.plugin,
+          mb(p.fileBytes),
+          mb(p.archiveBytes),
+          bundle ? round(p.archiveBytes / bundle.archiveBytes) : "",
+          show(p.portMs),
+          bundle ? round(p.portMs.median / bundle.portMs.median) : "",
+          show(p.previewMs),
+          bundle ? round(p.previewMs.median / bundle.previewMs.median) : "",
+        ]),
+      ),
+    );
   }
   return out.join("\n\n") + "\n";
 }

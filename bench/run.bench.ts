@@ -2,8 +2,8 @@
  * `make bench`: the benchmarks, each a ratio measured in one run (interleaved where it can be),
  * printed as tables on stdout and written to bench/results.json. Parts and sizes come from the
  * environment (a part left out keeps its previous results in bench/results.json):
- * - BENCH_PARTS: any of client,pacing,state,start,engine (default: all);
- * - BENCH_ROUNDS (default 5): start rounds; BENCH_CLIENT_ROUNDS (default 7) and BENCH_OPS (default
+ * - BENCH_PARTS: any of client,pacing,state,start,engine,plugin (default: all);
+ * - BENCH_ROUNDS (default 5): start and plugin rounds; BENCH_CLIENT_ROUNDS (default 7) and BENCH_OPS (default
  *   2000): client rounds and operations per measurement (a measurement shorter than a few hundred
  *   milliseconds is mostly noise on a shared machine);
  * - BENCH_ENGINE_SIZES (default 100,400,1000): resources per program in the engine benchmark;
@@ -18,6 +18,7 @@ import * as path from "path";
 import { benchClient } from "./client";
 import { benchEngine } from "./engine";
 import { benchPacing } from "./pacing";
+import { benchPlugin } from "./plugin";
 import { render, type Results } from "./report";
 import { benchStart } from "./start";
 import { benchState } from "./state";
@@ -25,7 +26,7 @@ import { benchState } from "./state";
 jest.setTimeout(6 * 60 * 60_000);
 
 const resultsFile = path.join(__dirname, "results.json");
-const allParts = ["client", "pacing", "state", "start", "engine"] as const;
+const allParts = ["client", "pacing", "state", "start", "engine", "plugin"] as const;
 const parts = (process.env.BENCH_PARTS ?? allParts.join(",")).split(",").map((p) => p.trim()) as (typeof allParts)[number][];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const clientRounds = Number(process.env.BENCH_CLIENT_ROUNDS ?? 7);
@@ -57,6 +58,7 @@ it(`measures ${parts.join(", ")}`, async () => {
     if (part === "state") results.state = benchState(log);
     if (part === "start") results.start = await benchStart({ rounds, baseline: process.env.BENCH_START_BASELINE }, log);
     if (part === "engine") results.engine = await benchEngine(sizes, log);
+    if (part === "plugin") results.plugin = await benchPlugin({ rounds }, log);
     results.machine.load[part] = [before, os.loadavg()[0]!];
     fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
   }

@@ -40,6 +40,8 @@ export interface CreateResult {
   once?: JsonObject;
   /** Modules set at creation (none today; routes could carry them). */
   modules?: Record<string, JsonObject>;
+  /** Work once the record is stored with its id: items made with it (an AI gateway API key's provider keys). */
+  then?(rec: Rec): void;
 }
 
 export interface ModuleDef {

@@ -285,7 +285,7 @@ export class EmulatorServer {
   private authenticate(req: IncomingMessage): { key: string; caller: string } {
     const header = req.headers["authorization"];
     if (header === undefined || header === "") {
-      throw new ApiFailure(403, "ERR_NGROK_200", "Your request is missing an 'Authorization: Bearer <API key>' header.");
+      throw new ApiFailure(403, "ERR_NGROK_200", "The ngrok API requires that you set the Authorization header for authentication. Your API keys and instructions are available on your dashboard: https://dashboard.ngrok.com/api-keys");
     }
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (m === null) {
@@ -483,6 +483,7 @@ export class EmulatorServer {
     };
     if (parent !== undefined) rec.parent_id = parent.id;
     this.store.collection(def.kind).set(rec.id, rec);
+    result.then?.(rec);
     return { status: 201, body: { ...def.shape(rec, c.ctx), ...(result.once ?? {}) }, mutated: true };
   }
 
@@ -565,15 +566,18 @@ function checkPrefix(id: string, current: string, former: readonly string[] = []
   }
 }
 
+/** The advice ngrok's error reference pages end ERR_NGROK_211 and 213 with. */
+const CHECK_CLIENT = "Check your API client implementation and review the API documentation: https://ngrok.com/docs/api-reference/.";
+
 function checkVersion(req: IncomingMessage): void {
   // The spec's generic name and the real header are both accepted.
   const raw = req.headers["ngrok-version"] ?? req.headers["service-version"];
   const version = Array.isArray(raw) ? raw[0] : raw;
   if (version === undefined || version.trim() === "") {
-    throw new ApiFailure(400, "ERR_NGROK_218", "Your request is missing the 'Ngrok-Version' header; the supported version is 2.");
+    throw new ApiFailure(400, "ERR_NGROK_218", "Your request has not specified an API version. Include the version you wish to use in the Ngrok-Version header. Supported versions: 2.");
   }
   if (version.trim() !== "2") {
-    throw new ApiFailure(400, "ERR_NGROK_217", `The API version '${version}' is not supported; the supported version is 2.`);
+    throw new ApiFailure(400, "ERR_NGROK_217", `The provided API version '${version}' is invalid or unsupported. Supported versions: 2. Check your API client implementation.`);
   }
 }
 
@@ -590,9 +594,9 @@ function parseJson(raw: Buffer): Json {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (err) {
+  } catch {
     // ERR_NGROK_213: the code the real service gives a body it cannot decode (ngrok-api-typescript#23).
-    throw new ApiFailure(400, "ERR_NGROK_213", `The request body is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ApiFailure(400, "ERR_NGROK_213", `The application/json request body could not be parsed. ${CHECK_CLIENT}`);
   }
   if (!isObject(parsed as Json)) throw badValue("The request body must be a JSON object.");
   return parsed as Json;
@@ -620,15 +624,15 @@ function reset(req: IncomingMessage): void {
 function checkBodyFraming(req: IncomingMessage, method: string, raw: Buffer, takesBody: boolean): void {
   if (raw.length === 0) return;
   if (!takesBody) {
-    throw new ApiFailure(400, "ERR_NGROK_211", `The ${method} request you made does not expect a body, but you provided one.`);
+    throw new ApiFailure(400, "ERR_NGROK_211", `The ${method} request you made does not expect a body, but you provided one. ${CHECK_CLIENT}`);
   }
   const type = req.headers["content-type"];
   if (type === undefined || type.trim() === "") {
-    throw new ApiFailure(400, "ERR_NGROK_216", "You did not provide a Content-Type with your request; the API takes 'application/json'.");
+    throw new ApiFailure(400, "ERR_NGROK_216", "You did not provide a Content-Type with your request. Check your API client implementation and use one of the supported content types: https://ngrok.com/docs/api#content-types");
   }
   const mediaType = type.split(";")[0]!.trim().toLowerCase();
   if (mediaType !== "application/json") {
-    throw new ApiFailure(400, "ERR_NGROK_210", `The content type you specified '${mediaType}' is not supported by the API; use 'application/json'.`);
+    throw new ApiFailure(400, "ERR_NGROK_210", `The content type you specified '${mediaType}' is not supported by the API. Check your API client implementation and see the list of supported content types: https://ngrok.com/docs/api#content-types`);
   }
 }
 

@@ -3,6 +3,7 @@ import "../provider/node-version";
 export { AgentCommand, type AgentCommandArgs } from "./agent-command";
 export { AgentIngress, type AgentIngressArgs } from "./agent-ingress";
 export { AiGatewayApiKey, type AiGatewayApiKeyArgs } from "./ai-gateway-api-key";
+export { AiGatewayProviderKey, type AiGatewayProviderKeyArgs } from "./ai-gateway-provider-key";
 export { ApiKey, type ApiKeyArgs } from "./api-key";
 export { CertificateAuthority, type CertificateAuthorityArgs } from "./certificate-authority";
 export { CloudEndpoint, type CloudEndpointArgs } from "./cloud-endpoint";
@@ -56,6 +57,7 @@ export { stopAgent, type StopAgentOptions, type StopAgentResult } from "./stop-a
 export { updateAgent, type UpdateAgentResult } from "./update-agent";
 export { getAgentIngress, getAgentIngressOutput, type GetAgentIngressArgs, type GetAgentIngressOutputArgs, type GetAgentIngressResult } from "./get-agent-ingress";
 export { getAiGatewayApiKey, getAiGatewayApiKeyOutput, type GetAiGatewayApiKeyArgs, type GetAiGatewayApiKeyOutputArgs, type GetAiGatewayApiKeyResult } from "./get-ai-gateway-api-key";
+export { getAiGatewayProviderKey, getAiGatewayProviderKeyOutput, type GetAiGatewayProviderKeyArgs, type GetAiGatewayProviderKeyOutputArgs, type GetAiGatewayProviderKeyResult } from "./get-ai-gateway-provider-key";
 export { getApiKey, getApiKeyOutput, type GetApiKeyArgs, type GetApiKeyOutputArgs, type GetApiKeyResult } from "./get-api-key";
 export { getCertificateAuthority, getCertificateAuthorityOutput, type GetCertificateAuthorityArgs, type GetCertificateAuthorityOutputArgs, type GetCertificateAuthorityResult } from "./get-certificate-authority";
 export { getCloudEndpoint, getCloudEndpointOutput, type GetCloudEndpointArgs, type GetCloudEndpointOutputArgs, type GetCloudEndpointResult } from "./get-cloud-endpoint";

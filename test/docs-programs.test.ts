@@ -12,6 +12,7 @@ const root = join(__dirname, "..");
 const programs = [
   { doc: "README.md", heading: "## Put an app online" },
   { doc: "docs/traffic-policy.md", heading: "## The typed policy" },
+  { doc: "docs/_index.md", heading: "### TypeScript" },
 ].map(({ doc, heading }, i) => {
   const text = readFileSync(join(root, doc), "utf8");
   const start = text.indexOf(`\n${heading}\n`);

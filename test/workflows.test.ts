@@ -1,7 +1,9 @@
 /**
  * The repository's GitHub Actions workflows as GitHub reads them: actionlint (built once from its
  * Go module by scripts/actionlint.sh) finds no problem in any of them, and the CI example's jobs
- * run when they should. test/e2e/ci.test.ts runs the example's commands.
+ * run when they should. test/e2e/ci.test.ts runs the example's commands. The project's own CI
+ * runs .ci/run, and its release (.github/workflows/release.yml) publishes what it should, how it
+ * should.
  */
 import { execFile, execFileSync } from "child_process";
 import * as fs from "fs";
@@ -13,9 +15,26 @@ const repoRoot = path.resolve(__dirname, "..");
 // js-yaml comes with @pulumi/pulumi.
 const yaml = require("js-yaml") as { load(text: string): unknown };
 
+interface Step {
+  name?: string;
+  uses?: string;
+  with?: Record<string, unknown>;
+  run?: string;
+  env?: Record<string, string>;
+}
+
+interface Job {
+  if?: string;
+  needs?: string | string[];
+  "runs-on"?: string;
+  permissions?: Record<string, string>;
+  strategy?: { matrix?: { include?: Record<string, string>[] } };
+  steps?: Step[];
+}
+
 interface Workflow {
   on?: unknown;
-  jobs?: Record<string, { if?: string; permissions?: Record<string, string>; steps?: { uses?: string; with?: Record<string, unknown>; run?: string }[] }>;
+  jobs?: Record<string, Job>;
 }
 
 /** Every YAML file the repository tracks that is a workflow (it has `on` and `jobs`). */
@@ -37,7 +56,7 @@ function actionlint(): Promise<string> {
 
 it("actionlint finds no problem in any workflow of the repository", async () => {
   const files = workflowFiles();
-  expect(files).toContain("examples/ci/github-actions.yml");
+  expect(files).toEqual(expect.arrayContaining(["examples/ci/github-actions.yml", ".github/workflows/ci.yml", ".github/workflows/release.yml"]));
   const bin = await actionlint();
   const result = await new Promise<{ code: number; out: string }>((resolve) =>
     execFile(bin, ["-no-color", "-oneline", ...files], { cwd: repoRoot }, (err, stdout, stderr) =>
@@ -84,6 +103,84 @@ describe("examples/ci/github-actions.yml", () => {
     const commenting = Object.entries(workflow.jobs).filter(([, job]) => job.steps?.some((s) => s.run?.includes("--comment-on-pull-request")));
     expect(commenting.map(([name, job]) => [name, job.permissions?.["pull-requests"]])).toEqual([["preview", "write"]]);
     expect((workflow as { permissions?: unknown }).permissions).toEqual({ contents: "read" });
+  });
+});
+
+describe(".github/workflows", () => {
+  const load = (name: string) => yaml.load(fs.readFileSync(path.join(repoRoot, ".github", "workflows", name), "utf8")) as Required<Workflow>;
+  const ci = load("ci.yml");
+  const release = load("release.yml");
+  const text = (name: string) => fs.readFileSync(path.join(repoRoot, ".github", "workflows", name), "utf8");
+  const steps = (w: Required<Workflow>, job: string) => w.jobs[job]?.steps ?? [];
+  const version = (require("../package.json") as { version: string }).version;
+
+  it("CI runs .ci/run on pull requests and pushes to main", () => {
+    expect(ci.on).toEqual({ pull_request: null, push: { branches: ["main"] } });
+    expect(Object.values(ci.jobs).flatMap((job) => (job.steps ?? []).map((s) => s.run).filter(Boolean))).toEqual(["bash .ci/run"]);
+  });
+
+  it("releases on a v* tag equal to package.json's version, after the tests and the schema gate", () => {
+    expect(release.on).toEqual({ push: { tags: ["v*"] } });
+    const check = steps(release, "version").find((s) => s.run?.includes("package.json"))!;
+    // The check as it runs, for the right tag and a wrong one.
+    const runCheck = (tag: string) => {
+      const dir = fs.mkdtempSync(path.join(require("os").tmpdir(), "release-version-"));
+      try {
+        const out = path.join(dir, "out");
+        const r = require("child_process").spawnSync("bash", ["-e", "-c", check.run!], { cwd: repoRoot, env: { ...process.env, TAG: tag, GITHUB_OUTPUT: out }, encoding: "utf8" });
+        return { code: r.status, output: fs.existsSync(out) ? fs.readFileSync(out, "utf8").split("\n")[0] : r.stdout.trim() };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(runCheck(`v${version}`)).toEqual({ code: 0, output: `version=${version}` });
+    expect(runCheck("v99.0.0")).toEqual({ code: 1, output: `::error::the tag v99.0.0 is not v + package.json's version (${version})` });
+    expect(steps(release, "test").map((s) => s.run).filter(Boolean)).toEqual(["bash .ci/run", "make gate"]);
+    // Nothing is published before the tests, the gate and every platform's plugin passed.
+    const needs = (job: string): string[] => [release.jobs[job]!.needs ?? []].flat().flatMap((n) => [n, ...needs(n)]);
+    for (const job of ["github-release", "npm", "go", "pypi"]) expect(new Set(needs(job))).toEqual(new Set(["version", "test", "plugin", ...(job === "github-release" ? [] : ["github-release"])]));
+  });
+
+  it("builds the plugin on each of the six platforms' own runners, archived as Pulumi names plugin archives", () => {
+    const matrix = release.jobs.plugin!.strategy!.matrix!.include!;
+    expect(matrix.map((m) => `${m.os}-${m.arch}`).sort()).toEqual(["darwin-amd64", "darwin-arm64", "linux-amd64", "linux-arm64", "windows-amd64", "windows-arm64"]);
+    // Each on a runner of its own platform (GitHub's hosted runners, as GitHub documents them).
+    const hosted: Record<string, string> = {
+      "ubuntu-24.04": "linux-amd64",
+      "ubuntu-24.04-arm": "linux-arm64",
+      "macos-15-intel": "darwin-amd64",
+      "macos-15": "darwin-arm64",
+      "windows-2022": "windows-amd64",
+      "windows-11-arm": "windows-arm64",
+    };
+    expect(matrix.map((m) => [`${m.os}-${m.arch}`, hosted[m.runner!]])).toEqual(matrix.map((m) => [`${m.os}-${m.arch}`, `${m.os}-${m.arch}`]));
+    expect(release.jobs.plugin!.steps!.some((s) => s.run?.includes("scripts/build-plugin.sh --executable"))).toBe(true);
+    expect((release.jobs.plugin as { env?: Record<string, string> }).env?.ARCHIVE).toBe("pulumi-resource-ngrok-v${{ needs.version.outputs.version }}-${{ matrix.os }}-${{ matrix.arch }}.tar.gz");
+    expect(steps(release, "github-release").find((s) => s.name === "Checksums")?.run).toContain('sha256sum pulumi-resource-ngrok-v"$VERSION"-*.tar.gz > "pulumi-resource-ngrok-v$VERSION-checksums.txt"');
+  });
+
+  it("publishes both npm packages with provenance, the Go SDK as a module tag, the Python SDK's wheel and sdist", () => {
+    const publishes = steps(release, "npm").filter((s) => s.run?.startsWith("npm publish"));
+    expect(publishes.map((s) => s.run!.replace(/^npm publish "dist\/npm\/([a-z-]+)-\$VERSION\.tgz" /, "$1 "))).toEqual([
+      "pulumi-ngrok --provenance --access public",
+      "pulumi-ngrok-plugin --provenance --access public",
+    ]);
+    expect(release.jobs.npm!.permissions).toEqual({ contents: "read", "id-token": "write" });
+    expect(steps(release, "go").map((s) => s.run ?? "").join("\n")).toContain('git tag "sdk/go/v$VERSION"');
+    expect(steps(release, "pypi").map((s) => s.run ?? "").join("\n")).toContain("python -m build sdk/python");
+    expect(steps(release, "pypi").find((s) => s.uses?.startsWith("pypa/gh-action-pypi-publish@"))?.with).toEqual({ "packages-dir": "sdk/python/dist" });
+    expect(release.jobs.pypi!.permissions?.["id-token"]).toBe("write");
+  });
+
+  it("takes secrets only from secrets.*, and pins every action to a version", () => {
+    for (const name of ["ci.yml", "release.yml"]) {
+      // Every value a step or job gets from the environment named like a credential comes from `secrets.`.
+      const credentials = [...text(name).matchAll(/^\s*([A-Z_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Z_]*):\s*(.*)$/gm)].map((m) => [m[1], m[2]]);
+      expect(credentials.filter(([, value]) => !/^\$\{\{ secrets\.[A-Z_]+ \}\}$/.test(value!))).toEqual([]);
+      const uses = Object.values(load(name).jobs).flatMap((job) => (job.steps ?? []).map((s) => s.uses).filter((u): u is string => u !== undefined));
+      expect(uses.filter((u) => !/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|release\/v\d+)$/.test(u))).toEqual([]);
+    }
+    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual(["GITHUB_TOKEN", "NPM_TOKEN", "NPM_TOKEN"]);
   });
 });
 

@@ -3,15 +3,19 @@
 // ngrok's official Go client (v8) has them; the rules and codes are those of ngrok's AI Gateway
 // error reference (https://ngrok.com/docs/ai-gateway/reference/error-codes): ERR_NGROK_27002-27006.
 // The reference documents no id prefix: the emulator issues `aigk_` ids, its own choice.
+// AI gateway provider keys (`/ai_gateway_provider_keys`): an AI provider's key (OpenAI's,
+// Anthropic's) attached to an AI gateway API key, with the fields of ngrok's API reference
+// (https://github.com/ngrok/ngrok-docs, snippets/obs/_ai-gateway-provider-key*.mdx): created with
+// `ai_gateway_api_key_id`, `provider_id` and a write-only `value`, changed in description and
+// metadata only, listed by `ai_gateway_api_key_id`; ids `aigpk_`, the emulator's choice.
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
-import { ApiFailure, unknownField } from "../errors";
+import { ApiFailure, referenceNotFound, unknownField } from "../errors";
 import { policyFromInput } from "../gateway/check";
 import { PHASES, type WirePolicy } from "../gateway/policy";
 import { randomBase62, rfc3339 } from "../ids";
 import type { Rec } from "../store";
 import type { JsonObject } from "../validate";
-import { notSupported } from "./unsupported";
 import { tokenDigest } from "./users";
 
 const fields = {
@@ -51,27 +55,65 @@ function endpointFor(ctx: Ctx, id: string): string {
   return id;
 }
 
-/** The newer provider keys a create may carry are not emulated: told so rather than refused as unknown. */
-function refuseProviderKeys(body: JsonObject): void {
-  if (body["provider_keys"] !== undefined && body["provider_keys"] !== null) throw notSupported("The 'provider_keys' field");
+/** How the service shows a token it no longer answers: its first and last characters, e.g. `ng-abc***xyz`; a short one not at all. */
+const redacted = (token: string): string => (token.length < 16 ? "***" : `${token.slice(0, 6)}***${token.slice(-3)}`);
+
+/** ERR_NGROK_27006 (422): "The {field} field is required." */
+const required = (field: string): ApiFailure => new ApiFailure(422, "ERR_NGROK_27006", `The ${field} field is required.`);
+
+const providerKeyInput = z.strictObject({
+  provider_id: z.string().optional(),
+  name: z.string().optional(),
+  value: z.string().optional(),
+  description: z.string().optional(),
+  metadata: z.string().optional(),
+});
+
+/**
+ * What the emulator keeps of a provider key: never its value (the AI gateway is not emulated),
+ * only the redacted form the API answers as `display_name`.
+ */
+function providerKeyData(input: JsonObject, apiKeyId: string, ctx: Ctx): JsonObject {
+  const providerId = str(input["provider_id"]);
+  const value = str(input["value"]);
+  if (providerId === "") throw required("provider_id");
+  if (value === "") throw required("value");
+  checkLengths(input);
+  const at = rfc3339(ctx.now);
+  return {
+    ai_gateway_api_key_id: apiKeyId,
+    provider_id: providerId,
+    name: str(input["name"]),
+    description: str(input["description"]),
+    metadata: str(input["metadata"]),
+    display_name: redacted(value),
+    created_by: ctx.caller,
+    last_updated_by: ctx.caller,
+    updated_at: at,
+  };
 }
 
-/** How the service shows a token it no longer answers: its first and last characters, e.g. `ng-abc***xyz`. */
-const redacted = (token: string): string => `${token.slice(0, 6)}***${token.slice(-3)}`;
+const user = (ctx: Ctx, id: string): JsonObject => ({ id, uri: `${ctx.base}/users/${id}` });
+
+/** The provider keys attached to an AI gateway API key, oldest first. */
+const providerKeysOf = (ctx: Ctx, apiKeyId: string): Rec[] =>
+  ctx.store.all("ai_gateway_provider_keys").filter((k) => k.data["ai_gateway_api_key_id"] === apiKeyId);
 
 export const aiGatewayApiKeys: CollectionDef = {
   kind: "ai_gateway_api_keys",
   path: "/ai_gateway_api_keys",
   prefix: "aigk",
   listKey: "ai_gateway_api_keys",
-  // Loose, so that a body with provider keys is told they are not emulated before any other field is refused.
-  createSchema: z.looseObject(fields),
+  // Loose, so that an unknown field is refused by name after the provider keys' own checks.
+  createSchema: z.looseObject({ ...fields, provider_keys: z.array(providerKeyInput).optional() }),
   create(input, ctx) {
-    refuseProviderKeys(input);
-    const unknown = Object.keys(input).find((k) => !(k in fields));
+    const unknown = Object.keys(input).find((k) => !(k in fields) && k !== "provider_keys");
     if (unknown !== undefined) throw unknownField(unknown);
     checkLengths(input);
     const endpoint = endpointFor(ctx, str(input["endpoint_id"]));
+    // Provider keys given with the key are checked before anything is stored, and made with it.
+    const given = (Array.isArray(input["provider_keys"]) ? input["provider_keys"] : []) as JsonObject[];
+    given.forEach((k) => providerKeyData(k, "", ctx));
     // The token is shown once (ERR_NGROK_27007's page: "tokens are only shown once at creation
     // time"), in the documented form `ng-*-g1-*`; only its digest and redacted form are kept.
     const token = `ng-${randomBase62(8)}-g1-${randomBase62(32)}`;
@@ -88,6 +130,13 @@ export const aiGatewayApiKeys: CollectionDef = {
         updated_at: at,
       },
       once: { token },
+      then(rec) {
+        const keys = ctx.store.collection("ai_gateway_provider_keys");
+        for (const k of given) {
+          const id = ctx.store.ids.next(aiGatewayProviderKeys.prefix);
+          keys.set(id, { id, created_at: at, data: providerKeyData(k, rec.id, ctx), modules: {} });
+        }
+      },
     };
   },
   updateSchema: z.strictObject(fields),
@@ -98,18 +147,69 @@ export const aiGatewayApiKeys: CollectionDef = {
     rec.data["updated_at"] = rfc3339(ctx.now);
     rec.data["last_updated_by"] = ctx.caller;
   },
+  // Its provider keys go with it (the service's answer is unverified: the emulator's choice).
+  beforeDelete(rec, ctx) {
+    for (const k of providerKeysOf(ctx, rec.id)) ctx.store.collection("ai_gateway_provider_keys").delete(k.id);
+  },
   shape(rec, ctx) {
     const endpointId = str(rec.data["endpoint_id"]);
     const endpoint = ctx.store.get("endpoints", endpointId);
-    const user = (id: string): JsonObject => ({ id, uri: `${ctx.base}/users/${id}` });
     return {
       ...common(aiGatewayApiKeys, rec, ctx),
       updated_at: str(rec.data["updated_at"]) || rec.created_at,
-      created_by: user(str(rec.data["created_by"])),
-      last_updated_by: user(str(rec.data["last_updated_by"])),
+      created_by: user(ctx, str(rec.data["created_by"])),
+      last_updated_by: user(ctx, str(rec.data["last_updated_by"])),
       // The key keeps naming its endpoint after the endpoint is deleted (the service's answer then is unverified).
       endpoint: { id: endpointId, uri: endpoint === undefined ? "" : ctx.uriOf("endpoints", endpoint) },
       token: null,
+      display_name: str(rec.data["display_name"]),
+      last_used: null,
+      provider_keys: providerKeysOf(ctx, rec.id).map((k) => aiGatewayProviderKeys.shape(k, ctx)),
+    };
+  },
+};
+
+/** The AI gateway API key a provider key is for: 27006 when not given, ERR_NGROK_380 when it names none. */
+function apiKeyFor(ctx: Ctx, id: string): string {
+  if (id === "") throw required("ai_gateway_api_key_id");
+  if (ctx.store.get("ai_gateway_api_keys", id) === undefined) throw referenceNotFound("ai_gateway_api_key_id", id);
+  return id;
+}
+
+export const aiGatewayProviderKeys: CollectionDef = {
+  kind: "ai_gateway_provider_keys",
+  path: "/ai_gateway_provider_keys",
+  prefix: "aigpk",
+  listKey: "ai_gateway_provider_keys",
+  createSchema: z.strictObject({
+    ai_gateway_api_key_id: z.string().optional(),
+    provider_id: z.string().optional(),
+    value: z.string().optional(),
+    description: z.string().optional(),
+    metadata: z.string().optional(),
+  }),
+  create(input, ctx) {
+    const apiKey = apiKeyFor(ctx, str(input["ai_gateway_api_key_id"]));
+    return { data: providerKeyData(input, apiKey, ctx) };
+  },
+  // The reference's update takes description and metadata only: anything else is ERR_NGROK_214.
+  updateSchema: z.strictObject({ description: z.string().optional(), metadata: z.string().optional() }),
+  update(rec, input, ctx) {
+    checkLengths(input);
+    for (const key of ["description", "metadata"]) if (input[key] !== undefined) rec.data[key] = str(input[key]);
+    rec.data["updated_at"] = rfc3339(ctx.now);
+    rec.data["last_updated_by"] = ctx.caller;
+  },
+  shape(rec, ctx) {
+    const apiKeyId = str(rec.data["ai_gateway_api_key_id"]);
+    const apiKey = ctx.store.get("ai_gateway_api_keys", apiKeyId);
+    return {
+      ...common(aiGatewayProviderKeys, rec, ctx),
+      updated_at: str(rec.data["updated_at"]) || rec.created_at,
+      provider_id: str(rec.data["provider_id"]),
+      created_by: user(ctx, str(rec.data["created_by"])),
+      last_updated_by: user(ctx, str(rec.data["last_updated_by"])),
+      ai_gateway_api_key: { id: apiKeyId, uri: apiKey === undefined ? "" : ctx.uriOf("ai_gateway_api_keys", apiKey) },
       display_name: str(rec.data["display_name"]),
       last_used: null,
     };

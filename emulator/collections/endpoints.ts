@@ -197,6 +197,9 @@ export const cloudEndpoints: CollectionDef = {
       principal: { id: str(rec.data["principal_id"]) || ctx.store.userId, uri: "" },
     };
     if (domain !== undefined) out["domain"] = ctx.ref("reserved_domains", domain.id);
+    // The spec's Endpoint: `tcp_addr`, "the address reserved for this endpoint" (a TCP URL's host:port).
+    const addr = url.scheme === "tcp" ? ctx.store.all("reserved_addrs").find((a) => a.data["addr"] === `${url.host}:${url.port}`) : undefined;
+    if (addr !== undefined) out["tcp_addr"] = ctx.ref("reserved_addrs", addr.id);
     return out;
   },
 };

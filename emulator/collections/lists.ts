@@ -20,6 +20,9 @@ const COMMON = ["id", "created_at", "description", "metadata"];
  * lists whose reference documents `filter`). A dotted name is a field of a reference (`principal.id`);
  * a reference named whole (`ip_policy`) may be read whole or by its fields. Lists without a row take
  * no filter: "CEL filtering is not supported on deprecated endpoints" (edges, backends, bot users).
+ * Where ngrok's OpenAPI description (github.com/ngrok/ngrok-openapi) spells a field otherwise, both
+ * spellings are taken: `name` on IP policies and service users, `ip_policy_id` on IP policy rules,
+ * `bindings` on endpoints.
  */
 const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // The table says `binding`; the guide's examples read `obj.bindings`: both name the list.
@@ -28,8 +31,8 @@ const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "/reserved_domains": [...COMMON, "domain", "region", "cname_target", "certificate.id", "acme_challenge_cname_target"],
   "/tls_certificates": [...COMMON, "subject_common_name", "not_after", "not_before", "serial_number"],
   "/certificate_authorities": [...COMMON, "subject_common_name", "not_before", "not_after"],
-  "/ip_policies": COMMON,
-  "/ip_policy_rules": [...COMMON, "ip_policy", "cidr", "action"],
+  "/ip_policies": [...COMMON, "name"],
+  "/ip_policy_rules": [...COMMON, "ip_policy", "ip_policy_id", "cidr", "action"],
   "/agent_ingresses": [...COMMON, "domain"],
   "/tunnel_sessions": ["id", "metadata", "agent_version", "ip", "os", "region", "started_at", "credential"],
   "/event_destinations": COMMON,
@@ -38,7 +41,7 @@ const FILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "/api_keys": [...COMMON, "owner_id"],
   "/ssh_credentials": [...COMMON, "owner_id", "acl"],
   "/credentials": [...COMMON, "owner_id", "acl"],
-  "/service_users": ["id", "created_at"],
+  "/service_users": ["id", "created_at", "name"],
   "/ssh_certificate_authorities": COMMON,
   "/vaults": [...COMMON, "name"],
   "/vault_secrets": [...COMMON, "name"],
@@ -80,15 +83,17 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
   const rawLimit = query.get("limit");
   if (rawLimit !== null) {
     if (!/^[0-9]+$/.test(rawLimit)) {
-      throw new ApiFailure(400, "ERR_NGROK_233", `Invalid value for 'limit': '${rawLimit}' is not a number.`);
+      throw new ApiFailure(400, "ERR_NGROK_244", `The page size limit must be a number between 1 and ${DEFAULT_LIMIT} but '${rawLimit}' was provided.`);
     }
     limit = Number(rawLimit);
     if (limit < 1 || limit > DEFAULT_LIMIT) {
-      throw new ApiFailure(400, "ERR_NGROK_244", `Invalid value for 'limit': it must be between 1 and ${DEFAULT_LIMIT}, got ${rawLimit}.`);
+      throw new ApiFailure(400, "ERR_NGROK_233", `The page size limit must be between 1 and ${DEFAULT_LIMIT} but ${rawLimit} was provided.`);
     }
   }
   const filter = query.get("filter");
   let rest = filter === null || filter.trim() === "" ? items : applyFilter(items, filter, req);
+  const listParams = (LIST_PARAMS[req.path] ?? []).map((name) => [name, listParam(query, name)] as const).filter(([, values]) => values.length > 0);
+  for (const [name, values] of listParams) rest = rest.filter((item) => values.includes(comparable(name, paramField(item, name))));
   const beforeId = query.get("before_id");
   if (beforeId !== null && beforeId !== "") {
     checkCursor(beforeId, req.prefix);
@@ -101,10 +106,39 @@ export function page(items: JsonObject[], key: string, req: PageRequest): JsonOb
   if (rest.length > limit && last !== undefined) {
     const params = new URLSearchParams({ before_id: String(last["id"]), limit: String(limit) });
     if (filter !== null && filter.trim() !== "") params.set("filter", filter);
+    for (const [name, values] of listParams) for (const value of values) params.append(name, value);
     next = `${uri}?${params.toString()}`;
   }
   return { [key]: pageItems, uri, next_page_uri: next };
 }
+
+/**
+ * Query parameters a list takes beside `filter`: the endpoints list's `id` and `url`, arrays the
+ * OpenAPI description marks "Deprecated: use `filter` instead" and clients still send, and the AI
+ * gateway provider keys' `ai_gateway_api_key_id` (the reference's "Filter by the AI Gateway API
+ * Key ID this provider key is attached to"). Each is
+ * repeated (`id=a&id=b`, as ngrok's Go client sends an array) or comma-separated; an item matches
+ * when its field is one of the values given.
+ */
+const LIST_PARAMS: Readonly<Record<string, readonly string[]>> = { "/endpoints": ["id", "url"], "/ai_gateway_provider_keys": ["ai_gateway_api_key_id"] };
+
+/** A list parameter's field of an item: `ai_gateway_api_key_id` is the id of the item's `ai_gateway_api_key`. */
+function paramField(item: JsonObject, name: string): Json | undefined {
+  if (name !== "ai_gateway_api_key_id") return item[name];
+  const ref = item["ai_gateway_api_key"];
+  return ref !== null && typeof ref === "object" && !Array.isArray(ref) ? ref["id"] : undefined;
+}
+
+function listParam(query: URLSearchParams, name: string): string[] {
+  return query
+    .getAll(name)
+    .flatMap((v) => v.split(","))
+    .map((v) => comparable(name, v.trim()))
+    .filter((v) => v !== "");
+}
+
+/** A URL compared without a trailing slash, as endpoints answer theirs. */
+const comparable = (name: string, value: Json | undefined): string => (name === "url" ? String(value ?? "").replace(/\/+$/, "") : String(value ?? ""));
 
 function checkCursor(id: string, prefix: string): void {
   if (!id.startsWith(`${prefix}_`)) throw badIdPrefix(id, prefix);
@@ -159,6 +193,15 @@ function applyFilter(items: JsonObject[], filter: string, req: PageRequest): Jso
   });
 }
 
+/** Fields a filter reads under a name the object does not answer: the guide's and the spec's spellings of one field. */
+const ALIASES: Readonly<Record<string, (item: JsonObject) => Json | undefined>> = {
+  binding: (item) => item["bindings"],
+  ip_policy_id: (item) => {
+    const ref = item["ip_policy"];
+    return ref !== null && typeof ref === "object" && !Array.isArray(ref) ? ref["id"] : undefined;
+  },
+};
+
 /**
  * What a filter sees of an object: the fields it may read, an absent one as null, and an absent
  * description or metadata as "" (the API leaves empty ones out of its answers).
@@ -166,7 +209,7 @@ function applyFilter(items: JsonObject[], filter: string, req: PageRequest): Jso
 function readable(item: JsonObject, fields: readonly string[]): JsonObject {
   const out: JsonObject = {};
   for (const field of new Set(fields.map((f) => f.split(".")[0]!))) {
-    const value = item[field === "binding" ? "bindings" : field];
+    const value = ALIASES[field]?.(item) ?? item[field];
     out[field] = value !== undefined ? value : field === "description" || field === "metadata" ? "" : null;
   }
   return out;

@@ -110,7 +110,7 @@ export function checkPolicy(doc: unknown, target?: PolicyTarget): WirePolicy {
         throw new PolicyRefusal("ERR_NGROK_2230", [phase], `is an HTTP phase, and the endpoint's URL is ${target.scheme}`, `Invalid Traffic Policy phase \`${phase}\` for protocol \`${target.scheme}\`.`);
       }
       if (name === "on_tcp_connect" && http && target.internal) {
-        throw new PolicyRefusal("ERR_NGROK_2262", [phase], "does not apply to an internal HTTP or HTTPS endpoint", "Internal HTTP/HTTPS endpoints do not support the on_tcp_connect Traffic Policy phase.");
+        throw new PolicyRefusal("ERR_NGROK_2262", [phase], "does not apply to an internal HTTP or HTTPS endpoint", "Internal HTTP/HTTPS endpoints do not support the on_tcp_connect Traffic Policy phase. Consider using a TCP or TLS endpoint instead.");
       }
     }
     if (rules === null || rules === undefined) continue;

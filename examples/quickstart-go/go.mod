@@ -3,7 +3,7 @@ module ngrok-quickstart-go
 go 1.25.11
 
 require (
-	github.com/pulumi-ngrok/pulumi-ngrok/sdk/go v0.1.0
+	github.com/pulumi-ngrok/pulumi-ngrok/sdk/go v0.2.0
 	github.com/pulumi/pulumi/sdk/v3 v3.259.0
 )
 

@@ -9,12 +9,17 @@ const config = new pulumi.Config();
 // The upstream's token, kept as a secret in the stack's config (`pulumi config set --secret upstreamToken ...`).
 // Changing it rotates the secret in place.
 const upstreamToken = config.requireSecret("upstreamToken");
+// The OpenAI key the AI Gateway sends upstream for the chat app (`pulumi config set --secret openaiKey ...`;
+// a placeholder against the emulator). The API cannot change a provider key's value: a new one
+// replaces the provider key (the new one is made first).
+const openaiKey = config.getSecret("openaiKey") ?? pulumi.secret("sk-placeholder-for-the-emulator");
 // Updated in place.
 const vaultDescription = config.get("vaultDescription") ?? "the app's secrets";
 const deployerActive = config.getBoolean("deployerActive") ?? true;
 const keyDescription = config.get("keyDescription") ?? "CI deployments";
 const dbDescription = config.get("dbDescription") ?? "postgres";
 const aiKeyDescription = config.get("aiKeyDescription") ?? "the chat app";
+const providerKeyDescription = config.get("providerKeyDescription") ?? "OpenAI, production";
 // Replacements: the vault that holds the secret, who owns the API key, the address's region.
 const secretVault = config.get("secretVault") ?? "app"; // or "shared"
 const keyOwner = config.get("keyOwner") ?? "caller"; // or "deployer"
@@ -53,6 +58,13 @@ const aiGateway = new ngrok.CloudEndpoint("ai-gateway", {
     },
 });
 const aiKey = new ngrok.AiGatewayApiKey("chat-app-key", { endpointId: aiGateway.id, description: aiKeyDescription });
+// The provider's key the gateway uses for that key's requests; the API shows it only redacted (`displayName`).
+const openai = new ngrok.AiGatewayProviderKey("chat-app-openai", {
+    aiGatewayApiKeyId: aiKey.id,
+    providerId: "openai",
+    value: openaiKey,
+    description: providerKeyDescription,
+});
 
 // A fixed TCP address for the database, served by an agent as tcp://<addr>.
 const db = new ngrok.TcpAddress("db", { description: dbDescription, region: dbRegion });
@@ -63,5 +75,6 @@ export const dbUrl = pulumi.interpolate`tcp://${db.addr}`;
 export const deployerId = deployer.id;
 export const apiToken = key.token; // a secret: `pulumi stack output --show-secrets apiToken`
 export const aiGatewayToken = aiKey.token; // a secret too
+export const openaiKeyId = openai.id;
 // A lookup by natural key, once the vault exists: finds the same vault.
 export const appVaultId = ngrok.getVaultOutput({ name: "app-secrets" }, { dependsOn: [app] }).id;

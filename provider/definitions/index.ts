@@ -3,6 +3,7 @@
 import { agentCommand } from "./agent-command";
 import { agentIngress } from "./agent-ingress";
 import { aiGatewayApiKey } from "./ai-gateway-api-key";
+import { aiGatewayProviderKey } from "./ai-gateway-provider-key";
 import { apiKey } from "./api-key";
 import { certificateAuthority } from "./certificate-authority";
 import { cloudEndpoint } from "./cloud-endpoint";
@@ -44,6 +45,7 @@ export const definitions = {
   AgentCommand: agentCommand,
   AgentIngress: agentIngress,
   AiGatewayApiKey: aiGatewayApiKey,
+  AiGatewayProviderKey: aiGatewayProviderKey,
   ApiKey: apiKey,
   CertificateAuthority: certificateAuthority,
   CloudEndpoint: cloudEndpoint,

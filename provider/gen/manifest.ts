@@ -33,3 +33,28 @@ export function readManifest(root: string): Manifest {
 
 /** The Go SDK's module path: sdk/go in the repository. */
 export const goModulePath = (m: Manifest): string => `${m.repositoryPath}/sdk/go`;
+
+/** The repository's web page: the schema's `repository` and `homepage`. */
+export const repositoryUrl = (m: Manifest): string => `https://${m.repositoryPath}`;
+
+/** The repository's owner: the schema's `publisher`. */
+export const publisher = (m: Manifest): string => m.repositoryPath.split("/")[1]!;
+
+/**
+ * Where Pulumi downloads the plugin when a program needs it and it is not installed: the
+ * repository's GitHub releases (`github://api.github.com/<owner>/<name>`, whose assets are the
+ * `pulumi-resource-ngrok-v<version>-<os>-<arch>.tar.gz` archives). Pulumi reads it from the
+ * schema (the Go and Python SDKs carry it as `server`) and from the Node.js package's `pulumi`
+ * block. A repository elsewhere than GitHub has no such URL: Pulumi then looks in its own
+ * plugin storage, where this plugin is not.
+ */
+export function pluginDownloadUrl(m: Manifest): string | undefined {
+  const [host, ...rest] = m.repositoryPath.split("/");
+  return host === "github.com" ? `github://api.github.com/${rest.join("/")}` : undefined;
+}
+
+/** The logo the Pulumi Registry shows, docs/logo.svg as the repository's default branch serves it. */
+export function logoUrl(m: Manifest): string | undefined {
+  const [host, ...rest] = m.repositoryPath.split("/");
+  return host === "github.com" ? `https://raw.githubusercontent.com/${rest.join("/")}/HEAD/docs/logo.svg` : undefined;
+}

@@ -12,6 +12,8 @@
 import * as fs from "fs";
 import { builtinModules } from "module";
 import * as path from "path";
+import { isDeepStrictEqual } from "util";
+import { pluginDownloadUrl, readManifest } from "./manifest";
 
 /** The package's manifest, sdk/nodejs/package.json. */
 interface PackageJson {
@@ -21,7 +23,28 @@ interface PackageJson {
   types: string;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
-  pulumi?: { resource?: boolean; name?: string; version?: string };
+  pulumi?: PulumiBlock;
+}
+
+/**
+ * The `pulumi` block of the package's package.json: the language host reads it and asks the
+ * engine for the plugin `ngrok` of this version, which downloads it from `server` the first time
+ * (automatic acquisition), as for any registry provider. pulumi-ngrok (the dynamic package) has
+ * no such block: its resources run in Pulumi's own dynamic-provider plugin, and a `resource` block
+ * would make Pulumi fetch a plugin the program never uses.
+ */
+export interface PulumiBlock {
+  resource?: boolean;
+  name?: string;
+  version?: string;
+  server?: string;
+}
+
+/** The block the package must carry, from the repository's package.json (version, repository). */
+export function expectedPulumiBlock(root: string): PulumiBlock {
+  const manifest = readManifest(root);
+  const server = pluginDownloadUrl(manifest);
+  return { resource: true, name: "ngrok", version: manifest.version, ...(server === undefined ? {} : { server }) };
 }
 
 /** Where dist/ puts each door, compiled: the package's sdk/door.* comes from the plugin's. */
@@ -82,10 +105,14 @@ export function packageFiles(dist: string): { files: string[]; external: Set<str
 export function writePluginPackage(root: string, out: string): string {
   const dist = path.join(root, "dist");
   const manifest = JSON.parse(fs.readFileSync(path.join(root, "sdk", "nodejs", "package.json"), "utf8")) as PackageJson;
-  const version = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version;
-  // The package asks the engine for the plugin of its own version: the two are one release.
-  if (manifest.version !== version || manifest.pulumi?.version !== version) {
-    throw new Error(`sdk/nodejs/package.json: \`version\` and \`pulumi.version\` must be package.json's version, ${version}`);
+  // The package asks the engine for the plugin of its own version, from the schema's download
+  // URL: the two are one release.
+  const expected = expectedPulumiBlock(root);
+  if (manifest.version !== expected.version) {
+    throw new Error(`sdk/nodejs/package.json: \`version\` must be package.json's version, ${expected.version}`);
+  }
+  if (!isDeepStrictEqual(manifest.pulumi, expected)) {
+    throw new Error(`sdk/nodejs/package.json: \`pulumi\` must be ${JSON.stringify(expected)}`);
   }
   const { files, external } = packageFiles(dist);
   const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);

@@ -7,16 +7,20 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 
-let version: string | undefined;
+let plugin: { version: string; pluginDownloadURL?: string } | undefined;
 
 /**
- * The package's version, which every resource and call asks the engine for: the plugin and the
- * package are built together, so the engine must use the plugin of exactly this version. Read
- * from the package's own package.json (this file is sdk/door.js in it).
+ * The plugin every resource and call asks the engine for: the package's version (the plugin and
+ * the package are built together, so the engine must use the plugin of exactly this version) and
+ * where to download it when it is not installed, the `server` of the package's `pulumi` block.
+ * Read from the package's own package.json (this file is sdk/door.js in it).
  */
-function pluginVersion(): string {
-  version ??= (require("../package.json") as { version: string }).version;
-  return version;
+function pluginOptions(): { version: string; pluginDownloadURL?: string } {
+  if (!plugin) {
+    const manifest = require("../package.json") as { version: string; pulumi?: { server?: string } };
+    plugin = { version: manifest.version, ...(manifest.pulumi?.server ? { pluginDownloadURL: manifest.pulumi.server } : {}) };
+  }
+  return plugin;
 }
 
 /** The base of every resource class: a resource of the provider plugin, of type `ngrok:index:<kind>`. */
@@ -24,7 +28,7 @@ export abstract class NgrokResource extends pulumi.CustomResource {
   protected constructor(kind: string, name: string, props: pulumi.Inputs, opts?: pulumi.CustomResourceOptions) {
     // A resource pulumi-ngrok made (a stack moving from it to this package) is the same resource:
     // the engine finds it by this alias, and the plugin's Diff decides what changes.
-    const aliased = pulumi.mergeOptions(pulumi.mergeOptions({ version: pluginVersion() }, opts), {
+    const aliased = pulumi.mergeOptions(pulumi.mergeOptions({ ...pluginOptions() }, opts), {
       aliases: [{ type: `pulumi-nodejs:dynamic/ngrok:${kind}` }],
     });
     super(`ngrok:index:${kind}`, name, props, aliased);
@@ -33,7 +37,7 @@ export abstract class NgrokResource extends pulumi.CustomResource {
 
 /** Runs the function `name` in the provider plugin. */
 export function invoke<T>(name: string, args: Record<string, unknown>, opts?: pulumi.InvokeOptions): Promise<T> {
-  return (pulumi.runtime.invoke(`ngrok:index:${name}`, args, { version: pluginVersion(), ...opts }) as Promise<T>).catch((err: unknown) => {
+  return (pulumi.runtime.invoke(`ngrok:index:${name}`, args, { ...pluginOptions(), ...opts }) as Promise<T>).catch((err: unknown) => {
     throw oneLine(err);
   });
 }

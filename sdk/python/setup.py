@@ -9,7 +9,7 @@ from setuptools.command.install import install
 from subprocess import check_call
 
 
-VERSION = "0.1.0"
+VERSION = "0.2.0"
 def readme():
     try:
         with open('README.md', encoding='utf-8') as f:
@@ -24,7 +24,11 @@ setup(name='pulumi_ngrok',
       description="Manage ngrok account resources (credentials, reserved domains, ...) from Pulumi.",
       long_description=readme(),
       long_description_content_type='text/markdown',
-      keywords='pulumi ngrok category/network',
+      keywords='pulumi ngrok category/network kind/native',
+      url='https://github.com/pulumi-ngrok/pulumi-ngrok',
+      project_urls={
+          'Repository': 'https://github.com/pulumi-ngrok/pulumi-ngrok'
+      },
       license='Apache-2.0',
       packages=find_packages(),
       package_data={

@@ -52,7 +52,7 @@ describe("API Filtering (https://ngrok.com/docs/api/api-filtering)", () => {
 
   it("refuses a field the guide does not list for the resource, an unsupported CEL feature, and a deprecated list (ERR_NGROK_250)", async () => {
     const refused: [path: string, filter: string, says: string][] = [
-      ["/service_users", 'obj.name == "x"', "obj.name"],
+      ["/service_users", "obj.active == true", "obj.active"],
       ["/vaults", 'obj.created_by == "x"', "obj.created_by"],
       ["/api_keys", 'obj.token == "x"', "obj.token"],
       ["/vaults", 'obj.id.startsWith("vault_")', "obj.id"],
@@ -181,6 +181,7 @@ describe("AI Gateway API Keys (ngrok-api-go v8 ai_gateway_api_keys) and their co
       token: expect.stringMatching(/^ng-[0-9A-Za-z]+-g1-[0-9A-Za-z]+$/),
       display_name: `${token.slice(0, 6)}***${token.slice(-3)}`,
       last_used: null,
+      provider_keys: [],
     });
     const texts = [
       (await call(emu, "GET", `/ai_gateway_api_keys/${key.id}`)).text,
@@ -221,10 +222,104 @@ describe("AI Gateway API Keys (ngrok-api-go v8 ai_gateway_api_keys) and their co
     expect(expectError(await provoke(), status, code).msg).toContain(says);
   });
 
-  it("tells a create with provider keys that the emulator does not serve them (501), rather than refusing the field", async () => {
-    const a = await post("/ai_gateway_api_keys", { endpoint_id: endpointId, provider_keys: [{ provider_id: "openai", value: "sk-not-kept" }] });
-    expect({ status: a.status, says: a.json.msg }).toEqual({ status: 501, says: expect.stringContaining("provider_keys") });
-    expect(a.text).not.toContain("sk-not-kept");
+});
+
+// The fields of ngrok's API reference (https://github.com/ngrok/ngrok-docs: snippets/obs/_ai-gateway-provider-key.mdx,
+// -create, -update, -list, -paging; _ai-gateway-api-key-create.mdx and _ai-gateway-api-key.mdx for `provider_keys`).
+describe("AI Gateway Provider Keys (ngrok API reference, ai_gateway_provider_keys)", () => {
+  const gateway = JSON.stringify({
+    on_http_request: [{ actions: [{ type: "ai-gateway", config: {} }] }, { actions: [{ type: "custom-response", config: { status_code: 503 } }] }],
+  });
+  const secretValue = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789";
+  let apiKey = "";
+  let otherApiKey = "";
+  beforeAll(async () => {
+    const endpoint = (await created("/endpoints", { url: "https://ai-pk.internal", traffic_policy: gateway })).id;
+    apiKey = (await created("/ai_gateway_api_keys", { endpoint_id: endpoint })).id;
+    otherApiKey = (await created("/ai_gateway_api_keys", { endpoint_id: endpoint })).id;
+  });
+
+  it("creates with ai_gateway_api_key_id, provider_id and a write-only value, answered only redacted; listed on its API key", async () => {
+    const made = await call(emu, "POST", "/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, provider_id: "openai", value: secretValue, description: "prod", metadata: "{}" });
+    expect(made.status).toBe(201);
+    expect(made.json).toEqual({
+      id: expect.stringMatching(/^aigpk_[0-9A-Za-z]{27}$/),
+      uri: `${emu.url}/ai_gateway_provider_keys/${made.json.id}`,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      provider_id: "openai",
+      description: "prod",
+      metadata: "{}",
+      created_by: { id: expect.stringMatching(/^usr_/), uri: expect.any(String) },
+      last_updated_by: { id: expect.stringMatching(/^usr_/), uri: expect.any(String) },
+      ai_gateway_api_key: { id: apiKey, uri: `${emu.url}/ai_gateway_api_keys/${apiKey}` },
+      display_name: "sk-pro***789",
+      last_used: null,
+    });
+    const texts = [
+      made.text,
+      (await call(emu, "GET", `/ai_gateway_provider_keys/${made.json.id}`)).text,
+      (await call(emu, "GET", "/ai_gateway_provider_keys")).text,
+      (await call(emu, "GET", `/ai_gateway_api_keys/${apiKey}`)).text,
+    ];
+    for (const text of texts) expect({ text, leaks: text.includes(secretValue) }).toEqual({ text, leaks: false });
+    expect((await call(emu, "GET", `/ai_gateway_api_keys/${apiKey}`)).json.provider_keys).toEqual([made.json]);
+    expect((await call(emu, "DELETE", `/ai_gateway_provider_keys/${made.json.id}`)).status).toBe(204);
+    expect((await call(emu, "GET", `/ai_gateway_api_keys/${apiKey}`)).json.provider_keys).toEqual([]);
+  });
+
+  it("updates description and metadata only; the value, provider and API key are not in the update (ERR_NGROK_214)", async () => {
+    const id = (await created("/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, provider_id: "anthropic", value: secretValue })).id;
+    const changed = await call(emu, "PATCH", `/ai_gateway_provider_keys/${id}`, { description: "rotated soon", metadata: "m" });
+    expect(changed.json).toMatchObject({ description: "rotated soon", metadata: "m", provider_id: "anthropic" });
+    for (const field of ["value", "provider_id", "ai_gateway_api_key_id"]) {
+      expect(expectError(await call(emu, "PATCH", `/ai_gateway_provider_keys/${id}`, { [field]: "x" }), 400, "ERR_NGROK_214").msg).toContain(field);
+    }
+    await call(emu, "DELETE", `/ai_gateway_provider_keys/${id}`);
+  });
+
+  it("lists by ai_gateway_api_key_id (the paging parameters' filter), page by page", async () => {
+    const mine: string[] = [];
+    for (const provider of ["openai", "anthropic", "google"]) {
+      mine.unshift((await created("/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, provider_id: provider, value: secretValue })).id);
+      await created("/ai_gateway_provider_keys", { ai_gateway_api_key_id: otherApiKey, provider_id: provider, value: secretValue });
+    }
+    const ids: string[] = [];
+    let next: string | null = `/ai_gateway_provider_keys?ai_gateway_api_key_id=${apiKey}&limit=1`;
+    while (next !== null) {
+      const a = await call(emu, "GET", next);
+      ids.push(...(a.json.ai_gateway_provider_keys as { id: string }[]).map((k) => k.id));
+      next = a.json.next_page_uri === null ? null : (a.json.next_page_uri as string).slice(emu.url.length);
+    }
+    expect(ids).toEqual(mine);
+    // Deleting the API key deletes its provider keys with it.
+    expect((await call(emu, "DELETE", `/ai_gateway_api_keys/${otherApiKey}`)).status).toBe(204);
+    expect((await call(emu, "GET", `/ai_gateway_provider_keys?ai_gateway_api_key_id=${otherApiKey}`)).json.ai_gateway_provider_keys).toEqual([]);
+  });
+
+  it("takes provider_keys at an API key's create and lists them on the key", async () => {
+    const endpoint = (await created("/endpoints", { url: "https://ai-inline.internal", traffic_policy: gateway })).id;
+    const key = await call(emu, "POST", "/ai_gateway_api_keys", { endpoint_id: endpoint, provider_keys: [{ provider_id: "openai", name: "primary", value: secretValue, description: "inline" }] });
+    expect(key.status).toBe(201);
+    expect(key.json.provider_keys).toEqual([expect.objectContaining({ provider_id: "openai", description: "inline", ai_gateway_api_key: { id: key.json.id, uri: key.json.uri }, display_name: "sk-pro***789" })]);
+    expect(key.text).not.toContain(secretValue);
+    const listed = (await call(emu, "GET", `/ai_gateway_provider_keys?ai_gateway_api_key_id=${key.json.id as string}`)).json.ai_gateway_provider_keys;
+    expect(listed).toEqual(key.json.provider_keys);
+    // A bad provider key refuses the whole create: no API key is made.
+    const before = emu.resources("ai_gateway_api_keys").length;
+    expectError(await call(emu, "POST", "/ai_gateway_api_keys", { endpoint_id: endpoint, provider_keys: [{ provider_id: "openai" }] }), 422, "ERR_NGROK_27006");
+    expect(emu.resources("ai_gateway_api_keys")).toHaveLength(before);
+  });
+
+  const cases: [name: string, provoke: () => Promise<Answer>, status: number, code: string | undefined, says: string][] = [
+    ["ERR_NGROK_27006: no API key", () => post("/ai_gateway_provider_keys", { provider_id: "openai", value: "sk-x" }), 422, "ERR_NGROK_27006", "ai_gateway_api_key_id"],
+    ["ERR_NGROK_27006: no provider", () => post("/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, value: "sk-x" }), 422, "ERR_NGROK_27006", "provider_id"],
+    ["ERR_NGROK_27006: no value", () => post("/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, provider_id: "openai" }), 422, "ERR_NGROK_27006", "value"],
+    ["ERR_NGROK_27004", () => post("/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, provider_id: "openai", value: "sk-x", description: "d".repeat(256) }), 422, "ERR_NGROK_27004", "255"],
+    ["ERR_NGROK_380: an API key that does not exist", () => post("/ai_gateway_provider_keys", { ai_gateway_api_key_id: "aigk_missing", provider_id: "openai", value: "sk-x" }), 400, "ERR_NGROK_380", "aigk_missing"],
+  ];
+  it.each(cases)("%s", async (_name, provoke, status, code, says) => {
+    expect(expectError(await provoke(), status, code).msg).toContain(says);
   });
 });
 

@@ -54,3 +54,44 @@ describe("cloud endpoints", () => {
     expect(emu.resources("endpoints").filter((e) => (e as { type: string }).type === "cloud")).toHaveLength(1);
   });
 });
+
+describe("what ngrok's OpenAPI description adds to endpoints (https://github.com/ngrok/ngrok-openapi, EndpointsList and Endpoint)", () => {
+  const deny = JSON.stringify({ on_tcp_connect: [{ actions: [{ type: "deny" }] }] });
+
+  it("a TCP cloud endpoint carries tcp_addr, the reserved address it uses", async () => {
+    const addr = (await call(emu, "POST", "/reserved_addrs", {})).json;
+    const made = await call(emu, "POST", "/endpoints", { url: `tcp://${addr.addr}`, traffic_policy: deny });
+    expect(made.status).toBe(201);
+    expect(made.json.tcp_addr).toEqual({ id: addr.id, uri: addr.uri });
+    expect((await call(emu, "GET", `/endpoints/${made.json.id}`)).json.tcp_addr).toEqual({ id: addr.id, uri: addr.uri });
+    const https = (await call(emu, "POST", "/endpoints", { url: "https://tcpless.wild.example.com", traffic_policy: forward })).json;
+    expect(https.tcp_addr).toBeUndefined();
+    await call(emu, "DELETE", `/endpoints/${https.id}`);
+    await call(emu, "DELETE", `/endpoints/${made.json.id}`);
+  });
+
+  it("the list's deprecated id and url parameters (arrays, \"Deprecated: use `filter` instead\") still narrow it, page by page", async () => {
+    const made: { id: string; url: string }[] = [];
+    for (const host of ["p1", "p2", "p3"]) made.push((await call(emu, "POST", "/endpoints", { url: `https://${host}.wild.example.com`, traffic_policy: forward })).json);
+    const ids = async (query: string): Promise<string[]> => {
+      const out: string[] = [];
+      let next: string | null = `/endpoints?${query}`;
+      while (next !== null) {
+        const a = await call(emu, "GET", next);
+        expect(a.status).toBe(200);
+        out.push(...(a.json.endpoints as { id: string }[]).map((e) => e.id));
+        next = a.json.next_page_uri === null ? null : (a.json.next_page_uri as string).slice(emu.url.length);
+      }
+      return out;
+    };
+    const [p1, p2, p3] = made as [{ id: string; url: string }, { id: string; url: string }, { id: string; url: string }];
+    expect(await ids(`id=${p1.id}`)).toEqual([p1.id]);
+    expect(await ids(`id=${p1.id}&id=${p3.id}&limit=1`)).toEqual([p3.id, p1.id]);
+    expect(await ids(`id=${p1.id},${p2.id}`)).toEqual([p2.id, p1.id]);
+    expect(await ids(`url=${encodeURIComponent(p2.url)}`)).toEqual([p2.id]);
+    expect(await ids(`url=${encodeURIComponent(`${p3.url}/`)}&url=${encodeURIComponent(p1.url)}&limit=1`)).toEqual([p3.id, p1.id]);
+    expect(await ids(`url=${encodeURIComponent(p3.url)}&id=${p1.id}`)).toEqual([]);
+    expect(await ids(`id=${p1.id}&id=${p2.id}&id=${p3.id}&filter=${encodeURIComponent(`obj.url != "${p2.url}"`)}&limit=1`)).toEqual([p3.id, p1.id]);
+    for (const e of made) await call(emu, "DELETE", `/endpoints/${e.id}`);
+  });
+});

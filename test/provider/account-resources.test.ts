@@ -222,6 +222,24 @@ const rows: Row[] = [
     drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
   },
   {
+    kind: "AiGatewayProviderKey",
+    // AI gateway API keys to attach to: the API refuses a provider key for a key that does not exist.
+    setup: async () => {
+      const endpoint = await aiEndpoint(emu, ++aiEndpoints);
+      const key = async () => (await call(emu, "POST", "/ai_gateway_api_keys", { endpoint_id: endpoint })).json.id as string;
+      return { first: await key(), second: await key() };
+    },
+    inputs: (d) => ({ aiGatewayApiKeyId: d.first, providerId: "openai", value: "sk-proj-0123456789abcdefghij", description: "prod", metadata: "m" }),
+    api: (d) => ({ description: "prod", metadata: "m", provider_id: "openai", ai_gateway_api_key: { id: d.first, uri: expect.stringContaining(d.first!) }, display_name: "sk-pro***hij" }),
+    updates: () => [
+      { change: { description: "prod (primary)" }, api: { description: "prod (primary)" } },
+      { change: { metadata: undefined }, api: {} },
+    ],
+    // The API updates description and metadata only: a new value, provider or API key is a new provider key.
+    replaces: (d) => [{ value: "sk-proj-rotated-9876543210zyxwv" }, { providerId: "anthropic" }, { aiGatewayApiKeyId: d.second }],
+    drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),
+  },
+  {
     kind: "TcpAddress",
     inputs: () => ({ description: "postgres", region: "eu" }),
     api: () => ({ description: "postgres", region: "eu", addr: expect.stringMatching(/^[0-9]\.tcp\.eu\.ngrok\.io:[0-9]+$/) }),

@@ -79,6 +79,7 @@ const baseInputs: Record<Kind, Record<string, unknown>> = {
   ServiceUser: { name: "base" },
   ApiKey: {},
   AiGatewayApiKey: { endpointId: "ep_2abcdefghijklmnopqrstuvwxyz" },
+  AiGatewayProviderKey: { aiGatewayApiKeyId: "aigk_2abcdefghijklmnopqrstuvwxyz", providerId: "openai", value: "sk-base" },
   TcpAddress: {},
   SshCertificateAuthority: {},
   SshHostCertificate: { sshCertificateAuthorityId: "sshca_2abcdefghijklmnopqrstuvwxyz", publicKey: sshPublicKeyLine("ssh-ed25519", "base") },

@@ -4,6 +4,8 @@
  * through pulumi-ngrok-plugin (built from dist/ as `make plugin` builds it), each with the other
  * door's type as an alias (so that a stack moves between them), the program's own options kept.
  */
+import * as fs from "fs";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { pluginPackage } from "../support/plugin-package";
@@ -15,6 +17,7 @@ interface Registration {
   name: string;
   parent: string;
   version: string;
+  pluginDownloadURL: string;
   aliasTypes: string[];
   aliasNames: string[];
   inputs: Record<string, unknown>;
@@ -23,6 +26,7 @@ interface Registration {
 interface Invocation {
   token: string;
   version: string;
+  pluginDownloadURL: string;
 }
 
 /** The registrations and invocations the program makes, as the resource monitor receives them. */
@@ -48,6 +52,7 @@ async function capture(program: (sdk: Sdk) => pulumi.Resource[], sdk: Sdk): Prom
       name: r.getName(),
       parent: r.getParent(),
       version: r.getVersion(),
+      pluginDownloadURL: r.getPlugindownloadurl(),
       aliasTypes: specs.map((s) => s?.getType() ?? "").filter((t) => t !== ""),
       aliasNames: specs.map((s) => s?.getName() ?? "").filter((n) => n !== ""),
       inputs: r.getObject()?.toJavaScript() ?? {},
@@ -57,7 +62,7 @@ async function capture(program: (sdk: Sdk) => pulumi.Resource[], sdk: Sdk): Prom
   const invoke = monitor.invoke!.bind(monitor);
   monitor.invoke = (req: unknown, callback: unknown) => {
     const r = req as resproto.ResourceInvokeRequest;
-    invoked.push({ token: r.getTok(), version: r.getVersion() });
+    invoked.push({ token: r.getTok(), version: r.getVersion(), pluginDownloadURL: r.getPlugindownloadurl() });
     return invoke(req, callback);
   };
   const made = program(sdk);
@@ -82,14 +87,25 @@ function program(ngrok: Sdk): pulumi.Resource[] {
 const kinds = ["ReservedDomain", "CloudEndpoint", "HttpsEdge", "HttpsEdgeRoute", "HttpsEdgeRouteCircuitBreaker"];
 const order = (r: Registration): number => kinds.indexOf(r.type.split(":").pop()!);
 const version = (require("../../package.json") as { version: string }).version;
+/** Where Pulumi downloads the plugin: the repository's GitHub releases. */
+const server = "github://api.github.com/pulumi-ngrok/pulumi-ngrok";
+
+it("pulumi-ngrok-plugin's package.json has Pulumi download the plugin of its version; pulumi-ngrok names no plugin", () => {
+  const manifest = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string; pulumi?: unknown };
+  const plugin = manifest(pluginPackage().dir);
+  expect({ version: plugin.version, pulumi: plugin.pulumi }).toEqual({ version, pulumi: { resource: true, name: "ngrok", version, server } });
+  // The dynamic package's resources run in Pulumi's own dynamic-provider plugin: a `resource`
+  // block would have Pulumi fetch a plugin the program never uses.
+  expect(manifest(path.join(__dirname, "..", "..")).pulumi).toBeUndefined();
+});
 
 it("pulumi-ngrok registers dynamic resources, each aliased to the plugin's type", async () => {
   const { registered } = await capture(program, require("pulumi-ngrok") as Sdk);
   // In the program's order (registrations reach the monitor in any order).
   const managed = registered.filter((r) => r.type !== "pulumi:pulumi:Stack").sort((a, b) => order(a) - order(b));
-  expect(managed.map((r) => ({ type: r.type, version: r.version, aliasTypes: r.aliasTypes, stub: typeof r.inputs.__provider }))).toEqual(
-    kinds.map((k) => ({ type: `pulumi-nodejs:dynamic/ngrok:${k}`, version: "", aliasTypes: [`ngrok:index:${k}`], stub: "string" })),
-  );
+  expect(
+    managed.map((r) => ({ type: r.type, version: r.version, pluginDownloadURL: r.pluginDownloadURL, aliasTypes: r.aliasTypes, stub: typeof r.inputs.__provider })),
+  ).toEqual(kinds.map((k) => ({ type: `pulumi-nodejs:dynamic/ngrok:${k}`, version: "", pluginDownloadURL: "", aliasTypes: [`ngrok:index:${k}`], stub: "string" })));
   // The program's own aliases stay.
   expect(managed[1]!.aliasNames).toEqual(["old-app"]);
 });
@@ -103,9 +119,9 @@ it("pulumi-ngrok-plugin registers the plugin's resources of its own version, eac
   }, plugin);
   // In the program's order (registrations reach the monitor in any order).
   const managed = registered.filter((r) => r.type !== "pulumi:pulumi:Stack").sort((a, b) => order(a) - order(b));
-  expect(managed.map((r) => ({ type: r.type, version: r.version, aliasTypes: r.aliasTypes, stub: typeof r.inputs.__provider }))).toEqual(
-    kinds.map((k) => ({ type: `ngrok:index:${k}`, version, aliasTypes: [`pulumi-nodejs:dynamic/ngrok:${k}`], stub: "undefined" })),
-  );
+  expect(
+    managed.map((r) => ({ type: r.type, version: r.version, pluginDownloadURL: r.pluginDownloadURL, aliasTypes: r.aliasTypes, stub: typeof r.inputs.__provider })),
+  ).toEqual(kinds.map((k) => ({ type: `ngrok:index:${k}`, version, pluginDownloadURL: server, aliasTypes: [`pulumi-nodejs:dynamic/ngrok:${k}`], stub: "undefined" })));
   expect(managed[1]!.aliasNames).toEqual(["old-app"]);
   // The parent arguments work as on the other door: the route's parent is the edge, the module's the route.
   const urnOf = (name: string) => managed.find((r) => r.name === name)!;
@@ -117,5 +133,5 @@ it("pulumi-ngrok-plugin registers the plugin's resources of its own version, eac
   // The typed policy is split as on the other door: the class is the same.
   expect(managed[1]!.inputs).toHaveProperty("trafficPolicy.onHttpRequest");
   await new Promise((resolve) => setImmediate(resolve));
-  expect(invoked).toEqual([{ token: "ngrok:index:getReservedDomain", version }]);
+  expect(invoked).toEqual([{ token: "ngrok:index:getReservedDomain", version, pluginDownloadURL: server }]);
 });

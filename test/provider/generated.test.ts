@@ -104,6 +104,54 @@ describe("the Go SDK's import path", () => {
   });
 });
 
+describe("the package's listing and download (the Pulumi Registry, automatic plugin acquisition)", () => {
+  const listing = (schema: Record<string, unknown>) =>
+    Object.fromEntries(["version", "publisher", "repository", "homepage", "license", "keywords", "logoUrl", "pluginDownloadURL"].map((k) => [k, schema[k]]));
+
+  it("schema.json names the publisher, repository, homepage, license, keywords, logo and where Pulumi downloads the plugin", () => {
+    const committed = JSON.parse(fs.readFileSync(path.join(root, "schema.json"), "utf8")) as Record<string, unknown>;
+    expect(listing(committed)).toEqual({
+      version: (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { version: string }).version,
+      publisher: "pulumi-ngrok",
+      repository: "https://github.com/pulumi-ngrok/pulumi-ngrok",
+      homepage: "https://github.com/pulumi-ngrok/pulumi-ngrok",
+      license: "Apache-2.0",
+      keywords: ["pulumi", "ngrok", "category/network", "kind/native"],
+      logoUrl: "https://raw.githubusercontent.com/pulumi-ngrok/pulumi-ngrok/HEAD/docs/logo.svg",
+      pluginDownloadURL: "github://api.github.com/pulumi-ngrok/pulumi-ngrok",
+    });
+    // The logo it points at is in the repository.
+    expect(fs.readFileSync(path.join(root, "docs", "logo.svg"), "utf8")).toMatch(/^<svg /);
+    // The plugin SDKs carry the download URL, so that Go and Python programs fetch the plugin too.
+    for (const file of ["sdk/go/ngrok/pulumi-plugin.json", "sdk/python/pulumi_ngrok/pulumi-plugin.json"]) {
+      expect({ file, ...(JSON.parse(fs.readFileSync(path.join(root, file), "utf8")) as object) }).toMatchObject({ file, server: committed.pluginDownloadURL });
+    }
+  });
+
+  it("follows the repository: a fork on GitHub downloads from its own releases, one elsewhere names no download URL", () => {
+    const schemaOf = (repository: unknown) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gen-"));
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, unknown>;
+        fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ ...pkg, repository }));
+        return listing(JSON.parse(renderAll(readManifest(dir)).find((f) => f.path === "schema.json")!.content) as Record<string, unknown>);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    expect(schemaOf("github:someone/ngrok-fork")).toMatchObject({
+      publisher: "someone",
+      repository: "https://github.com/someone/ngrok-fork",
+      pluginDownloadURL: "github://api.github.com/someone/ngrok-fork",
+      logoUrl: "https://raw.githubusercontent.com/someone/ngrok-fork/HEAD/docs/logo.svg",
+    });
+    expect(schemaOf({ url: "https://gitlab.example.com/team/pulumi-ngrok.git" })).toMatchObject({
+      repository: "https://gitlab.example.com/team/pulumi-ngrok",
+      pluginDownloadURL: undefined,
+    });
+  });
+});
+
 describe("the registry of kinds (provider/definitions/index.ts)", () => {
   const write = (dir: string, file: string, name: string) =>
     fs.writeFileSync(

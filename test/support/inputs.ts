@@ -89,6 +89,12 @@ export const validInputs: Record<BoundKind, InputsOf> = {
   ServiceUser: async (_emu, n) => ({ name: `service-${n}` }),
   ApiKey: async (_emu, n) => ({ description: `key ${n}`, metadata: `{"n":${n}}` }),
   AiGatewayApiKey: async (emu, n) => ({ endpointId: await aiEndpoint(emu, n), description: `ai key ${n}`, metadata: `{"n":${n}}` }),
+  AiGatewayProviderKey: async (emu, n) => ({
+    aiGatewayApiKeyId: await made(emu, "/ai_gateway_api_keys", { endpoint_id: await aiEndpoint(emu, n) }),
+    providerId: "openai",
+    value: `sk-provider-s3cret-value-${n}`,
+    description: `provider key ${n}`,
+  }),
   TcpAddress: async (_emu, n) => ({ description: `address ${n}`, region: "eu" }),
   SshCertificateAuthority: async (_emu, n) => ({ description: `ssh ca ${n}`, privateKeyType: "ed25519" }),
   SshHostCertificate: async (emu, n) => ({

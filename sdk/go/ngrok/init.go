@@ -27,6 +27,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentIngress{}
 	case "ngrok:index:AiGatewayApiKey":
 		r = &AiGatewayApiKey{}
+	case "ngrok:index:AiGatewayProviderKey":
+		r = &AiGatewayProviderKey{}
 	case "ngrok:index:ApiKey":
 		r = &ApiKey{}
 	case "ngrok:index:CertificateAuthority":

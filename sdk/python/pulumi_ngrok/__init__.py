@@ -9,6 +9,7 @@ import typing
 from .agent_command import *
 from .agent_ingress import *
 from .ai_gateway_api_key import *
+from .ai_gateway_provider_key import *
 from .api_key import *
 from .certificate_authority import *
 from .cloud_endpoint import *
@@ -19,6 +20,7 @@ from .event_subscription import *
 from .failover_backend import *
 from .get_agent_ingress import *
 from .get_ai_gateway_api_key import *
+from .get_ai_gateway_provider_key import *
 from .get_api_key import *
 from .get_application_session import *
 from .get_application_sessions import *
@@ -119,6 +121,7 @@ _utilities.register(
    "ngrok:index:AgentCommand": "AgentCommand",
    "ngrok:index:AgentIngress": "AgentIngress",
    "ngrok:index:AiGatewayApiKey": "AiGatewayApiKey",
+   "ngrok:index:AiGatewayProviderKey": "AiGatewayProviderKey",
    "ngrok:index:ApiKey": "ApiKey",
    "ngrok:index:CertificateAuthority": "CertificateAuthority",
    "ngrok:index:CloudEndpoint": "CloudEndpoint",
