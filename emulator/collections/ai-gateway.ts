@@ -11,7 +11,8 @@
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure, referenceNotFound, unknownField } from "../errors";
-import { PHASES, policyFromInput, type WirePolicy } from "../gateway/policy";
+import { policyFromInput } from "../gateway/check";
+import { PHASES, type WirePolicy } from "../gateway/policy";
 import { randomBase62, rfc3339 } from "../ids";
 import type { Rec } from "../store";
 import type { JsonObject } from "../validate";

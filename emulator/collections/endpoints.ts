@@ -1,54 +1,19 @@
 // Cloud endpoints (POST/GET/PATCH/DELETE /endpoints, type `cloud`), listed and read together
 // with the agents' endpoints. The service's rules as ngrok's API reference and error pages give
 // them (ERR_NGROK_18001-18017 for the endpoint, 2202/2230/2235/2236/2262 for its Traffic Policy).
-// The policy is stored as sent; the emulator checks its structure (phases, rules, action types
-// and the phases each runs in), its expressions, and each action's configuration with the limits
-// ngrok documents (rules/traffic-policy.ts).
-import { parse } from "yaml";
+// The policy is stored as sent, once the Traffic Policy's checks (gateway/check.ts, which the
+// gateway and testPolicy read too) accept it.
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure } from "../errors";
 import { rfc3339 } from "../ids";
 import type { Rec } from "../store";
-import { checkActionConfig, checkExpression } from "../rules/traffic-policy";
-import { isObject, type Json, type JsonObject } from "../validate";
+import { policyFromInput, PolicyRefusal } from "../gateway/check";
+import type { Json, JsonObject } from "../validate";
 
 const SCHEMES = ["http", "https", "tcp", "tls"];
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, tls: 443 };
 const BINDINGS = ["public", "internal", "kubernetes"];
-const HTTP_PHASES = ["on_http_request", "on_http_response", "on_event_stream_message"];
-
-/** The phases each documented action runs in. */
-const ACTION_PHASES: Readonly<Record<string, readonly string[]>> = {
-  "add-headers": ["on_http_request", "on_http_response"],
-  "ai-gateway": ["on_http_request"],
-  "basic-auth": ["on_http_request"],
-  "circuit-breaker": ["on_http_request"],
-  "close-connection": ["on_http_request", "on_tcp_connect"],
-  "compress-response": ["on_http_response"],
-  "custom-response": ["on_http_request", "on_http_response"],
-  deny: ["on_tcp_connect", "on_http_request"],
-  "forward-internal": ["on_tcp_connect", "on_http_request"],
-  "http-request": ["on_http_request", "on_http_response"],
-  "jwt-validation": ["on_http_request"],
-  log: ["on_tcp_connect", "on_http_request", "on_http_response"],
-  oauth: ["on_http_request"],
-  "openid-connect": ["on_http_request"],
-  "owasp-crs-request": ["on_http_request"],
-  "owasp-crs-response": ["on_http_response"],
-  "rate-limit": ["on_http_request"],
-  redirect: ["on_http_request"],
-  "remove-headers": ["on_http_request", "on_http_response"],
-  "request-body-find-replace": ["on_http_request"],
-  "response-body-find-replace": ["on_http_response"],
-  "restrict-ips": ["on_http_request", "on_http_response", "on_tcp_connect"],
-  "set-vars": ["on_http_request", "on_http_response", "on_tcp_connect"],
-  "sse-find-replace": ["on_event_stream_message"],
-  "terminate-tls": ["on_tcp_connect"],
-  "url-rewrite": ["on_http_request"],
-  "verify-webhook": ["on_http_request"],
-};
-const TERMINATING = ["close-connection", "custom-response", "deny", "forward-internal"];
 
 interface ParsedUrl {
   url: string;
@@ -112,59 +77,22 @@ function bindingsFor(url: ParsedUrl, given: Json | undefined): string[] {
   return list;
 }
 
-const policyInvalid = (message: string): ApiFailure =>
-  new ApiFailure(400, "ERR_NGROK_18002", `The provided cloud endpoint traffic policy configuration is invalid: ${message}`);
+/** The check `POST /endpoints` makes of a cloud endpoint's policy text for its URL: throws the ApiFailure it answers. */
+export function checkEndpointPolicy(text: string, url: string): void {
+  checkPolicy(text, parseUrl(url));
+}
 
-/** Checks a policy's text: its structure, each action's phases, what the URL allows, and that it always answers. */
+/** Checks a policy's text with the Traffic Policy's one set of checks (gateway/check.ts), for what the URL allows. */
 function checkPolicy(text: string, url: ParsedUrl): void {
   if (text.trim() === "") throw new ApiFailure(400, "ERR_NGROK_18011", "Traffic policy configuration is required: traffic_policy is empty");
-  let policy: unknown;
   try {
-    policy = parse(text);
-  } catch {
-    throw new ApiFailure(400, "ERR_NGROK_2236", "The traffic policy was not able to be parsed.");
-  }
-  if (!isObject(policy as Json)) throw new ApiFailure(400, "ERR_NGROK_2236", "The traffic policy was not able to be parsed.");
-  const http = url.scheme === "http" || url.scheme === "https";
-  let answers = false;
-  for (const [phase, rules] of Object.entries(policy as JsonObject)) {
-    if (phase !== "on_tcp_connect" && !HTTP_PHASES.includes(phase)) throw policyInvalid(`unknown phase '${phase}'`);
-    if (HTTP_PHASES.includes(phase) && !http) {
-      throw new ApiFailure(400, "ERR_NGROK_2230", `Invalid Traffic Policy phase \`${phase}\` for protocol \`${url.scheme}\`.`);
-    }
-    if (phase === "on_tcp_connect" && http && url.host.endsWith(".internal")) {
-      throw new ApiFailure(400, "ERR_NGROK_2262", "Internal HTTP/HTTPS endpoints do not support the on_tcp_connect Traffic Policy phase. Consider using a TCP or TLS endpoint instead.");
-    }
-    if (rules === null) continue;
-    if (!Array.isArray(rules)) throw policyInvalid(`'${phase}' must be a list of rules`);
-    for (const rule of rules) {
-      if (!isObject(rule) || !Array.isArray(rule["actions"]) || rule["actions"].length === 0) throw policyInvalid(`a rule of '${phase}' has no actions`);
-      const unknown = Object.keys(rule).find((k) => !["name", "expressions", "actions"].includes(k));
-      if (unknown !== undefined) throw policyInvalid(`unknown field '${unknown}' in a rule of '${phase}'`);
-      const expressions = rule["expressions"];
-      if (expressions !== undefined && expressions !== null) {
-        if (!Array.isArray(expressions)) throw new ApiFailure(400, "ERR_NGROK_2200", "Invalid policy expression.");
-        expressions.forEach(checkExpression);
-      }
-      const always = !Array.isArray(expressions) || expressions.length === 0;
-      for (const action of rule["actions"]) {
-        const type = isObject(action) ? str(action["type"]) : "";
-        const phases = ACTION_PHASES[type];
-        if (phases === undefined) throw new ApiFailure(400, "ERR_NGROK_2201", `Invalid policy action type \`${type}\`.`);
-        if (!phases.includes(phase)) throw new ApiFailure(400, "ERR_NGROK_2202", `Action type \`${type}\` is not supported for \`${phase}\` traffic policy rule.`);
-        const extra = Object.keys(action as JsonObject).find((k) => k !== "type" && k !== "config");
-        if (extra !== undefined) throw new ApiFailure(400, "ERR_NGROK_2203", `Failed to parse the configuration for policy action type \`${type}\`: unknown field \`${extra}\`.`);
-        checkActionConfig(type, (action as JsonObject)["config"]);
-        if (always && TERMINATING.includes(type) && phase === (http ? "on_http_request" : "on_tcp_connect")) answers = true;
-      }
-    }
-  }
-  if (!answers) {
-    throw new ApiFailure(
-      400,
-      "ERR_NGROK_2235",
-      "The traffic policy provided is not guaranteed to handle traffic. Ensure traffic always results in an action, e.g. custom response or forward action.",
-    );
+    policyFromInput(text, { scheme: url.scheme, internal: url.host.endsWith(".internal"), cloud: true });
+  } catch (err) {
+    if (!(err instanceof PolicyRefusal)) throw err;
+    const failure = new ApiFailure(400, err.code, err.apiMessage);
+    // Where, as ngrok spells the policy: what a program needs to find the problem.
+    if (err.place !== "") failure.details["path"] = err.place;
+    throw failure;
   }
 }
 

@@ -163,6 +163,18 @@ export class CelEvaluator {
   }
 }
 
+/** The CEL of each `${...}` of a config string, as the gateway reads it when the policy runs; throws a CelFailure when one is not closed. */
+export function templateExpressions(template: string): string[] {
+  return splitTemplate(template).flatMap((p) => (typeof p === "string" ? [] : [p.expr]));
+}
+
+/**
+ * A config string's text and `${...}` parts. A `${...}` ends at the first `}` outside a CEL string
+ * literal and outside nested braces. Inside one, `\"` (or `\'`) outside a string literal opens a
+ * string literal that the next `\"` closes, read by CEL as `"`: how ngrok's http-request page
+ * writes a JSON body, `'{ "user": "${req.headers[\"x-user-id\"]}" }'`
+ * (https://ngrok.com/docs/traffic-policy/actions/http-request/).
+ */
 function splitTemplate(template: string): Array<string | { expr: string }> {
   const out: Array<string | { expr: string }> = [];
   let i = 0;
@@ -172,19 +184,43 @@ function splitTemplate(template: string): Array<string | { expr: string }> {
       let depth = 1;
       let j = i + 2;
       let quote: string | undefined;
+      let escapedQuote = false;
+      let expr = "";
       for (; j < template.length && depth > 0; j++) {
-        const c = template[j];
+        const c = template[j]!;
+        const next = template[j + 1];
         if (quote !== undefined) {
-          if (c === "\\") j++;
-          else if (c === quote) quote = undefined;
-        } else if (c === "'" || c === '"') quote = c;
-        else if (c === "{") depth++;
+          if (c === "\\" && escapedQuote && next === quote) {
+            expr += quote;
+            quote = undefined;
+            j++;
+          } else if (c === "\\") {
+            expr += c + (next ?? "");
+            j++;
+          } else {
+            if (c === quote && !escapedQuote) quote = undefined;
+            expr += c;
+          }
+          continue;
+        }
+        if (c === "\\" && (next === '"' || next === "'")) {
+          quote = next;
+          escapedQuote = true;
+          expr += next;
+          j++;
+          continue;
+        }
+        if (c === "'" || c === '"') {
+          quote = c;
+          escapedQuote = false;
+        } else if (c === "{") depth++;
         else if (c === "}") depth--;
+        if (depth > 0) expr += c;
       }
       if (depth !== 0) throw new CelFailure(template, "unterminated ${ in interpolated string");
       if (text !== "") out.push(text);
       text = "";
-      out.push({ expr: template.slice(i + 2, j - 1) });
+      out.push({ expr });
       i = j;
     } else {
       text += template[i];

@@ -7,7 +7,8 @@ import { CelEvaluator, CelFailure } from "./cel";
 import { bindings, queryParams, requestCookies, responseCookies } from "./variables";
 import { xxhashReady } from "./xxhash";
 import { ACTIONS, ConfigError, NotEmulated, type ActionContext, type ActionOutcome, type Exchange, type HttpMessage, type OutboundRequest, type TlsTermination } from "./actions";
-import { policyFromInput, type PhaseName, type WirePolicy, type WireRule } from "./policy";
+import { policyFromInput } from "./check";
+import type { PhaseName, WirePolicy, WireRule } from "./policy";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
@@ -146,14 +147,15 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
   const req = await runPhase("on_http_request", policy.on_http_request, exchange, ctx);
   if (req.kind === "failed") return finish(failureResponse(req.failure), req.failure);
   let response: HttpMessage;
-  let fromUpstream: boolean;
+  /** Whether on_http_response runs: on the upstream's answer, and on those actions ask it for. */
+  let responsePhase: boolean;
   if (req.kind === "answered") {
     if (req.response === "closed") return finish("closed");
     response = req.response;
-    fromUpstream = req.fromUpstream;
+    responsePhase = req.responsePhase;
   } else if (endpoint.upstream !== undefined) {
     response = await callUpstream(endpoint.upstream, exchange);
-    fromUpstream = true;
+    responsePhase = true;
   } else {
     // A cloud endpoint's policy must end with a terminating action (ngrok's Traffic Policy docs).
     return finish(
@@ -162,7 +164,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
       false,
     );
   }
-  if (!fromUpstream) return finish(response);
+  if (!responsePhase) return finish(response);
 
   exchange.response = response;
   const res = await runPhase("on_http_response", policy.on_http_response, exchange, ctx);
@@ -201,7 +203,7 @@ async function runEventStream(rules: readonly WireRule[], ex: Exchange, ctx: Act
   return undefined;
 }
 
-type PhaseResult = { kind: "continue" } | { kind: "answered"; response: HttpMessage | "closed"; fromUpstream: boolean } | { kind: "failed"; failure: PolicyFailure };
+type PhaseResult = { kind: "continue" } | { kind: "answered"; response: HttpMessage | "closed"; responsePhase: boolean } | { kind: "failed"; failure: PolicyFailure };
 
 function ruleLabel(rule: WireRule, index: number): string {
   return rule.name ?? `#${index}`;
@@ -231,6 +233,7 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
       try {
         if (impl === undefined) throw new NotEmulated(action.type, "the emulator does not know this action type");
         if (!impl.phases.includes(phase)) throw new ConfigError(`${action.type}: action ${action.type} is not supported in ${phase}`);
+        if (impl.notRunIn?.includes(phase)) throw new NotEmulated(action.type, `the emulator does not run it in ${phase}`);
         outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
       } catch (err) {
         if (err instanceof CelFailure) {
@@ -247,9 +250,9 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
         return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code, message: why } };
       }
       ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: outcome.kind === "continue" ? "continue" : outcome.kind === "error" ? "error" : "terminate", ...(outcome.detail ? { detail: outcome.detail } : {}) });
-      if (outcome.kind === "respond") return { kind: "answered", response: outcome.response, fromUpstream: outcome.fromUpstream ?? false };
-      if (outcome.kind === "close") return { kind: "answered", response: "closed", fromUpstream: false };
-      if (outcome.kind === "error") return { kind: "answered", response: outcome.response, fromUpstream: false };
+      if (outcome.kind === "respond") return { kind: "answered", response: outcome.response, responsePhase: (outcome.fromUpstream ?? false) || (outcome.responsePhase ?? false) };
+      if (outcome.kind === "close") return { kind: "answered", response: "closed", responsePhase: false };
+      if (outcome.kind === "error") return { kind: "answered", response: outcome.response, responsePhase: false };
     }
   }
   return { kind: "continue" };
@@ -293,6 +296,10 @@ function upstreamRequest(ex: Exchange, base: URL | undefined): UpstreamRequest {
   headers.set("x-forwarded-for", [ex.conn.clientIp]);
   headers.set("x-forwarded-host", [headers.get("host")?.[0] ?? publicUrl.host]);
   headers.set("x-forwarded-proto", [publicUrl.protocol.replace(/:$/, "")]);
+  // ngrok's proxy asks the upstream for gzip when the client named no encoding, as Go's HTTP
+  // transport does: the forward-internal page shows `Accept-Encoding: gzip` arriving upstream
+  // (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+  if (!headers.has("accept-encoding")) headers.set("accept-encoding", ["gzip"]);
   const target = base === undefined ? ex.request.url : new URL(ex.request.url.pathname + ex.request.url.search, base);
   return { method: ex.request.method, url: target.toString(), headers: headersObject(headers), body: ex.request.body };
 }

@@ -5,12 +5,14 @@ import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runEndpoint } from "./engine";
 import { StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
-import { policyFromInput, type PolicyInput } from "./policy";
+import { policyFromInput } from "./check";
+import type { PolicyInput } from "./policy";
 import { givenSecrets } from "./secrets";
 import { RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type PolicyResult, type Upstream } from "./types";
 
 export type { WirePolicy, WireRule, WireAction, PolicyInput, PhaseName } from "./policy";
-export { policyFromInput, PolicyError } from "./policy";
+export { PolicyError } from "./policy";
+export { policyFromInput, PolicyRefusal, placeText, type PolicyTarget } from "./check";
 export type { JsonWebKeySet } from "./jwt";
 export type { EndpointDirectory } from "./directory";
 export type { SecretsSource } from "./secrets";
@@ -70,6 +72,7 @@ function textOf(input: PolicyInput | undefined): PolicyInput {
   return input ?? {};
 }
 
+/** Throws a PolicyRefusal (ngrok's error code and the place) for a policy ngrok's API would refuse. */
 export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {}): PolicyTester {
   const wire = policyFromInput(policy);
   const logs: LogEntry[] = [];
@@ -122,8 +125,9 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
 /**
  * Runs one request through a policy (its wire object, or YAML or JSON text) and answers what the
  * gateway did: status, headers and body, the rules and actions that ran, the variables set, the
- * logs, and which rule and expression failed at run time, if one did.
+ * logs, and which rule and expression failed at run time, if one did. A policy ngrok's API would
+ * refuse rejects with a PolicyRefusal (ngrok's error code and the place) before any request runs.
  */
-export function testPolicy(policy: PolicyInput, request: PolicyRequest | string, options: PolicyTestOptions = {}): Promise<PolicyResult> {
+export async function testPolicy(policy: PolicyInput, request: PolicyRequest | string, options: PolicyTestOptions = {}): Promise<PolicyResult> {
   return policyTester(policy, options).run(request);
 }

@@ -14,7 +14,7 @@ import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
 import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
-import { policyFromInput } from "./policy";
+import { policyFromInput } from "./check";
 import { storeSecrets } from "./secrets";
 import { recordSignIn } from "../collections/applications";
 import { handshakeFailure } from "./actions/terminate-tls";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
-import { checkedAsWritten, policyProblems, type PolicyTarget } from "../policy/validate";
+import { checkedAsWritten, policyNotes, policyProblems, type PolicyTarget } from "../policy/validate";
 import { PolicyValue } from "../policy/value";
 import { createdAt, description, metadata, refType, uri } from "./common";
 import { secretReferences } from "../policy/secrets";
@@ -69,6 +69,10 @@ const trafficPolicyType: ExternalType = {
     if (value === unknownValue) return [];
     // A problem about a value still unknown at preview is no problem yet.
     return policyProblems(givenPolicy(value, inputs), targetOf(inputs["url"]), containsUnknown);
+  },
+  notes(value: unknown, inputs: Props) {
+    if (value === unknownValue) return [];
+    return policyNotes(givenPolicy(value, inputs));
   },
   // A note, not a failure: the program may create the vault or the secret in the same `up`, and a
   // preview checks resources in no order it could rely on to have seen them.

@@ -40,6 +40,8 @@ export interface ExternalType {
    * a path below the property.
    */
   accountNotes?(value: unknown, inputs: Props, account: AccountReader): Promise<{ path: readonly (string | number)[]; message: string }[]>;
+  /** What a preview should tell of a known value that is accepted as it is (a deprecated field): notes, never failures. */
+  notes?(value: unknown, inputs: Props): { path: readonly (string | number)[]; message: string }[];
 }
 
 /** The account as a preview may read it: the items of a list. */

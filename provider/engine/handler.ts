@@ -15,7 +15,7 @@ import { checkProgram } from "./check";
 import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
-import { accountNotes, referenceProblems } from "./references";
+import { accountNotes, inputNotes, referenceProblems } from "./references";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
 export type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../core/handler";
@@ -55,6 +55,7 @@ export class ResourceHandler implements Handler {
     // that the engine's diff of the next change does not list `-importId`.
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.ctx.state.conflictFailures(this.def, news), async () => {
+      inputNotes(this.def, olds, news, this.ctx.events);
       const key = await keyProblems(this.ctx.client, this.ctx.state);
       if (key.length > 0) return key;
       const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state);

@@ -100,6 +100,15 @@ class AccountLists {
   readonly lists = new Map<string, Promise<ApiObject[]>>();
 }
 
+/** Notes on new or changed inputs that are accepted as they are (a deprecated field), told as info. */
+export function inputNotes(def: BoundDefinition, olds: Props, news: Props, events: EventSink): void {
+  for (const [name, prop] of inputProperties(def)) {
+    const value = news[name];
+    if (prop.type.kind !== "external" || !prop.type.notes || isAbsent(value) || sameInput(prop, olds[name], value)) continue;
+    for (const note of prop.type.notes(value, news)) events.info(`${pathText(name, note.path)} ${note.message}`);
+  }
+}
+
 /**
  * Notes on what new or changed inputs read from the account that it does not have (a vault secret
  * a policy reads), told as info: the same program may create it. Nothing without a key or an answer.

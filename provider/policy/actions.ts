@@ -61,6 +61,8 @@ export interface FieldSpec {
   unique?: boolean;
   /** Values the documentation forbids (jwt-validation's algorithm `none`). */
   exclude?: readonly string[];
+  /** A field ngrok still accepts but deprecates, and the one that replaces it (preview notes it). */
+  deprecatedFor?: string;
   /** A credential: kept out of the policy's plain form (each element, for a list). */
   secret?: boolean;
   /** The fields of an object, or of each object of a list, by wire name. */
@@ -134,6 +136,8 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
     config: {
       status_code: { kind: "integer", min: 100, max: 599, default: 200 },
       body: { kind: "string" },
+      // https://ngrok.com/docs/traffic-policy/actions/custom-response/ names the body `body`; ngrok still takes the older `content`.
+      content: { kind: "string", deprecatedFor: "body" },
       headers: { kind: "stringMap", maxItems: 10 },
     },
   },

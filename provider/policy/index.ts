@@ -5,5 +5,5 @@
 export type * from "./types";
 export { ACTIONS, PHASES, type ActionSpec, type FieldSpec, type Phase, type WirePhase } from "./actions";
 export { PolicyTextError, PolicyValue, canSplitNow, policyWork, toWirePolicy, type PolicyInputs, type PolicyWork, type Spelling } from "./value";
-export { checkedAsWritten, pathText, policyProblems, type PathSegment, type PolicyProblem, type PolicyTarget } from "./validate";
+export { checkedAsWritten, pathText, policyNotes, policyProblems, type PathSegment, type PolicyProblem, type PolicyTarget } from "./validate";
 export { policyChanges } from "./diff";

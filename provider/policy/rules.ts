@@ -172,7 +172,10 @@ function validateAction(action: unknown, at: Place, phase: WirePhase, target: Po
 function validateFields(fields: Readonly<Record<string, FieldSpec>>, value: Record<string, unknown>, at: Place, run: Run): void {
   const unknown = Object.keys(value).filter((k) => !(k in fields));
   if (unknown.length) {
-    const known = Object.keys(fields).map(run.field);
+    // The fields to write: a deprecated one is accepted, not offered.
+    const known = Object.entries(fields)
+      .filter(([, spec]) => spec.deprecatedFor === undefined)
+      .map(([name]) => run.field(name));
     run.add(at, `has unknown field(s): ${unknown.map(run.field).join(", ")} (fields: ${known.join(", ") || "none"})`);
   }
   for (const [name, spec] of Object.entries(fields)) {
@@ -305,21 +308,40 @@ function interpolationsIn(value: unknown, at: Place, run: Run): void {
 /**
  * The CEL of each `${...}` in a configuration string, parsed as ngrok parses it when the policy
  * runs (https://ngrok.com/docs/traffic-policy/how-it-works/#cel-interpolation). The end of an
- * interpolation is the first `}` outside a string literal and outside nested braces.
+ * interpolation is the first `}` outside a string literal and outside nested braces. A `\"` (or
+ * `\'`) outside a string literal opens one that the next `\"` closes, read as `"`: ngrok's
+ * http-request page writes a JSON body's `${req.headers[\"x-user-id\"]}` so
+ * (https://ngrok.com/docs/traffic-policy/actions/http-request/).
  */
 function checkInterpolations(text: string, at: Place, run: Run): void {
   let i = text.indexOf("${");
   while (i >= 0) {
     let depth = 0;
     let quote: string | undefined;
+    let escaped = false;
     let end = -1;
+    let cel = "";
     for (let j = i + 2; j < text.length; j++) {
       const c = text[j]!;
+      const next = text[j + 1];
       if (quote) {
-        if (c === "\\") j++;
-        else if (c === quote) quote = undefined;
-      } else if (c === "'" || c === '"') quote = c;
-      else if (c === "{") depth++;
+        if (c === "\\") {
+          cel += escaped && next === quote ? next : c + (next ?? "");
+          if (escaped && next === quote) quote = undefined;
+          j++;
+          continue;
+        }
+        if (c === quote && !escaped) quote = undefined;
+      } else if (c === "\\" && (next === '"' || next === "'")) {
+        quote = next;
+        escaped = true;
+        cel += next;
+        j++;
+        continue;
+      } else if (c === "'" || c === '"') {
+        quote = c;
+        escaped = false;
+      } else if (c === "{") depth++;
       else if (c === "}") {
         if (depth === 0) {
           end = j;
@@ -327,9 +349,10 @@ function checkInterpolations(text: string, at: Place, run: Run): void {
         }
         depth--;
       }
+      cel += c;
     }
     if (end < 0) return run.add(at, "has a ${ without its closing }");
-    checkCel(text.slice(i + 2, end), at, run, "${...}");
+    checkCel(cel, at, run, "${...}");
     i = text.indexOf("${", end + 1);
   }
 }
@@ -384,4 +407,33 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
  */
 export function checkedAsWritten(value: PolicyValue, pending?: (value: unknown) => boolean, cel?: CelParser): boolean {
   return value.spelling === "wire" && (value.textError !== undefined || problemsOf(value, undefined, pending, cel).length > 0);
+}
+
+/**
+ * Notes, not problems: each deprecated field the policy uses (custom-response's `content`), named
+ * as the program spelled the policy, with the field ngrok documents instead.
+ */
+export function policyNotes(value: PolicyValue): PolicyProblem[] {
+  if (value.textError) return [];
+  const wire = value.toWire();
+  if (!isRecord(wire)) return [];
+  const notes: PolicyProblem[] = [];
+  for (const [phase, rules] of Object.entries(wire)) {
+    if (!Array.isArray(rules)) continue;
+    rules.forEach((rule, r) => {
+      if (!isRecord(rule) || !Array.isArray(rule.actions)) return;
+      rule.actions.forEach((action, a) => {
+        if (!isRecord(action) || typeof action.type !== "string" || !isRecord(action.config)) return;
+        const spec = ACTIONS[action.type]?.config;
+        if (spec === undefined || spec === "open") return;
+        for (const [name, field] of Object.entries(spec)) {
+          if (field.deprecatedFor === undefined || action.config[name] === undefined) continue;
+          const wired = value.spelling === "wire";
+          const path: PathSegment[] = [wired ? phase : typedPhase(phase), r, "actions", a, "config", wired ? name : camel(name)];
+          notes.push({ path, message: `is deprecated by ngrok, which still accepts it: write \`${wired ? field.deprecatedFor : camel(field.deprecatedFor)}\` instead` });
+        }
+      });
+    });
+  }
+  return notes;
 }

@@ -44,7 +44,13 @@ export interface CompressResponseAction {
 export interface CustomResponseAction {
   type: "custom-response";
   /** `statusCode` defaults to 200. */
-  config: { statusCode?: number; body?: string; headers?: Record<string, string> };
+  config: {
+    statusCode?: number;
+    body?: string;
+    /** @deprecated ngrok's older spelling of `body`, still accepted. */
+    content?: string;
+    headers?: Record<string, string>;
+  };
 }
 export interface DenyAction {
   type: "deny";

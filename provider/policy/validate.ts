@@ -9,7 +9,7 @@ import { parseCel } from "./cel";
 import { problemsOf, type PolicyProblem, type PolicyTarget } from "./rules";
 import type { PolicyValue } from "./value";
 
-export { checkedAsWritten, pathText, validatePolicy, type PathSegment, type PolicyProblem, type PolicyTarget, type WireProblem } from "./rules";
+export { checkedAsWritten, pathText, policyNotes, validatePolicy, type PathSegment, type PolicyProblem, type PolicyTarget, type WireProblem } from "./rules";
 
 /** What is wrong with a policy for an endpoint whose URL allows `target`; a problem at a `pending` value is no problem yet. */
 export function policyProblems(value: PolicyValue, target?: PolicyTarget, pending?: (value: unknown) => boolean): PolicyProblem[] {

@@ -452,7 +452,7 @@ describe("macros on the response", () => {
 describe("rand without an injected source", () => {
   it("rand.double() is in [0, 1) and rand.int(3, 5) in [3, 5]", async () => {
     const r = await testPolicy(
-      { on_http_request: [{ actions: [{ type: "set-vars", config: { vars: [{ d: "${rand.double()}", i: "${rand.int(3, 5)}" }] } }, { type: "custom-response", config: { status_code: 200 } }] }] },
+      { on_http_request: [{ actions: [{ type: "set-vars", config: { vars: [{ d: "${rand.double()}" }, { i: "${rand.int(3, 5)}" }] } }, { type: "custom-response", config: { status_code: 200 } }] }] },
       REQUEST,
     );
     const { d, i } = r.vars.on_http_request as { d: number; i: number };

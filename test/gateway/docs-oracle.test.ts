@@ -31,7 +31,6 @@ const WRONG: Readonly<Record<string, string>> = {
   "guides/migration/modules-to-traffic-policy-actions.mdx:50": "a set-vars ${...} leaves a parenthesis open (`exists_one(i, (... endsWith('@' + i))`)",
   "guides/migration/modules-to-traffic-policy-actions.mdx:121": "the action type is `oidc`; ngrok's type is `openid-connect`",
   "guides/migration/modules-to-traffic-policy-actions.mdx:349": "circuit-breaker fields `rolling_window` and `error_threshold_percentage` do not exist (`window_duration`, `error_threshold`)",
-  "traffic-policy/actions/http-request.mdx:304": "the body's ${...} holds backslash-escaped quotes (`\\\"`) that reach CEL, which does not read them",
   "traffic-policy/examples/add-authentication.mdx:35": "basic-auth credentials are objects of username and password; ngrok takes `username:password` strings",
   "traffic-policy/examples/oauth-protection.mdx:138": "redirect is given `location`; its field is `to`",
   "snippets/traffic-policy/gallery/route-requests/BasedOnHeaders.mdx:4": "on_http_request and its actions are objects, not lists",

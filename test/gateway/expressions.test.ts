@@ -148,7 +148,7 @@ describe("policy documents", () => {
   it.each([
     ["a phase that does not exist", "on_request:\n  - actions: [{type: deny}]\n", "unknown phase 'on_request'"],
     ["a rule without actions", "on_http_request:\n  - expressions: ['true']\n", "on_http_request[0].actions must be a non-empty list"],
-    ["an action without a type", "on_http_request:\n  - actions: [{config: {}}]\n", "on_http_request[0].actions[0] must have a type"],
+    ["an action without a type", "on_http_request:\n  - actions: [{config: {}}]\n", "on_http_request[0].actions[0].type must have a type"],
     ["text that is not YAML", "on_http_request: [", "not valid YAML or JSON"],
     ["a typed policy's phase, naming the conversion", "onHttpRequest:\n  - actions: [{type: deny}]\n", "'onHttpRequest' is how a typed policy names on_http_request: convert it first (toWirePolicy of pulumi-ngrok)"],
   ])("refuses %s, saying where", (_name, text, message) => {

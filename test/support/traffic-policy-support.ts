@@ -4,6 +4,7 @@
  * `testPolicy`, which runs the gateway's engine, and the page says what happened. It reads nothing
  * of the emulator's insides, only what `testPolicy` answers, so it follows the emulator as it grows.
  */
+import { conformance } from "./cel-conformance";
 import { testPolicy, type PolicyRequest, type PolicyResult, type PolicyTestOptions } from "../../emulator";
 import { PolicyValue, policyProblems } from "../../provider/policy";
 import { corpus, type DocAction, type DocCel } from "../gateway/ngrok-docs/corpus";
@@ -50,6 +51,8 @@ const EVENT_STREAM_OPTIONS: PolicyTestOptions = {
 const OWN_EXAMPLES: Readonly<Record<string, { expression: string; why: string }>> = {
   "secrets.get(string, string) -> string": { expression: "secrets.get('app-secrets', 'api-key')", why: "the page gives no example" },
   "has(field) -> bool": { expression: "has(req.url.path)", why: "the page's examples are not CEL (`has` takes a field selection)" },
+  "list.sortBy(x, keyExpr) -> list": { expression: "[3, 1, 2].sortBy(x, -x)", why: "the page's example builds `Player` messages, a type no policy has" },
+  "string.parseUrl() -> URL": { expression: "'https://example.com/a?b=c'.parseUrl()", why: "the corpus holds the page's example cut short at `//`" },
 };
 
 /** A failure that says the name is not there (unbound, undeclared, no such field), as opposed to a failure of the values. */
@@ -169,6 +172,7 @@ export async function renderSupportPage(): Promise<string> {
   for (const m of macros) macroRows.push({ m, o: await macroRuns(m) });
   const variableRows: { v: DocCel; o: Outcome }[] = [];
   for (const v of variables) variableRows.push({ v, o: await variableRuns(v) });
+  const files = conformance();
   const count = (rows: { o: Outcome }[]): string => `${rows.filter((r) => r.o.runs).length} of ${rows.length}`;
   const lines = [
     "# What `testPolicy` and the gateway run",
@@ -201,6 +205,21 @@ export async function renderSupportPage(): Promise<string> {
     "| Variable | Type | There to read |",
     "|---|---|---|",
     ...variableRows.map(({ v, o }) => `| [\`${cell(v.name)}\`](${v.url}) | ${v.type === undefined ? "" : `\`${cell(v.type)}\``} | ${mark(o)} |`),
+    "",
+    "## CEL conformance",
+    "",
+    "The conformance suite of the Common Expression Language ([cel-spec](https://github.com/google/cel-spec)'s",
+    "simple tests, as `@bufbuild/cel-spec` ships them) run through the gateway's CEL environment, ngrok's",
+    "functions loaded, as a rule's expression runs: each file's tests passed, of those run. Tests that need",
+    "protobuf messages (a container, message, enum or type values) or the type checker are not run: a",
+    "Traffic Policy has neither. The `_ext` files test cel-go's extension libraries, which ngrok's",
+    "[macros](https://ngrok.com/docs/traffic-policy/macros/) page does not list in full.",
+    "",
+    `Passed: ${files.reduce((n, f) => n + f.passed, 0)} of ${files.reduce((n, f) => n + f.run, 0)} run; ${files.reduce((n, f) => n + f.notRun, 0)} not run.`,
+    "",
+    "| File | Passed | Run | Not run |",
+    "|---|---|---|---|",
+    ...files.map((f) => `| \`${f.file}\` | ${f.passed} | ${f.run} | ${f.notRun} |`),
     "",
   ];
   return lines.join("\n");

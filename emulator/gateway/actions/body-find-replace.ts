@@ -8,6 +8,7 @@ import * as zlib from "node:zlib";
 import { isRecord } from "../policy";
 import { ConfigError, setResult, str, type ActionImpl, type HttpMessage, type Run } from "./common";
 import { re2, RegexError, replaceAll } from "./re2";
+import { replacements } from "../schema";
 
 const CODECS: Readonly<Record<string, { decode: (b: Buffer) => Buffer; encode: (b: Buffer) => Buffer }>> = {
   gzip: { decode: zlib.gunzipSync, encode: zlib.gzipSync },
@@ -18,6 +19,7 @@ const CODECS: Readonly<Record<string, { decode: (b: Buffer) => Buffer; encode: (
 function findReplace(action: "request-body-find-replace" | "response-body-find-replace", result: string, pick: (run: Run) => Pick<HttpMessage, "headers" | "body">): ActionImpl {
   return {
     phases: [action === "request-body-find-replace" ? "on_http_request" : "on_http_response"],
+    config: { replacements: replacements(false) },
     async run(config, run) {
       const list = config["replacements"];
       if (!Array.isArray(list) || list.length === 0) throw new ConfigError(`${action}: config.replacements must be a non-empty list`);

@@ -4,7 +4,8 @@
 // the share of errors is at least `error_threshold`, it trips: requests are answered 503
 // (ERR_NGROK_3202) for `tripped_duration`; then one request goes through as a probe, and its
 // outcome closes the breaker (the counts start afresh) or trips it again. Time is the gateway's clock.
-import { bool, ConfigError, message, parseDuration, type ActionImpl, type Run } from "./common";
+import { f, valueOr, type ConfigSchema } from "../schema";
+import { message, parseDuration, type ActionImpl, type Run } from "./common";
 
 const BUCKETS = 10;
 
@@ -31,14 +32,6 @@ export class CircuitBreakers {
   }
 }
 
-function durationIn(config: Record<string, unknown>, key: string, fallback: string): number {
-  const raw = config[key] ?? fallback;
-  if (typeof raw !== "string") throw new ConfigError(`circuit-breaker: config.${key} must be a duration such as "10s"`);
-  const ms = parseDuration(raw, "circuit-breaker");
-  if (ms < 1000 || ms > 120_000) throw new ConfigError(`circuit-breaker: config.${key} must be from 1s to 2m`);
-  return ms;
-}
-
 function counts(b: Breaker, now: number): { total: number; errors: number } {
   const out = { total: 0, errors: 0 };
   for (const [start, c] of b.buckets) {
@@ -62,18 +55,25 @@ function record(b: Breaker, now: number, error: boolean): void {
 
 const tripped = () => message(503, { "content-type": "text/plain; charset=utf-8" }, "ERR_NGROK_3202: Circuit breaker tripped\n");
 
+const config: ConfigSchema = {
+  error_threshold: f("float", { required: true, min: 0, max: 1 }),
+  volume_threshold: f("int", { min: 1, max: 2_000_000_000, default: 10 }),
+  window_duration: f("duration", { min: 1, max: 120, default: "10s" }),
+  tripped_duration: f("duration", { min: 1, max: 120, default: "10s" }),
+  num_buckets: f("int", { min: 1, max: 128, default: 10 }),
+  enforce: f("bool", { default: true }),
+};
+
 export const circuitBreaker: ActionImpl = {
   phases: ["on_http_request"],
-  async run(config, run: Run) {
-    const threshold = config["error_threshold"] ?? 0.5;
-    if (typeof threshold !== "number" || threshold < 0 || threshold > 1) throw new ConfigError("circuit-breaker: config.error_threshold must be from 0.0 to 1.0");
-    const volume = config["volume_threshold"] ?? 10;
-    if (typeof volume !== "number" || !Number.isInteger(volume) || volume < 1 || volume > 2_000_000_000) {
-      throw new ConfigError("circuit-breaker: config.volume_threshold must be an integer from 1 to 2,000,000,000");
-    }
-    const windowMs = durationIn(config, "window_duration", "10s");
-    const trippedMs = durationIn(config, "tripped_duration", "10s");
-    if (!bool(config, "enforce", true)) return { kind: "continue", detail: "not enforced" };
+  config,
+  // The config passed check.ts: what is absent takes the schema's default.
+  async run(given, run: Run) {
+    const threshold = valueOr<number>(given, config, "error_threshold");
+    const volume = valueOr<number>(given, config, "volume_threshold");
+    const windowMs = parseDuration(valueOr<string>(given, config, "window_duration"), "circuit-breaker");
+    const trippedMs = parseDuration(valueOr<string>(given, config, "tripped_duration"), "circuit-breaker");
+    if (!valueOr<boolean>(given, config, "enforce")) return { kind: "continue", detail: "not enforced" };
 
     const clock = run.ctx.env.clock;
     const b = run.ctx.env.circuitBreakers.get(`${run.ex.endpoint.id}\u0000${run.at}`, windowMs);

@@ -5,6 +5,8 @@ import type { ActionImpl } from "./common";
 
 export const closeConnection: ActionImpl = {
   phases: ["on_tcp_connect", "on_http_request"],
+  terminating: true,
+  config: {},
   async run() {
     return { kind: "close", detail: "connection closed" };
   },

@@ -2,6 +2,7 @@
 // readers of its config (a config the service would refuse raises a ConfigError).
 import { isRecord, type PhaseName } from "../policy";
 import { asText, type CelEvaluator } from "../cel";
+import { DURATION, durationSeconds, type ConfigSchema } from "../schema";
 import type { SseMessage } from "../sse";
 import type { ConnState, EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
 
@@ -66,7 +67,8 @@ export interface OutboundRequest {
 
 export type ActionOutcome =
   | { kind: "continue"; detail?: string }
-  | { kind: "respond"; response: HttpMessage; fromUpstream?: boolean; detail?: string }
+  /** `responsePhase`: on_http_response still runs on this answer (custom-response in on_http_request). */
+  | { kind: "respond"; response: HttpMessage; fromUpstream?: boolean; responsePhase?: boolean; detail?: string }
   | { kind: "close"; detail?: string }
   | { kind: "error"; response: HttpMessage; detail: string };
 
@@ -82,8 +84,18 @@ export interface Run {
   celWith(extra: Record<string, unknown>): CelEvaluator;
 }
 
+/**
+ * An action as the catalogue (index.ts) holds it: the phases ngrok documents it in, whether it
+ * terminates (a cloud endpoint's policy must reach one), its configuration schema with ngrok's
+ * defaults and limits (what check.ts refuses), and its run logic, which sees only a config the
+ * checks accepted.
+ */
 export interface ActionImpl {
   phases: readonly PhaseName[];
+  /** The documented phases the emulator cannot run it in (answered "not emulated"). */
+  notRunIn?: readonly PhaseName[];
+  terminating?: boolean;
+  config: ConfigSchema;
   run(config: Record<string, unknown>, run: Run): Promise<ActionOutcome>;
 }
 
@@ -160,10 +172,10 @@ export function target(run: Run): { headers: Map<string, string[]> } {
   return run.ex.request;
 }
 
+/** A duration in milliseconds, read as check.ts reads it (one reading of durations). */
 export function parseDuration(raw: string, action: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(raw.trim());
-  if (m === null) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as "ms" | "s" | "m" | "h"];
+  if (!DURATION.test(raw.trim())) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
+  return Math.round(durationSeconds(raw.trim()) * 1000);
 }
 
 export function setResult(run: Run, name: string, value: Record<string, unknown>): void {

@@ -5,6 +5,7 @@
 // `max_redirects` 3xx answers, gives up after `timeout` on the gateway's clock, and with
 // `on_error: halt` answers the failure; otherwise the policy goes on with the error in
 // `actions.ngrok.http_request.error`.
+import { f } from "../schema";
 import { isRecord } from "../policy";
 import { ConfigError, message, parseDuration, setResult, str, strMap, type ActionImpl, type HttpMessage, type OutboundRequest, type Run } from "./common";
 
@@ -89,6 +90,17 @@ function reqVariables(req: OutboundRequest): Record<string, unknown> {
 
 export const httpRequest: ActionImpl = {
   phases: ["on_http_request", "on_http_response"],
+  config: {
+    url: f("string", { required: true }),
+    method: f("string", { oneOf: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], default: "GET" }),
+    query_params: f("objects", { maxEntries: 32, fields: { key: f("string", { required: true, maxLength: 128 }), value: f("string", { maxLength: 8192 }) } }),
+    headers: f("map", { maxEntries: 10 }),
+    body: f("string"),
+    max_redirects: f("int", { min: 0, max: 100, default: 0 }),
+    timeout: f("duration", { min: 1, max: 30, default: "3s" }),
+    retry_condition: f("string", { cel: true }),
+    on_error: f("string", { oneOf: ["continue", "halt"], default: "halt" }),
+  },
   async run(config, run) {
     const method = str(config, "method", "http-request", "GET").toUpperCase();
     if (!METHODS.includes(method)) throw new ConfigError(`http-request: config.method must be one of ${METHODS.join(", ")}`);

@@ -5,6 +5,7 @@ import { NotEmulated, type ActionImpl } from "./common";
 function notEmulated(action: string, why: string): ActionImpl {
   return {
     phases: ["on_http_request"],
+    config: "open",
     async run() {
       throw new NotEmulated(action, why);
     },
@@ -14,5 +15,3 @@ function notEmulated(action: string, why: string): ActionImpl {
 /** ai-gateway (https://ngrok.com/docs/traffic-policy/actions/ai-gateway/) routes to AI providers' APIs with ngrok-managed or attached keys. */
 export const aiGateway = notEmulated("ai-gateway", "it calls AI providers' APIs, which the emulator does not reach");
 
-/** saml (https://ngrok.com/docs/traffic-policy/actions/saml/), documented as coming soon. */
-export const saml = notEmulated("saml", "it needs a SAML identity provider, and ngrok documents the action as coming soon");

@@ -9,6 +9,7 @@
 // scoring with the rules listed in CRS_RULES below: their CRS ids, messages and severities, each
 // matched by a pattern of the emulator's own written for what the rule detects. Every other CRS
 // rule does not run. docs/traffic-policy.md lists them too.
+import { f } from "../schema";
 import { isRecord } from "../policy";
 import { ConfigError, message, setResult, type ActionImpl, type HttpMessage, type Run } from "./common";
 
@@ -166,6 +167,11 @@ function crsAction(action: "owasp-crs-request" | "owasp-crs-response"): ActionIm
   const inbound = action === "owasp-crs-request";
   return {
     phases: [inbound ? "on_http_request" : "on_http_response"],
+    config: {
+      on_error: f("string", { required: true, oneOf: ["halt", "continue"] }),
+      process_body: f("bool", { default: false }),
+      exclude_rule_ids: f("ints", { min: 900_000, max: 999_999 }),
+    },
     async run(config, run) {
       const onError = config["on_error"] ?? "halt";
       if (onError !== "halt" && onError !== "continue") throw new ConfigError(`${action}: config.on_error must be halt or continue`);

@@ -4,6 +4,7 @@
 // handshake that follows uses this config (a client outside it fails the handshake); when the
 // handshake's facts are known already (a request given to testPolicy with `tls`), the action
 // checks them as the handshake would and closes the connection when it would have failed.
+import { f } from "../schema";
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { issuedByOneOf, splitPem, tlsVariables } from "../tls";
 import { ConfigError, setResult, str, strList, type ActionImpl, type Run, type TlsTermination } from "./common";
@@ -61,6 +62,14 @@ export function handshakeFailure(t: TlsTermination, facts: { version?: string; c
 
 export const terminateTls: ActionImpl = {
   phases: ["on_tcp_connect"],
+  config: {
+    min_version: f("string", { oneOf: ["1.2", "1.3"], default: "1.2" }),
+    max_version: f("string", { oneOf: ["1.2", "1.3"], default: "1.3" }),
+    server_private_key: f("string"),
+    server_certificate: f("string"),
+    mutual_tls_certificate_authorities: f("strings"),
+    mutual_tls_verification_strategy: f("string", { oneOf: ["require-and-verify", "require-any", "request"], default: "require-and-verify" }),
+  },
   async run(config, run) {
     const t = termination(config, run);
     run.ex.tlsTermination = t;

@@ -1,0 +1,20 @@
+// forward-internal (https://ngrok.com/docs/traffic-policy/actions/forward-internal/).
+import { f } from "../schema";
+import { message, str, type ActionImpl } from "./common";
+
+export const forwardInternal: ActionImpl = {
+  phases: ["on_tcp_connect", "on_http_request"],
+  // A TCP or TLS endpoint's forward needs a raw connection, which testPolicy does not have.
+  notRunIn: ["on_tcp_connect"],
+  terminating: true,
+  config: { url: f("string", { required: true }), binding: f("string", { oneOf: ["internal", "kubernetes"] }), on_error: f("string", { oneOf: ["halt", "continue"], default: "halt" }) },
+  async run(config, run) {
+    const url = run.cel.text(str(config, "url", "forward-internal"));
+    const onError = str(config, "on_error", "forward-internal", "halt");
+    const response = await run.ctx.forward(url, run.ex);
+    if (response !== undefined) return { kind: "respond", response, fromUpstream: true, detail: `to ${url}` };
+    const why = `ERR_NGROK_3200: The endpoint ${url} is offline.`;
+    if (onError === "continue") return { kind: "continue", detail: `${why} (on_error: continue)` };
+    return { kind: "error", response: message(404, {}, `${why}\n`), detail: why };
+  },
+};

@@ -1,0 +1,28 @@
+// verify-webhook (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
+import { f } from "../schema";
+import { verifyWebhook } from "../webhooks";
+import { bool, ConfigError, message, setResult, str, type ActionImpl } from "./common";
+
+export const verifyWebhookAction: ActionImpl = {
+  phases: ["on_http_request"],
+  config: { provider: f("string", { required: true }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
+  async run(config, run) {
+    const provider = str(config, "provider", "verify-webhook");
+    const secret = run.cel.text(str(config, "secret", "verify-webhook"));
+    let why: string | undefined;
+    try {
+      why = verifyWebhook(
+        provider,
+        { url: run.ex.originalUrl, headers: run.ex.request.headers, body: run.ex.request.body, contentType: run.ex.request.headers.get("content-type")?.[0] ?? "" },
+        secret,
+        Math.floor(run.ctx.env.clock.now() / 1000),
+      );
+    } catch (err) {
+      throw new ConfigError(`verify-webhook: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    setResult(run, "verify_webhook", { verified: why === undefined, ...(why === undefined ? {} : { error: { code: "verification_failed", message: why } }) });
+    if (why === undefined) return { kind: "continue", detail: "verified" };
+    if (!bool(config, "enforce", true)) return { kind: "continue", detail: `not verified (not enforced): ${why}` };
+    return { kind: "respond", response: message(403, {}, `Forbidden: the ${provider} webhook signature could not be verified\n`), detail: why };
+  },
+};
