@@ -1,4 +1,5 @@
 /** Errors the client raises. They never carry the API key or request bodies. */
+import { requestFate } from "./transport";
 
 /** The API answered with an error status. */
 export class ApiError extends Error {
@@ -57,7 +58,7 @@ export const keyRefusedHint =
   "(`pulumi config set ngrok:apiKey <key> --secret`, or `pulumi config rm ngrok:apiKey` to use NGROK_API_KEY), run `pulumi up`, " +
   "then refresh or destroy, and revoke the old key";
 
-/** The request failed below HTTP: refused, reset, timed out. */
+/** The request failed below HTTP: refused, reset, timed out. Its message is in words (transport.ts); `code` is the library's. */
 export class TransportError extends Error {
   override readonly name = "TransportError";
   constructor(
@@ -67,14 +68,12 @@ export class TransportError extends Error {
     /** False only when the request certainly never reached the service. */
     readonly mayHaveBeenProcessed: boolean,
     cause: unknown,
+    /** What went wrong, in words (transport.ts's whatFailed). */
+    readonly reason: string,
+    /** How many times the request was tried. */
+    readonly attempts = 1,
   ) {
-    super(
-      `${method} ${path} failed: ${code}` +
-        (mayHaveBeenProcessed && method === "POST"
-          ? " (the service may have processed the request; it was not repeated to avoid a duplicate)"
-          : ""),
-      { cause },
-    );
+    super(`${method} ${path} failed: ${reason}; ${requestFate(mayHaveBeenProcessed, attempts, method !== "POST")}`, { cause });
   }
 }
 

@@ -7,15 +7,8 @@ import { Agent, type Dispatcher } from "undici";
 import { ApiError, TransportError, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
 import { Pacer, apiRateLimit, delay, formatRateLimit, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
-import {
-  backoffDelay,
-  certainlyNotSent,
-  defaultBackoff,
-  isIdempotent,
-  isTransient,
-  parseRetryAfter,
-  type BackoffOptions,
-} from "./retry";
+import { backoffDelay, defaultBackoff, isIdempotent, parseRetryAfter, type BackoffOptions } from "./retry";
+import { certainlyNotSent, isTransient, transportCode, transportKind, whatFailed } from "./transport";
 
 export const defaultBaseUrl = "https://api.ngrok.com";
 /** The API's documented limit: 120 requests per rolling 60 seconds per account. */
@@ -51,6 +44,8 @@ export interface AttemptEvent {
   status?: number;
   error?: string;
   retryInMs?: number;
+  /** For a failure below HTTP: what went wrong, in words (`error` is the library's code). */
+  reason?: string;
   /** For a 429: whether the requests this client knows of filled the window (its own burst). */
   explained?: boolean;
 }
@@ -69,6 +64,9 @@ export class ApiClient {
    * it: then a plain path is joined to it as a string, without parsing a URL per request.
    */
   private readonly basePath: string | undefined;
+  /** The API's host as messages name it. */
+  private readonly host: string;
+  private readonly timeoutMs: number;
   private readonly dispatcher: Dispatcher;
   private readonly pacer: Pacer;
   private readonly pacingConfigured: RateLimit | false;
@@ -89,6 +87,8 @@ export class ApiClient {
     const basePath = base.pathname === "/" ? "" : base.pathname;
     this.basePath = !base.search && !base.hash && this.origin + basePath === this.baseUrl ? basePath : undefined;
     const timeout = options.timeoutMs ?? 30_000;
+    this.host = base.host;
+    this.timeoutMs = timeout;
     this.dispatcher = new Agent({
       // Enough sockets for the operations a program commonly runs at once: fewer would queue
       // requests in this client behind other requests' answers. Pacing, not sockets, bounds the rate.
@@ -219,18 +219,18 @@ export class ApiClient {
       try {
         response = await this.dispatcher.request(options);
       } catch (err) {
-        const code = errorCode(err);
+        const code = transportCode(err);
         const notSent = certainlyNotSent(code);
+        const reason = whatFailed(transportKind(code), this.host, this.timeoutMs);
         // Not sent: the service counted nothing. Otherwise it may have, no later than now.
         await (notSent ? slot.notSent() : slot.answered(Date.now()));
         const retryable = isTransient(code) && (notSent || isIdempotent(method));
-        const failure = new TransportError(code, method, shownPath, !notSent, err);
         if (!retryable || attempt >= this.backoff.maxRetries) {
-          this.attempted({ method, path: shownPath, attempt, error: code });
-          throw failure;
+          this.attempted({ method, path: shownPath, attempt, error: code, reason });
+          throw new TransportError(code, method, shownPath, !notSent, err, reason, attempt + 1);
         }
         const wait = backoffDelay(attempt, this.backoff, undefined);
-        this.attempted({ method, path: shownPath, attempt, error: code, retryInMs: wait });
+        this.attempted({ method, path: shownPath, attempt, error: code, reason, retryInMs: wait });
         await delay(wait);
         continue;
       }
@@ -307,15 +307,6 @@ export class ApiClient {
  * nowhere, no segment that is or may be a dot segment ("." or "%2e" first), no fragment.
  */
 const plainPath = /^(?:\/(?!\.|%2e)[\w\-.~%!$&'()*+,;=:@]*)+(?:\?[\w\-.~%!$&()*+,;=:@/?]+)?$/i;
-
-function errorCode(err: unknown): string {
-  if (err && typeof err === "object") {
-    const e = err as { code?: unknown; cause?: { code?: unknown } };
-    if (typeof e.code === "string") return e.code;
-    if (e.cause && typeof e.cause.code === "string") return e.cause.code;
-  }
-  return "UNKNOWN";
-}
 
 function parseJson(text: string): unknown {
   try {

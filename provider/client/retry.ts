@@ -1,7 +1,7 @@
 /**
  * When to retry and how long to wait. The decision depends on whether the service can have
  * processed the request, which only the client knows (ApiClient.request in http.ts decides, with
- * isIdempotent, certainlyNotSent and isTransient below), so this is a small
+ * isIdempotent below, and certainlyNotSent and isTransient of transport.ts), so this is a small
  * policy rather than a generic retry library: p-retry is ESM-only and none of the CommonJS ones
  * let each attempt choose its own delay (Retry-After).
  */
@@ -49,33 +49,6 @@ export function isIdempotent(method: string): boolean {
   return idempotent.has(method);
 }
 
-/** Error codes that mean the request never left this machine or never reached the service. */
-const notSentCodes = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-export function certainlyNotSent(code: string): boolean {
-  return notSentCodes.has(code);
-}
-
-/** Transport failures worth another attempt (when the method allows it). */
-const transientCodes = new Set([
-  ...notSentCodes,
-  "ECONNRESET",
-  "EPIPE",
-  "ETIMEDOUT",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CLOSED",
-  "UND_ERR_HEADERS_TIMEOUT",
-  "UND_ERR_BODY_TIMEOUT",
-  "UND_ERR_ABORTED",
-]);
-
-export function isTransient(code: string): boolean {
-  return transientCodes.has(code);
-}
+// Whether a transport failure is worth another attempt, and whether the request can have
+// reached the service: the one table of transport.ts.
+export { certainlyNotSent, isTransient } from "./transport";

@@ -199,7 +199,7 @@ export class Provider {
       const { ApiClient } = require("../client/http") as typeof import("../client/http");
       const client = new ApiClient({ ...options, userAgent: userAgent() });
       client.onRetry = (e) => {
-        const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.error ?? "network error"})`;
+        const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.reason ?? "network error"})`;
         this.events.debug(`ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
       };
       client.onPacingWait = (e) => this.events.debug(`ngrok: ${e.method} ${e.path} waits for room under the API's rate limit`);

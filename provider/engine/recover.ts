@@ -214,6 +214,6 @@ function withHint(failure: unknown, hint: string): unknown {
 /** A short reason for a failed lookup (no values: errors of this client never carry any). */
 function describe(err: unknown): string {
   if (err instanceof ApiError) return `HTTP ${err.status}${err.errorCode ? ` ${err.errorCode}` : ""}`;
-  if (err instanceof TransportError) return err.code;
+  if (err instanceof TransportError) return err.reason;
   return err instanceof Error ? err.message : String(err);
 }

@@ -220,7 +220,7 @@ it("for a kind that cannot be listed, says the resource may exist and how to ado
   const err = (await handler.create({ description: "unlisted" }).catch((e: unknown) => e)) as Error;
   expect(err).toMatchObject({ name: "LostCreateError", transport: { name: "TransportError", mayHaveBeenProcessed: true } });
   expect(err.message).toMatch(
-    /^POST \/credentials failed: \w+ \(the service may have processed the request; it was not repeated to avoid a duplicate\)\. The service may have created the Credential: if the account has one matching this resource, add `importId: "cr_\.\.\."` with its id to the resource to adopt it$/,
+    /^POST \/credentials failed: the connection to \S+ was dropped before an answer came; the request was sent and the service may have processed it; it was not repeated, since a repeat could make a duplicate\. The service may have created the Credential: if the account has one matching this resource, add `importId: "cr_\.\.\."` with its id to the resource to adopt it$/,
   );
   const made = emu.resources("credentials").slice(before) as { id: string }[];
   for (const r of made) await call(emu, "DELETE", `/credentials/${r.id}`);

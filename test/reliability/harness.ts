@@ -271,12 +271,13 @@ function checkFailures(emu: Emulator, output: string, report: ReliabilityReport,
   }
 }
 
-/** What no output may hold: stack frames, terminal escape codes, error class names. */
+/** What no output may hold: stack frames, terminal escape codes, error class names, the HTTP library's and the system's error codes. */
 export function noiseIn(text: string): string[] {
   return [
     ...(text.match(/^\s+at .*$/gm) ?? []),
     ...(text.match(/\x1b\[[0-9;]*m.*$/gm) ?? []),
     ...(text.match(/\b(ApiError|TransportError|TypeError|RangeError): .*$/gm) ?? []),
+    ...(text.match(/\b(UND_ERR_\w+|ECONN\w+|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_\w+|EHOSTUNREACH|ENETUNREACH|EPROTO|ERR_SSL_\w+|ERR_TLS_\w+)\b.*$/gm) ?? []),
   ];
 }
 
