@@ -14,6 +14,7 @@ Options:
   --api-key KEY            the API key clients must send (default: random emu_...)
   --state FILE             persist the account's state in FILE (loaded on start)
   --rate-limit N/SECONDS   requests per rolling window per API key, or "off" (default 120/60)
+  --strict-rate-limit      one window for the account's keys together, refused requests counted
   --fault-seed N           seed of the random faults (enables them)
   --fault-error-before P   probability of an error answered without processing (0..1)
   --fault-error-after P    probability of processing and then answering an error (0..1)
@@ -54,6 +55,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "api-key": { type: "string" },
       state: { type: "string" },
       "rate-limit": { type: "string" },
+      "strict-rate-limit": { type: "boolean" },
       "fault-seed": { type: "string" },
       "fault-error-before": { type: "string" },
       "fault-error-after": { type: "string" },
@@ -90,6 +92,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       options.rateLimit = { limit: num("rate-limit", m[1]!, 1, Number.MAX_SAFE_INTEGER), windowMs: num("rate-limit", m[2]!, 0.001, 1e9) * 1000 };
     }
   }
+  if (values["strict-rate-limit"]) options.strictRateLimit = true;
   const faultFlags = ["fault-error-before", "fault-error-after", "fault-reset", "fault-latency-ms"] as const;
   const anyFault = faultFlags.some((f) => values[f] !== undefined);
   if (values["fault-seed"] !== undefined || anyFault) {

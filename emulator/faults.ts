@@ -110,18 +110,19 @@ function matches(f: ScriptedFault, method: string, path: string): boolean {
   return f.path.test(path);
 }
 
-/** Rolling-window request counter per API key. */
+/** Rolling-window request counter per key (an API key, or the account). */
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(readonly limit: number, readonly windowMs: number) {}
+  /** `countRefused`: a refused request counts against the window too (ngrok does not say it does not). */
+  constructor(readonly limit: number, readonly windowMs: number, readonly countRefused = false) {}
 
   /** Records a request made at `now` (ms); false when the key has used its quota in the last window. */
   allow(key: string, now: number): boolean {
     const cutoff = now - this.windowMs;
     const list = (this.hits.get(key) ?? []).filter((t) => t > cutoff);
     const ok = list.length < this.limit;
-    if (ok) list.push(now);
+    if (ok || this.countRefused) list.push(now);
     this.hits.set(key, list);
     return ok;
   }

@@ -24,6 +24,13 @@ export interface EmulatorOptions {
   apiKey?: string;
   /** Default { limit: 120, windowMs: 60_000 }, per API key, rolling window; false disables it. */
   rateLimit?: { limit: number; windowMs: number } | false;
+  /**
+   * Counts as strictly as ngrok's documentation allows ("per account", silent on refusals): one
+   * window for the account (the emulator's key and every key made on /api_keys together), and a
+   * refused (429) request counts against it like a served one. Default false: a window per API
+   * key, refused requests not counted.
+   */
+  strictRateLimit?: boolean;
   /** Seeded random faults; default off. */
   faults?: RandomFaultOptions;
   /** Persistence file: loaded on start, rewritten atomically after every change. */
@@ -89,6 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     host: options.host ?? "127.0.0.1",
     apiKey,
     rateLimit,
+    strictRateLimit: options.strictRateLimit ?? false,
     faults: options.faults,
     statePath: options.statePath,
     foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),

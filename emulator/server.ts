@@ -19,6 +19,8 @@ export interface ServerOptions {
   host: string;
   apiKey: string;
   rateLimit: { limit: number; windowMs: number } | false;
+  /** One window for the account's keys together, refused requests counted (EmulatorOptions.strictRateLimit). */
+  strictRateLimit: boolean;
   faults: RandomFaultOptions | undefined;
   statePath: string | undefined;
   /** Domains reserved by other accounts (lower-case). */
@@ -90,7 +92,7 @@ export class EmulatorServer {
   constructor(private readonly options: ServerOptions) {
     this.store = Store.open(options.statePath, () => options.clock.now());
     this.faults = new FaultInjector(options.faults);
-    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
+    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs, options.strictRateLimit);
     this.routes = this.buildRoutes();
     // Idle connections stay open longer than clients keep them (the provider's client: 10 s), so a
     // client never sends on a socket the emulator has just closed as idle.
@@ -224,7 +226,9 @@ export class EmulatorServer {
     try {
       const { key, caller } = this.authenticate(req);
       if (!control) {
-        if (this.limiter !== undefined && !this.limiter.allow(key, this.options.clock.now())) {
+        // The emulator serves one account: under the strict rule all its keys share one window.
+        const counted = this.options.strictRateLimit ? "account" : key;
+        if (this.limiter !== undefined && !this.limiter.allow(counted, this.options.clock.now())) {
           throw rateLimited(this.limiter.limit, this.limiter.windowMs);
         }
         checkVersion(req);

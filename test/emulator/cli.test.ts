@@ -162,6 +162,11 @@ it("parses --foreign-domains as a comma-separated list", () => {
   });
 });
 
+it("parses --strict-rate-limit, and leaves the rule as it is without it", () => {
+  expect(parseCli(["--rate-limit", "20/10", "--strict-rate-limit"])).toEqual({ rateLimit: { limit: 20, windowMs: 10_000 }, strictRateLimit: true });
+  expect(parseCli(["--rate-limit", "20/10"])).toEqual({ rateLimit: { limit: 20, windowMs: 10_000 } });
+});
+
 it("--gateway-port serves the cloud endpoints' gateway and prints its URL", async () => {
   const child = run(["--gateway-port", "0"]);
   const done = exitCode(child);

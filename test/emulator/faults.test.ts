@@ -173,6 +173,36 @@ describe("rate limit", () => {
     }
   });
 
+  // The same requests under both rules: the account's two keys (the emulator's, and one made on
+  // /api_keys), 2 requests per second allowed.
+  it.each([
+    // A window per key, refused requests free: the second key has its own window, and once the
+    // served requests leave the window the refused ones leave nothing behind.
+    [false, { full: 429, otherKey: 200, afterServedLeft: 200, afterRefusedLeft: 200 }],
+    // One window for the account, refused requests counted: the second key meets the first's
+    // window, and the refusals hold the window shut until they leave it too.
+    [true, { full: 429, otherKey: 429, afterServedLeft: 429, afterRefusedLeft: 200 }],
+  ] as const)("strictRateLimit %s: what counts against the window", async (strictRateLimit, expected) => {
+    const clock = new FakeClock();
+    const emu = await startEmulator({ rateLimit: { limit: 2, windowMs: 1000 }, strictRateLimit, clock });
+    try {
+      const other = (await call(emu, "POST", "/api_keys", { description: "second key" })).json.token as string;
+      clock.advance(1000); // the key's creation leaves the window
+      const asOther = { headers: { authorization: `Bearer ${other}` } };
+      for (let i = 0; i < 2; i++) expect((await call(emu, "GET", "/credentials")).status).toBe(200);
+      clock.advance(500);
+      const full = (await call(emu, "GET", "/credentials")).status;
+      const otherKey = (await call(emu, "GET", "/credentials", undefined, asOther)).status;
+      clock.advance(500); // the served requests leave the window; the refused ones are 500 ms old
+      const afterServedLeft = (await call(emu, "GET", "/credentials")).status;
+      clock.advance(500); // and now the requests refused at 500 ms have left it too
+      const afterRefusedLeft = (await call(emu, "GET", "/credentials")).status;
+      expect({ full, otherKey, afterServedLeft, afterRefusedLeft }).toEqual(expected);
+    } finally {
+      await emu.close();
+    }
+  });
+
   it("does not count requests with an invalid key", async () => {
     const emu = await startEmulator({ rateLimit: { limit: 2, windowMs: 60_000 } });
     try {
