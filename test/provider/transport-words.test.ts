@@ -9,6 +9,7 @@ import type { AddressInfo } from "net";
 import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { ApiClient, TransportError, type ClientOptions } from "../../provider";
 import { selfSignedPem } from "../support/certs";
+import { providerFor, recordedEvents } from "../support/provider";
 
 let emu: Emulator;
 /** Its clock never moves: a latency fault holds a request until the emulator closes. */
@@ -150,3 +151,58 @@ it.each(cases.map((c) => [c.name, c] as const))("%s: one line in words", async (
   });
   if (c.received !== undefined) expect(emu.requests).toHaveLength(c.received);
 });
+
+describe("through the provider", () => {
+  const host = () => hostOf(emu.url);
+  const dropped = () => `the connection to ${host()} was dropped before an answer came`;
+
+  it("a create whose connection dropped says the request may have been processed, what the provider found, and what the next `up` does", async () => {
+    const provider = providerFor(emu, { "ngrok:maxRetries": "1" }, { emulator: { rateLimit: false } });
+    try {
+      const before = emu.resources("credentials").length;
+      emu.scriptFault({ method: "POST", path: "/credentials", kind: "reset-before" });
+      const err = (await provider.create("Credential", { description: "dropped" }).catch((e: unknown) => e)) as Error;
+      expect(err.message).toBe(
+        `POST /credentials failed: ${dropped()}; ${sentNotRepeated}. The service did not create the Credential (none made since the request matches it): the next \`up\` creates it`,
+      );
+      expect(emu.resources("credentials")).toHaveLength(before);
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it("a lookup for a lost create that fails on a dropped connection says so in words", async () => {
+    const provider = providerFor(emu, { "ngrok:maxRetries": "1" }, { emulator: { rateLimit: false } });
+    try {
+      const before = emu.resources("credentials").length;
+      emu.scriptFault({ method: "POST", path: "/credentials", kind: "reset-after" });
+      emu.scriptFault({ method: "GET", path: "/credentials", kind: "reset-before", times: 2 });
+      const err = (await provider.create("Credential", { description: "lookup dropped" }).catch((e: unknown) => e)) as Error;
+      expect(err.message).toMatch(
+        new RegExp(`^POST /credentials failed: .*; it was not repeated, since a repeat could make a duplicate\\. The service may have created the Credential, and looking for it failed \\(${escape(dropped())}\\): look for a Credential created at \\S+ and add`),
+      );
+      expect(err.message.match(codeName) ?? []).toEqual([]);
+      for (const r of emu.resources("credentials").slice(before) as { id: string }[]) await provider.delete("Credential", r.id, {});
+    } finally {
+      await provider.close();
+    }
+  });
+
+  it("a retry after a dropped connection is a debug line in words", async () => {
+    const events = recordedEvents();
+    const provider = providerFor(emu, {}, { emulator: { rateLimit: false }, events });
+    try {
+      const created = await provider.create("IpPolicy", { description: "retried" });
+      emu.scriptFault({ method: "GET", path: `/ip_policies/${created.id}`, kind: "reset-before" });
+      await provider.read("IpPolicy", created.id, created.outs);
+      expect(events.debugs).toEqual([expect.stringMatching(new RegExp(`^ngrok: GET /ip_policies/${created.id} failed \\(${escape(dropped())}\\); retrying in [0-9.]+ s$`))]);
+      await provider.delete("IpPolicy", created.id, created.outs);
+    } finally {
+      await provider.close();
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
