@@ -259,7 +259,7 @@ export class ApiClient {
           this.attempted({ method, path: shownPath, attempt, status, explained });
           throw this.rateLimitedError(error, attempt, Date.now() - started, stated, explained);
         }
-        // A refused request was not counted, so even a POST is safe to repeat. It waits for the
+        // A refused request was not processed, so even a POST is safe to repeat. It waits for the
         // service's Retry-After when there is one, and for room in the window as the pacer
         // knows it (which now holds the other clients' part of it) in any case.
         const wait = retryAfter !== undefined ? backoffDelay(attempt, this.backoff, retryAfter) : 0;
