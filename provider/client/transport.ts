@@ -55,8 +55,6 @@ const codes: Record<string, TransportKind> = {
   EAI_NODATA: "dns",
   EHOSTUNREACH: "unreachable",
   ENETUNREACH: "unreachable",
-  ENETDOWN: "unreachable",
-  EHOSTDOWN: "unreachable",
   UND_ERR_CONNECT_TIMEOUT: "connect-timeout",
   ECONNRESET: "dropped",
   EPIPE: "dropped",
