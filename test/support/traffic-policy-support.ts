@@ -5,6 +5,7 @@
  * of the emulator's insides, only what `testPolicy` answers, so it follows the emulator as it grows.
  */
 import { conformance } from "./cel-conformance";
+import { customResponse } from "../../emulator/gateway/actions/catalogue";
 import { testPolicy, type PolicyRequest, type PolicyResult, type PolicyTestOptions } from "../../emulator";
 import { PolicyValue, policyProblems } from "../../provider/policy";
 import { corpus, type DocAction, type DocCel } from "../gateway/ngrok-docs/corpus";
@@ -69,7 +70,7 @@ function describe(result: PolicyResult): string {
 async function evaluates(expression: string, phase: "on_http_request" | "on_http_response"): Promise<Outcome> {
   // A list of one element whatever the expression's type: the expression is computed, and any value will do.
   const probe = `[${expression}].size() == 1`;
-  const respond = { type: "custom-response", config: { status_code: 200, body: "ok" } };
+  const respond = { type: customResponse.type, config: { status_code: 200, body: "ok" } };
   const policy =
     phase === "on_http_request"
       ? { on_http_request: [{ expressions: [probe], actions: [respond] }] }

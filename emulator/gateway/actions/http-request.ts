@@ -37,9 +37,9 @@ function headerObject(h: ReadonlyMap<string, readonly string[]> | Record<string,
 function queryParams(config: Record<string, unknown>, run: Run): Array<[string, string]> {
   const v = config["query_params"];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new ConfigError("http-request: config.query_params must be a list of {key, value}");
+  if (!Array.isArray(v)) throw new ConfigError("config.query_params must be a list of {key, value}");
   return v.map((item, i) => {
-    if (!isRecord(item) || typeof item["key"] !== "string") throw new ConfigError(`http-request: config.query_params[${i}] must be {key, value}`);
+    if (!isRecord(item) || typeof item["key"] !== "string") throw new ConfigError(`config.query_params[${i}] must be {key, value}`);
     return [item["key"], run.cel.text(typeof item["value"] === "string" ? item["value"] : String(item["value"] ?? ""))];
   });
 }
@@ -89,6 +89,7 @@ function reqVariables(req: OutboundRequest): Record<string, unknown> {
 }
 
 export const httpRequest: ActionImpl = {
+  type: "http-request",
   phases: ["on_http_request", "on_http_response"],
   config: {
     url: f("string", { required: true }),
@@ -102,24 +103,24 @@ export const httpRequest: ActionImpl = {
     on_error: f("string", { oneOf: ["continue", "halt"], default: "halt" }),
   },
   async run(config, run) {
-    const method = str(config, "method", "http-request", "GET").toUpperCase();
-    if (!METHODS.includes(method)) throw new ConfigError(`http-request: config.method must be one of ${METHODS.join(", ")}`);
+    const method = str(config, "method", "GET").toUpperCase();
+    if (!METHODS.includes(method)) throw new ConfigError(`config.method must be one of ${METHODS.join(", ")}`);
     const maxRedirects = config["max_redirects"] ?? 0;
     if (typeof maxRedirects !== "number" || !Number.isInteger(maxRedirects) || maxRedirects < 0 || maxRedirects > 100) {
-      throw new ConfigError("http-request: config.max_redirects must be an integer from 0 to 100");
+      throw new ConfigError("config.max_redirects must be an integer from 0 to 100");
     }
-    const timeoutMs = parseDuration(str(config, "timeout", "http-request", "3s"), "http-request");
-    if (timeoutMs < 1000 || timeoutMs > 30_000) throw new ConfigError("http-request: config.timeout must be from 1s to 30s");
-    const onError = str(config, "on_error", "http-request", "continue");
-    if (onError !== "continue" && onError !== "halt") throw new ConfigError("http-request: config.on_error must be continue or halt");
-    const retryCondition = str(config, "retry_condition", "http-request", "");
+    const timeoutMs = parseDuration(str(config, "timeout", "3s"));
+    if (timeoutMs < 1000 || timeoutMs > 30_000) throw new ConfigError("config.timeout must be from 1s to 30s");
+    const onError = str(config, "on_error", "continue");
+    if (onError !== "continue" && onError !== "halt") throw new ConfigError("config.on_error must be continue or halt");
+    const retryCondition = str(config, "retry_condition", "");
 
-    const url = new URL(run.cel.text(str(config, "url", "http-request")));
+    const url = new URL(run.cel.text(str(config, "url")));
     for (const [k, v] of queryParams(config, run)) url.searchParams.append(k, v);
     const headers: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(strMap(config, "headers", "http-request"))) headers[k.toLowerCase()] = [run.cel.text(v)];
-    const body = Buffer.from(run.cel.text(str(config, "body", "http-request", "")), "utf8");
-    const req: OutboundRequest = { method, url: url.toString(), headers, body };
+    for (const [k, v] of Object.entries(strMap(config, "headers"))) headers[k.toLowerCase()] = [run.cel.text(v)];
+    const body = Buffer.from(run.cel.text(str(config, "body", "")), "utf8");
+    const req: OutboundRequest = { sender: run.type, method, url: url.toString(), headers, body };
 
     const clock = run.ctx.env.clock;
     const started = clock.now();
