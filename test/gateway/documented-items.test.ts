@@ -129,6 +129,28 @@ describe("https://ngrok.com/docs/traffic-policy/actions/redirect/", () => {
   });
 });
 
+describe("https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/", () => {
+  // The page contradicts itself: its "Example request that ngrok would block" carries its attack
+  // only in the JSON body, under the "block mode" policy that sets on_error alone, while its config
+  // table says process_body "Default is false" and its Behavior says the body is evaluated "when
+  // process_body is enabled". Nothing else of the request (User-Agent Mozilla/5.0, path /, no
+  // query, an allowed Content-Type) matches a paranoia-level-1 rule. The emulator follows the table.
+  const request = { url: `${URL_}/`, method: "POST", headers: { "user-agent": "Mozilla/5.0", "content-type": "application/json" }, body: '{"q": "<script>alert(1)</script>"}' };
+  const blockMode = (config: Record<string, unknown>): WirePolicy => ({ on_http_request: [{ actions: [{ type: "owasp-crs-request", config: { on_error: "halt", ...config } }] }] });
+
+  it("the example request under the block-mode policy as written reaches the upstream: process_body defaults to false", async () => {
+    const r = await testPolicy(blockMode({}), request, { upstream: echo });
+    expect([r.status, r.body, r.actionResults["owasp_crs_request"]]).toEqual([200, "upstream", expect.objectContaining({ decision: "allow", anomaly_score: 0 })]);
+  });
+
+  it("with process_body: true it answers as the page shows: 403, ERR_NGROK_3700, the upstream never reached", async () => {
+    const r = await testPolicy(blockMode({ process_body: true }), request, { upstream: echo });
+    expect([r.status, r.upstream]).toEqual([403, undefined]);
+    expect(r.body).toContain("<noscript>The request was blocked by the WAF. (ERR_NGROK_3700)</noscript>");
+    expect(r.actionResults["owasp_crs_request"]).toEqual(expect.objectContaining({ decision: "deny", matched_rules: [expect.objectContaining({ id: 941110 })] }));
+  });
+});
+
 describe("action variables the pages document", () => {
   const readAll = (names: string[]) => names.map((n) => `${n}=\${string(${n})}`).join(" ");
 
