@@ -96,6 +96,31 @@ describe("https://ngrok.com/docs/traffic-policy/actions/http-request/", () => {
   });
 });
 
+describe("https://ngrok.com/docs/traffic-policy/actions/http-request/ (configuration defaults)", () => {
+  // The page's table: max_redirects defaultValue="10"; on_error "`continue` (default)".
+  const redirects = (req: { url: string }) => {
+    const n = Number(/\/redirect\/(\d+)/.exec(req.url)?.[1] ?? 0);
+    return n > 0 ? { status: 302, headers: { location: `/redirect/${n - 1}` } } : { status: 200, body: "landed" };
+  };
+  const policy = (url: string): WirePolicy => ({
+    on_http_request: [
+      {
+        actions: [
+          { type: "http-request", config: { url } },
+          { type: "custom-response", config: { body: "${string(actions.ngrok.http_request.res.status_code)} ${actions.ngrok.http_request.error.code}" } },
+        ],
+      },
+    ],
+  });
+
+  it("without max_redirects, 10 redirects are followed and an 11th is the error ERR_NGROK_3214, after which the policy goes on", async () => {
+    const options = { endpoints: { "https://httpbin.internal": redirects } };
+    expect((await testPolicy(policy("https://httpbin.internal/redirect/10"), URL_, options)).body).toBe("200 ");
+    const r = await testPolicy(policy("https://httpbin.internal/redirect/11"), URL_, options);
+    expect([r.status, r.body.endsWith("ERR_NGROK_3214")]).toEqual([200, true]);
+  });
+});
+
 describe("https://ngrok.com/docs/traffic-policy/actions/forward-internal/", () => {
   // The page's basic example: curl's request to the public endpoint arrives at the internal endpoint's upstream as the page shows it.
   it("the upstream request carries the headers the page shows, Accept-Encoding: gzip among them", async () => {
