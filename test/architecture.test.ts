@@ -116,3 +116,41 @@ it("a kind named in a string or a template is found; one in a comment or an iden
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/**
+ * A word that is an action's type and also means something else where it is written: a decision
+ * (`deny`), an IP policy rule's or a user-agent filter's field, the emulator's CLI flag, an edge
+ * module. These are not the action named.
+ */
+const OTHER_MEANINGS: ReadonlySet<string> = new Set([
+  "emulator/gateway/actions/restrict-ips.ts: deny",
+  "emulator/gateway/actions/owasp-crs.ts: deny",
+  "emulator/gateway/directory.ts: deny",
+  "emulator/edges/modules.ts: deny",
+  "emulator/collections/ip-policies.ts: deny",
+  "emulator/cli.ts: rate-limit",
+  "emulator/collections/unsupported.ts: oauth",
+]);
+
+it("an action is one file and one line of the catalogue, and its type is written only in its file", () => {
+  const { ACTIONS } = require("../emulator/gateway/actions") as typeof import("../emulator/gateway/actions");
+  const catalogue = require("../emulator/gateway/actions/catalogue") as Record<string, { type: string }>;
+  const lines = fs.readFileSync(path.join(root, "emulator/gateway/actions/catalogue.ts"), "utf8").split("\n").filter((l) => l.startsWith("export"));
+  // Each line exports one file's actions: the file of each action, by its export's name.
+  const fileOf = new Map<string, string>();
+  for (const line of lines) {
+    const m = /^export \{ ([\w, ]+) \} from "\.\/([\w-]+)";$/.exec(line);
+    expect(m).not.toBeNull();
+    for (const name of m![1]!.split(", ")) fileOf.set(catalogue[name]!.type, `emulator/gateway/actions/${m![2]}.ts`);
+  }
+  expect([...fileOf.keys()].sort()).toEqual(Object.keys(ACTIONS).sort());
+  const lineFiles = lines.map((l) => /"\.\/([\w-]+)"/.exec(l)?.[1]);
+  expect(new Set(lineFiles).size).toBe(lineFiles.length);
+  const files = [...sourceFiles(root, ["emulator"]), "test/support/traffic-policy-support.ts"];
+  const literals = new Map(files.map((f) => [f, stringLiterals(f, fs.readFileSync(path.join(root, f), "utf8"))]));
+  const elsewhere = [...fileOf].flatMap(([type, own]) =>
+    files.filter((f) => f !== own && literals.get(f)!.includes(type) && !OTHER_MEANINGS.has(`${f}: ${type}`)).map((f) => `${f}: ${type}`),
+  );
+  expect(elsewhere).toEqual([]);
+  expect([...fileOf].filter(([type, own]) => !literals.get(own)!.includes(type)).map(([type]) => type)).toEqual([]);
+});

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure, referenceNotFound, unknownField } from "../errors";
+import { aiGateway } from "../gateway/actions/catalogue";
 import { policyFromInput } from "../gateway/check";
 import { PHASES, type WirePolicy } from "../gateway/policy";
 import { randomBase62, rfc3339 } from "../ids";
@@ -38,7 +39,7 @@ function runsAiGateway(text: string): boolean {
   } catch {
     return false;
   }
-  return PHASES.some((phase) => (policy[phase] ?? []).some((rule) => rule.actions.some((a) => a.type === "ai-gateway")));
+  return PHASES.some((phase) => (policy[phase] ?? []).some((rule) => rule.actions.some((a) => a.type === aiGateway.type)));
 }
 
 /**

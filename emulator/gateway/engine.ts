@@ -12,6 +12,12 @@ import type { PhaseName, WirePolicy, WireRule } from "./policy";
 import { formatMessage, isEventStream, parseMessage, splitMessages } from "./sse";
 import type { EndpointInfo, GatewayEnvironment, HeaderInput, PolicyFailure, PolicyRequest, PolicyResult, UpstreamRequest, UpstreamResponse } from "./types";
 
+/** The terminating actions of the catalogue, as the message of a policy that ends without one lists them. */
+const TERMINATING = Object.values(ACTIONS)
+  .filter((a) => a.terminating === true)
+  .map((a) => a.type)
+  .join(", ");
+
 const MAX_FORWARD_DEPTH = 8;
 
 export function headerMap(input: HeaderInput | undefined): Map<string, string[]> {
@@ -159,7 +165,7 @@ export async function runEndpoint(endpoint: EndpointInfo, policy: WirePolicy, re
   } else {
     // A cloud endpoint's policy must end with a terminating action (ngrok's Traffic Policy docs).
     return finish(
-      textResponse(502, `The traffic policy of ${endpoint.url} ended without a terminating action: a cloud endpoint's policy must end with custom-response, deny, redirect or forward-internal.\n`),
+      textResponse(502, `The traffic policy of ${endpoint.url} ended without a terminating action: a cloud endpoint's policy must end with one (${TERMINATING}).\n`),
       undefined,
       false,
     );
@@ -231,10 +237,10 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
       const impl = ACTIONS[action.type];
       let outcome: ActionOutcome;
       try {
-        if (impl === undefined) throw new NotEmulated(action.type, "the emulator does not know this action type");
-        if (!impl.phases.includes(phase)) throw new ConfigError(`${action.type}: action ${action.type} is not supported in ${phase}`);
-        if (impl.notRunIn?.includes(phase)) throw new NotEmulated(action.type, `the emulator does not run it in ${phase}`);
-        outcome = await impl.run(action.config ?? {}, { ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
+        if (impl === undefined) throw new NotEmulated("the emulator does not know this action type");
+        if (!impl.phases.includes(phase)) throw new ConfigError(`action ${action.type} is not supported in ${phase}`);
+        if (impl.notRunIn?.includes(phase)) throw new NotEmulated(`the emulator does not run it in ${phase}`);
+        outcome = await impl.run(action.config ?? {}, { type: impl.type, ex, phase, cel, rule: label, at: `${phase}/${index}/${actionIndex}`, ctx, celWith });
       } catch (err) {
         if (err instanceof CelFailure) {
           ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: err.message });
@@ -245,7 +251,9 @@ async function runPhase(phase: PhaseName, rules: readonly WireRule[] | undefined
         }
         // A config the service would have refused when the policy was saved; or what the emulator cannot do.
         const code = err instanceof ConfigError ? "invalid-config" : err instanceof NotEmulated ? "not-emulated" : "emulator-error";
-        const why = err instanceof ConfigError || err instanceof NotEmulated ? err.message : `${action.type}: ${err instanceof Error ? err.message : String(err)}`;
+        // The action is named here, from the policy: the actions' own messages say only what and why.
+        const text = err instanceof Error ? err.message : String(err);
+        const why = err instanceof NotEmulated ? `the ${action.type} action is not emulated: ${text}` : `${action.type}: ${text}`;
         ex.trace.actions.push({ phase, rule: label, type: action.type, outcome: "error", detail: why });
         return { kind: "failed", failure: { phase, rule: label, ruleIndex: index, action: action.type, code, message: why } };
       }
@@ -349,7 +357,7 @@ function httpCall(req: UpstreamRequest): Promise<HttpMessage> {
 async function forward(target: string, ex: Exchange, env: GatewayEnvironment, depth: number): Promise<HttpMessage | undefined> {
   const endpoint = env.endpointByUrl(target);
   if (endpoint === undefined) return undefined;
-  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `forward-internal: more than ${MAX_FORWARD_DEPTH} hops\n`);
+  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `more than ${MAX_FORWARD_DEPTH} hops from endpoint to endpoint\n`);
   const policy = policyFromInput(endpoint.trafficPolicy ?? "");
   const result = await runEndpoint(
     endpoint,
@@ -379,7 +387,7 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
   if (result.upstream !== undefined) ex.upstreamRequest = result.upstream;
   for (const t of result.actions) ex.trace.actions.push({ ...t, rule: `${endpoint.url} ${t.rule}` });
   for (const l of result.logs) ex.trace.logs.push(l);
-  if (result.status === 0) return textResponse(502, "forward-internal: the target endpoint closed the connection\n");
+  if (result.status === 0) return textResponse(502, "the target endpoint closed the connection\n");
   return { status: result.status, headers: headerMap(result.headers), body: result.rawBody };
 }
 
@@ -391,11 +399,11 @@ async function forward(target: string, ex: Exchange, env: GatewayEnvironment, de
 async function send(out: OutboundRequest, ex: Exchange, env: GatewayEnvironment, depth: number): Promise<HttpMessage | undefined> {
   const endpoint = env.endpointByUrl(out.url);
   if (endpoint === undefined) return undefined;
-  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `http-request: more than ${MAX_FORWARD_DEPTH} hops\n`);
+  if (depth >= MAX_FORWARD_DEPTH) return textResponse(508, `more than ${MAX_FORWARD_DEPTH} hops from endpoint to endpoint\n`);
   const target = new URL(out.url);
   const headers: Record<string, string[]> = {
     ...out.headers,
-    "ngrok-req-type": ["http-request"],
+    "ngrok-req-type": [out.sender],
     "ngrok-report-abuse": ["https://ngrok.com/abuse"],
     "x-forwarded-for": [ex.conn.clientIp],
     "user-agent": ["ngrok/cloud"],

@@ -105,8 +105,8 @@ export function verifyJwt(token: DecodedJwt, rules: JwtRules): void {
 /** The key set at a JWKS URL, over HTTP. */
 export async function fetchJwks(url: string): Promise<JsonWebKeySet> {
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`jwt-validation: the JWKS at ${url} answered ${res.status}`);
+  if (!res.ok) throw new Error(`the JWKS at ${url} answered ${res.status}`);
   const body = (await res.json()) as JsonWebKeySet;
-  if (!Array.isArray(body.keys)) throw new Error(`jwt-validation: the document at ${url} is not a JWKS`);
+  if (!Array.isArray(body.keys)) throw new Error(`the document at ${url} is not a JWKS`);
   return body;
 }

@@ -96,6 +96,31 @@ describe("https://ngrok.com/docs/traffic-policy/actions/http-request/", () => {
   });
 });
 
+describe("https://ngrok.com/docs/traffic-policy/actions/http-request/ (configuration defaults)", () => {
+  // The page's table: max_redirects defaultValue="10"; on_error "`continue` (default)".
+  const redirects = (req: { url: string }) => {
+    const n = Number(/\/redirect\/(\d+)/.exec(req.url)?.[1] ?? 0);
+    return n > 0 ? { status: 302, headers: { location: `/redirect/${n - 1}` } } : { status: 200, body: "landed" };
+  };
+  const policy = (url: string): WirePolicy => ({
+    on_http_request: [
+      {
+        actions: [
+          { type: "http-request", config: { url } },
+          { type: "custom-response", config: { body: "${string(actions.ngrok.http_request.res.status_code)} ${actions.ngrok.http_request.error.code}" } },
+        ],
+      },
+    ],
+  });
+
+  it("without max_redirects, 10 redirects are followed and an 11th is the error ERR_NGROK_3214, after which the policy goes on", async () => {
+    const options = { endpoints: { "https://httpbin.internal": redirects } };
+    expect((await testPolicy(policy("https://httpbin.internal/redirect/10"), URL_, options)).body).toBe("200 ");
+    const r = await testPolicy(policy("https://httpbin.internal/redirect/11"), URL_, options);
+    expect([r.status, r.body.endsWith("ERR_NGROK_3214")]).toEqual([200, true]);
+  });
+});
+
 describe("https://ngrok.com/docs/traffic-policy/actions/forward-internal/", () => {
   // The page's basic example: curl's request to the public endpoint arrives at the internal endpoint's upstream as the page shows it.
   it("the upstream request carries the headers the page shows, Accept-Encoding: gzip among them", async () => {
@@ -126,6 +151,28 @@ describe("https://ngrok.com/docs/traffic-policy/actions/redirect/", () => {
     const policy: WirePolicy = { on_http_request: [{ actions: [{ type: "redirect", config: { to: "https://example.com?city=${conn.geo.city}" } }] }] };
     const r = await testPolicy(policy, { url: `${URL_}/`, geo: { city: "San Francisco" } });
     expect([r.status, r.headers["location"]]).toEqual([302, "https://example.com?city=San%20Francisco"]);
+  });
+});
+
+describe("https://ngrok.com/docs/traffic-policy/actions/owasp-crs-request/", () => {
+  // The page contradicts itself: its "Example request that ngrok would block" carries its attack
+  // only in the JSON body, under the "block mode" policy that sets on_error alone, while its config
+  // table says process_body "Default is false" and its Behavior says the body is evaluated "when
+  // process_body is enabled". Nothing else of the request (User-Agent Mozilla/5.0, path /, no
+  // query, an allowed Content-Type) matches a paranoia-level-1 rule. The emulator follows the table.
+  const request = { url: `${URL_}/`, method: "POST", headers: { "user-agent": "Mozilla/5.0", "content-type": "application/json" }, body: '{"q": "<script>alert(1)</script>"}' };
+  const blockMode = (config: Record<string, unknown>): WirePolicy => ({ on_http_request: [{ actions: [{ type: "owasp-crs-request", config: { on_error: "halt", ...config } }] }] });
+
+  it("the example request under the block-mode policy as written reaches the upstream: process_body defaults to false", async () => {
+    const r = await testPolicy(blockMode({}), request, { upstream: echo });
+    expect([r.status, r.body, r.actionResults["owasp_crs_request"]]).toEqual([200, "upstream", expect.objectContaining({ decision: "allow", anomaly_score: 0 })]);
+  });
+
+  it("with process_body: true it answers as the page shows: 403, ERR_NGROK_3700, the upstream never reached", async () => {
+    const r = await testPolicy(blockMode({ process_body: true }), request, { upstream: echo });
+    expect([r.status, r.upstream]).toEqual([403, undefined]);
+    expect(r.body).toContain("<noscript>The request was blocked by the WAF. (ERR_NGROK_3700)</noscript>");
+    expect(r.actionResults["owasp_crs_request"]).toEqual(expect.objectContaining({ decision: "deny", matched_rules: [expect.objectContaining({ id: 941110 })] }));
   });
 });
 

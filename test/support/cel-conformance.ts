@@ -23,6 +23,8 @@ export interface ConformanceFile {
   passed: number;
   run: number;
   notRun: number;
+  /** The expressions of the tests run that failed. */
+  failed: string[];
 }
 
 const SKIP = Symbol("not comparable");
@@ -96,6 +98,7 @@ function count(suite: Suite, into: ConformanceFile): void {
     else {
       into.run++;
       if (ok) into.passed++;
+      else into.failed.push(t.original.expr);
     }
   }
   for (const s of suite.suites ?? []) count(s, into);
@@ -106,7 +109,7 @@ export function conformance(): ConformanceFile[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { tests } = require("@bufbuild/cel-spec/testdata/conformance.js") as { tests: Suite };
   return (tests.suites ?? []).map((s) => {
-    const file: ConformanceFile = { file: s.name, passed: 0, run: 0, notRun: 0 };
+    const file: ConformanceFile = { file: s.name, passed: 0, run: 0, notRun: 0, failed: [] };
     count(s, file);
     return file;
   });

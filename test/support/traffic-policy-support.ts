@@ -4,7 +4,8 @@
  * `testPolicy`, which runs the gateway's engine, and the page says what happened. It reads nothing
  * of the emulator's insides, only what `testPolicy` answers, so it follows the emulator as it grows.
  */
-import { conformance } from "./cel-conformance";
+import { conformance, type ConformanceFile } from "./cel-conformance";
+import { customResponse, owaspCrsRequest, owaspCrsResponse } from "../../emulator/gateway/actions/catalogue";
 import { testPolicy, type PolicyRequest, type PolicyResult, type PolicyTestOptions } from "../../emulator";
 import { PolicyValue, policyProblems } from "../../provider/policy";
 import { corpus, type DocAction, type DocCel } from "../gateway/ngrok-docs/corpus";
@@ -69,7 +70,7 @@ function describe(result: PolicyResult): string {
 async function evaluates(expression: string, phase: "on_http_request" | "on_http_response"): Promise<Outcome> {
   // A list of one element whatever the expression's type: the expression is computed, and any value will do.
   const probe = `[${expression}].size() == 1`;
-  const respond = { type: "custom-response", config: { status_code: 200, body: "ok" } };
+  const respond = { type: customResponse.type, config: { status_code: 200, body: "ok" } };
   const policy =
     phase === "on_http_request"
       ? { on_http_request: [{ expressions: [probe], actions: [respond] }] }
@@ -161,8 +162,123 @@ async function variableRuns(variable: DocCel): Promise<Outcome> {
   return evaluates(variableExpression(variable.name), variable.name.startsWith("res.") ? "on_http_response" : "on_http_request");
 }
 
+/**
+ * CEL's standard definitions (https://github.com/google/cel-spec),
+ * which ngrok's expressions page says a Traffic Policy is written in, with the macros' numbers of arguments.
+ */
+const STANDARD = new Set(["size", "contains", "startsWith", "endsWith", "matches", "int", "uint", "double", "string", "bytes", "bool", "timestamp", "duration", "type", "dyn", "has"]);
+const STANDARD_MACROS: Readonly<Record<string, readonly number[]>> = { all: [2], exists: [2], exists_one: [2], filter: [2], map: [2, 3] };
+const MACROS_PAGE = "https://ngrok.com/docs/traffic-policy/macros/";
+
+/** A call's number of arguments: the commas at depth 0 after `(` at `open`. */
+function arity(expr: string, open: number): number {
+  let depth = 0;
+  let args = 0;
+  let empty = true;
+  for (let i = open; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") {
+      depth--;
+      if (depth === 0) return empty ? 0 : args + 1;
+    } else if (depth === 1 && c === ",") args++;
+    else if (depth >= 1 && !/\s/.test(c)) empty = false;
+  }
+  return args + 1;
+}
+
+/**
+ * What of an expression neither CEL's standard definitions nor ngrok's macros page offers: the
+ * functions it calls (a macro with a number of arguments the page does not give counts as another
+ * form) and optional values (`.?`, `[?`), each named once.
+ */
+function notOffered(expr: string, page: readonly DocCel[]): string[] {
+  const functions = new Set<string>();
+  const methods = new Map<string, Set<number>>();
+  for (const m of page) {
+    const sig = /^([\w.]+)\(([^)]*)\)/.exec(m.name);
+    if (sig === null) continue;
+    const [name, params] = [sig[1]!, sig[2]!];
+    const receiver = /^(string|list|map|bytes|ts)\.(\w+)$/.exec(name);
+    if (receiver === null) functions.add(name);
+    else {
+      const arities = methods.get(receiver[2]!) ?? new Set<number>();
+      arities.add(params.trim() === "" ? -1 : params.split(",").length);
+      methods.set(receiver[2]!, arities);
+    }
+  }
+  // Namespaces of functions: the page's (base64, hash, ...) and cel-go's extension libraries'; any other dotted name is a method call on a value.
+  const namespaces = new Set([...[...functions].filter((n) => n.includes(".")).map((n) => n.split(".")[0]!), "cel", "math", "optional", "sets", "strings", "proto"]);
+  const found = new Set<string>();
+  if (/\.\?|\[\?|\boptional\./.test(expr)) found.add("optional values");
+  // Strings quoted in the expression are not calls.
+  const code = expr.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, (q) => " ".repeat(q.length));
+  for (const m of code.matchAll(/(\.)?\b([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\(/g)) {
+    const [dot, name] = [m[1] !== undefined, m[2]!];
+    const open = m.index + m[0].length - 1;
+    const last = name.split(".").pop()!;
+    if (!dot && name.includes(".") && namespaces.has(name.split(".")[0]!)) {
+      if (!functions.has(name) && !name.startsWith("optional.")) found.add(`\`${name}\``);
+    } else {
+      const macro = STANDARD_MACROS[last];
+      if (macro !== undefined) {
+        if (!macro.includes(arity(code, open))) found.add(`\`${last}\` with ${arity(code, open)} arguments`);
+      } else if (!STANDARD.has(last) && !methods.has(last) && !functions.has(last)) found.add(`\`${last}\``);
+    }
+  }
+  return [...found];
+}
+
+/** Per conformance file with failures: how many call what ngrok does not offer, and what. */
+function documentedFailures(files: readonly ConformanceFile[], page: readonly DocCel[]): string[] {
+  const lines: string[] = [];
+  for (const f of files) {
+    if (f.failed.length === 0) continue;
+    const named = new Map<string, number>();
+    let documented = 0;
+    for (const expr of f.failed) {
+      const missing = notOffered(expr, page);
+      if (missing.length > 0) documented++;
+      for (const n of missing) named.set(n, (named.get(n) ?? 0) + 1);
+    }
+    const names = [...named].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([n]) => n);
+    const shown = names.length > 8 ? `${names.slice(0, 8).join(", ")} and ${names.length - 8} more` : names.join(", ");
+    lines.push(`| \`${f.file}\` | ${f.failed.length} | ${documented} | ${cell(shown)} |`);
+  }
+  return lines;
+}
+
 const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 const mark = (o: Outcome): string => (o.runs ? (o.note === undefined ? "yes" : `yes (${cell(o.note)})`) : `no: ${cell(o.why)}`);
+
+/**
+ * Where one of ngrok's pages contradicts itself: which reading the emulator follows, and what it
+ * answers, from runs.
+ */
+async function notes(): Promise<string[]> {
+  const crs = async (action: { type: string }, phase: "on_http_request" | "on_http_response", config: Record<string, unknown>, request: PolicyRequest, body: string): Promise<string> => {
+    const r = await testPolicy({ [phase]: [{ actions: [{ type: action.type, config: { on_error: "halt", ...config } }] }] }, request, {
+      upstream: () => ({ status: 200, headers: { "content-type": "text/plain" }, body }),
+    });
+    const code = /ERR_NGROK_\d+/.exec(r.body)?.[0];
+    return `${r.status}${code === undefined ? "" : ` ${code}`}`;
+  };
+  const request: PolicyRequest = { method: "POST", url: "https://example.ngrok.app/", headers: { "user-agent": "Mozilla/5.0", "content-type": "application/json" }, body: '{"q": "<script>alert(1)</script>"}' };
+  const sqlError = "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near 'SELECT * FROM users WHERE id = 'abc'' at line 1";
+  const requestPage = `https://ngrok.com/docs/traffic-policy/actions/${owaspCrsRequest.type}/`;
+  const responsePage = `https://ngrok.com/docs/traffic-policy/actions/${owaspCrsResponse.type}/`;
+  return [
+    `- [\`${owaspCrsRequest.type}\`](${requestPage}) contradicts itself: its "Example request that ngrok would block" (answered with`,
+    "  ERR_NGROK_3700's block page) carries its attack only in a JSON body, under its \"block mode\" policy, which sets `on_error`",
+    "  alone, while its configuration table says `process_body` defaults to false and its Behavior section that the body is",
+    "  evaluated when `process_body` is enabled; nothing else of the request (User-Agent `Mozilla/5.0`, path `/`, no query, an",
+    "  allowed Content-Type) matches a paranoia-level-1 rule. The emulator follows the table: the example request under the",
+    `  policy as written answers ${await crs(owaspCrsRequest, "on_http_request", {}, request, "ok")}; with \`process_body: true\` it answers ${await crs(owaspCrsRequest, "on_http_request", { process_body: true }, request, "ok")}.`,
+    `- [\`${owaspCrsResponse.type}\`](${responsePage}) likewise: its example of a response ngrok would block is an SQL error in the`,
+    "  body, its \"block mode\" policy sets `on_error` alone, and its table says `process_body` defaults to false. Under the policy",
+    `  as written that response answers ${await crs(owaspCrsResponse, "on_http_response", {}, { url: "https://example.ngrok.app/" }, sqlError)}; with \`process_body: true\`, ${await crs(owaspCrsResponse, "on_http_response", { process_body: true }, { url: "https://example.ngrok.app/" }, sqlError)}.`,
+  ];
+}
 
 /** The page, Markdown. */
 export async function renderSupportPage(): Promise<string> {
@@ -220,6 +336,20 @@ export async function renderSupportPage(): Promise<string> {
     "| File | Passed | Run | Not run |",
     "|---|---|---|---|",
     ...files.map((f) => `| \`${f.file}\` | ${f.passed} | ${f.run} | ${f.notRun} |`),
+    "",
+    "### Failures that are ngrok's documented environment",
+    "",
+    `A Traffic Policy's CEL offers the language's [standard definitions](https://github.com/google/cel-spec)`,
+    `and the functions ngrok's [macros](${MACROS_PAGE}) page lists, in the forms it gives. A failed test that calls`,
+    "anything else, or uses optional values, tests what ngrok does not offer: it is counted here with what it calls.",
+    "",
+    "| File | Failed | Of which call what ngrok does not offer | What they call |",
+    "|---|---|---|---|",
+    ...documentedFailures(files, macros),
+    "",
+    "## Notes",
+    "",
+    ...(await notes()),
     "",
   ];
   return lines.join("\n");

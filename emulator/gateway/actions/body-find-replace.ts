@@ -5,7 +5,7 @@
 // names a group; `from` and `to` interpolate CEL); Content-Length follows the new size. A body
 // sent compressed (gzip, deflate, br) is decoded, rewritten and encoded again.
 import * as zlib from "node:zlib";
-import { isRecord } from "../policy";
+import { isRecord, type PhaseName } from "../policy";
 import { ConfigError, setResult, str, type ActionImpl, type HttpMessage, type Run } from "./common";
 import { re2, RegexError, replaceAll } from "./re2";
 import { replacements } from "../schema";
@@ -16,13 +16,14 @@ const CODECS: Readonly<Record<string, { decode: (b: Buffer) => Buffer; encode: (
   br: { decode: zlib.brotliDecompressSync, encode: zlib.brotliCompressSync },
 };
 
-function findReplace(action: "request-body-find-replace" | "response-body-find-replace", result: string, pick: (run: Run) => Pick<HttpMessage, "headers" | "body">): ActionImpl {
+function findReplace(type: string, phase: PhaseName, result: string, pick: (run: Run) => Pick<HttpMessage, "headers" | "body">): ActionImpl {
   return {
-    phases: [action === "request-body-find-replace" ? "on_http_request" : "on_http_response"],
+    type,
+    phases: [phase],
     config: { replacements: replacements(false) },
     async run(config, run) {
       const list = config["replacements"];
-      if (!Array.isArray(list) || list.length === 0) throw new ConfigError(`${action}: config.replacements must be a non-empty list`);
+      if (!Array.isArray(list) || list.length === 0) throw new ConfigError(`config.replacements must be a non-empty list`);
       const msg = pick(run);
       const encoding = (msg.headers.get("content-encoding")?.[0] ?? "identity").toLowerCase();
       const codec = encoding === "identity" ? undefined : CODECS[encoding];
@@ -30,16 +31,16 @@ function findReplace(action: "request-body-find-replace" | "response-body-find-r
       let text = (codec === undefined ? msg.body : codec.decode(msg.body)).toString("utf8");
       const matched: Array<{ replacement_index: number; matched_content: string }> = [];
       for (const [i, item] of list.entries()) {
-        if (!isRecord(item)) throw new ConfigError(`${action}: config.replacements[${i}] must be an object`);
-        const from = run.cel.text(str(item, "from", action));
+        if (!isRecord(item)) throw new ConfigError(`config.replacements[${i}] must be an object`);
+        const from = run.cel.text(str(item, "from"));
         let pattern: RegExp;
         try {
           pattern = re2(from);
         } catch (err) {
           if (!(err instanceof RegexError)) throw err;
-          throw new ConfigError(`${action}: config.replacements[${i}].from is not a valid regular expression (${err.message})`);
+          throw new ConfigError(`config.replacements[${i}].from is not a valid regular expression (${err.message})`);
         }
-        const to = run.cel.text(str(item, "to", action, ""));
+        const to = run.cel.text(str(item, "to", ""));
         const { output, first } = replaceAll(pattern, text, to);
         if (first !== undefined) matched.push({ replacement_index: i, matched_content: first });
         text = output;
@@ -53,5 +54,5 @@ function findReplace(action: "request-body-find-replace" | "response-body-find-r
   };
 }
 
-export const requestBodyFindReplace = findReplace("request-body-find-replace", "request_body_find_replace", (run) => run.ex.request);
-export const responseBodyFindReplace = findReplace("response-body-find-replace", "response_body_find_replace", (run) => run.ex.response!);
+export const requestBodyFindReplace = findReplace("request-body-find-replace", "on_http_request", "request_body_find_replace", (run) => run.ex.request);
+export const responseBodyFindReplace = findReplace("response-body-find-replace", "on_http_response", "response_body_find_replace", (run) => run.ex.response!);

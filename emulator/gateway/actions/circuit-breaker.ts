@@ -65,14 +65,15 @@ const config: ConfigSchema = {
 };
 
 export const circuitBreaker: ActionImpl = {
+  type: "circuit-breaker",
   phases: ["on_http_request"],
   config,
   // The config passed check.ts: what is absent takes the schema's default.
   async run(given, run: Run) {
     const threshold = valueOr<number>(given, config, "error_threshold");
     const volume = valueOr<number>(given, config, "volume_threshold");
-    const windowMs = parseDuration(valueOr<string>(given, config, "window_duration"), "circuit-breaker");
-    const trippedMs = parseDuration(valueOr<string>(given, config, "tripped_duration"), "circuit-breaker");
+    const windowMs = parseDuration(valueOr<string>(given, config, "window_duration"));
+    const trippedMs = parseDuration(valueOr<string>(given, config, "tripped_duration"));
     if (!valueOr<boolean>(given, config, "enforce")) return { kind: "continue", detail: "not enforced" };
 
     const clock = run.ctx.env.clock;

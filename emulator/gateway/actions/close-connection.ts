@@ -4,6 +4,7 @@
 import type { ActionImpl } from "./common";
 
 export const closeConnection: ActionImpl = {
+  type: "close-connection",
   phases: ["on_tcp_connect", "on_http_request"],
   terminating: true,
   config: {},

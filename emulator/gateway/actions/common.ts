@@ -59,6 +59,8 @@ export interface ActionContext {
 }
 
 export interface OutboundRequest {
+  /** The action sending it, which the `ngrok-req-type` header names. */
+  sender: string;
   method: string;
   url: string;
   headers: Record<string, string[]>;
@@ -73,6 +75,8 @@ export type ActionOutcome =
   | { kind: "error"; response: HttpMessage; detail: string };
 
 export interface Run {
+  /** The running action's type (ActionImpl.type). */
+  type: string;
   ex: Exchange;
   phase: PhaseName;
   cel: CelEvaluator;
@@ -91,6 +95,8 @@ export interface Run {
  * checks accepted.
  */
 export interface ActionImpl {
+  /** The action's type, as policies and ngrok's pages name it: written here only, in its file. */
+  readonly type: string;
   phases: readonly PhaseName[];
   /** The documented phases the emulator cannot run it in (answered "not emulated"). */
   notRunIn?: readonly PhaseName[];
@@ -101,39 +107,36 @@ export interface ActionImpl {
 
 export const HTTP: readonly PhaseName[] = ["on_http_request", "on_http_response"];
 
+/** A config the service would refuse: the message says what; the engine names the action. */
 export class ConfigError extends Error {}
 
-/** What the emulator cannot do offline: the answer names the action and why, never the user's config. */
-export class NotEmulated extends Error {
-  constructor(
-    readonly action: string,
-    why: string,
-  ) {
-    super(`the ${action} action is not emulated: ${why}`);
-  }
-}
+/**
+ * What the emulator cannot do offline, and why; the engine's answer names the action, never the
+ * user's config.
+ */
+export class NotEmulated extends Error {}
 
-export function str(config: Record<string, unknown>, key: string, action: string, fallback?: string): string {
+export function str(config: Record<string, unknown>, key: string, fallback?: string): string {
   const v = config[key];
   if (v === undefined || v === null) {
     if (fallback !== undefined) return fallback;
-    throw new ConfigError(`${action}: config.${key} is required`);
+    throw new ConfigError(`config.${key} is required`);
   }
-  if (typeof v !== "string") throw new ConfigError(`${action}: config.${key} must be a string`);
+  if (typeof v !== "string") throw new ConfigError(`config.${key} must be a string`);
   return v;
 }
 
-export function strList(config: Record<string, unknown>, key: string, action: string): string[] {
+export function strList(config: Record<string, unknown>, key: string): string[] {
   const v = config[key];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw new ConfigError(`${action}: config.${key} must be a list of strings`);
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) throw new ConfigError(`config.${key} must be a list of strings`);
   return v as string[];
 }
 
-export function strMap(config: Record<string, unknown>, key: string, action: string): Record<string, string> {
+export function strMap(config: Record<string, unknown>, key: string): Record<string, string> {
   const v = config[key];
   if (v === undefined || v === null) return {};
-  if (!isRecord(v)) throw new ConfigError(`${action}: config.${key} must be a map of strings`);
+  if (!isRecord(v)) throw new ConfigError(`config.${key} must be a map of strings`);
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === "string" ? x : asText(x)]));
 }
 
@@ -173,8 +176,8 @@ export function target(run: Run): { headers: Map<string, string[]> } {
 }
 
 /** A duration in milliseconds, read as check.ts reads it (one reading of durations). */
-export function parseDuration(raw: string, action: string): number {
-  if (!DURATION.test(raw.trim())) throw new ConfigError(`${action}: '${raw}' is not a duration such as "60s" or "10m"`);
+export function parseDuration(raw: string): number {
+  if (!DURATION.test(raw.trim())) throw new ConfigError(`'${raw}' is not a duration such as "60s" or "10m"`);
   return Math.round(durationSeconds(raw.trim()) * 1000);
 }
 

@@ -31,10 +31,11 @@ function negotiate(acceptEncoding: string, allowed: readonly string[]): string |
 }
 
 export const compressResponse: ActionImpl = {
+  type: "compress-response",
   phases: ["on_http_response"],
   config: { algorithms: f("strings", { oneOf: ["br", "compress", "deflate", "gzip"], unique: true }) },
   async run(config, run) {
-    const allowed = config["algorithms"] === undefined ? ["gzip", "deflate", "br", "compress"] : strList(config, "algorithms", "compress-response");
+    const allowed = config["algorithms"] === undefined ? ["gzip", "deflate", "br", "compress"] : strList(config, "algorithms");
     const res = run.ex.response!;
     if (res.headers.has("content-encoding")) {
       setResult(run, "compress", { already_compressed: true, negotiated_algorithm: "" });

@@ -3,6 +3,7 @@ import { f } from "../schema";
 import { HTTP, message, str, strMap, inferContentType, type ActionImpl } from "./common";
 
 export const customResponse: ActionImpl = {
+  type: "custom-response",
   phases: HTTP,
   terminating: true,
   config: {
@@ -15,8 +16,8 @@ export const customResponse: ActionImpl = {
   async run(config, run) {
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 200;
     // `content`, ngrok's older spelling of the body, still answers when `body` is absent.
-    const body = run.cel.text(str(config, "body", "custom-response", str(config, "content", "custom-response", "")));
-    const headers = Object.fromEntries(Object.entries(strMap(config, "headers", "custom-response")).map(([k, v]) => [k.toLowerCase(), run.cel.text(v)]));
+    const body = run.cel.text(str(config, "body", str(config, "content", "")));
+    const headers = Object.fromEntries(Object.entries(strMap(config, "headers")).map(([k, v]) => [k.toLowerCase(), run.cel.text(v)]));
     if (headers["content-type"] === undefined) headers["content-type"] = inferContentType(body);
     // https://ngrok.com/docs/traffic-policy/actions/custom-response/: in on_http_request, the
     // actions of on_http_response still run on the custom response.

@@ -3,6 +3,7 @@ import { f } from "../schema";
 import { message, type ActionImpl } from "./common";
 
 export const deny: ActionImpl = {
+  type: "deny",
   phases: ["on_tcp_connect", "on_http_request"],
   terminating: true,
   config: { status_code: f("int", { min: 100, max: 599, default: 403 }) },

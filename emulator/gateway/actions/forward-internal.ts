@@ -3,14 +3,15 @@ import { f } from "../schema";
 import { message, str, type ActionImpl } from "./common";
 
 export const forwardInternal: ActionImpl = {
+  type: "forward-internal",
   phases: ["on_tcp_connect", "on_http_request"],
   // A TCP or TLS endpoint's forward needs a raw connection, which testPolicy does not have.
   notRunIn: ["on_tcp_connect"],
   terminating: true,
   config: { url: f("string", { required: true }), binding: f("string", { oneOf: ["internal", "kubernetes"] }), on_error: f("string", { oneOf: ["halt", "continue"], default: "halt" }) },
   async run(config, run) {
-    const url = run.cel.text(str(config, "url", "forward-internal"));
-    const onError = str(config, "on_error", "forward-internal", "halt");
+    const url = run.cel.text(str(config, "url"));
+    const onError = str(config, "on_error", "halt");
     const response = await run.ctx.forward(url, run.ex);
     if (response !== undefined) return { kind: "respond", response, fromUpstream: true, detail: `to ${url}` };
     const why = `ERR_NGROK_3200: The endpoint ${url} is offline.`;

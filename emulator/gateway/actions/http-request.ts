@@ -5,11 +5,10 @@
 // `max_redirects` 3xx answers, gives up after `timeout` on the gateway's clock, and with
 // `on_error: halt` answers the failure; otherwise the policy goes on with the error in
 // `actions.ngrok.http_request.error`.
-import { f } from "../schema";
+import { f, valueOr, type ConfigSchema } from "../schema";
 import { isRecord } from "../policy";
 import { ConfigError, message, parseDuration, setResult, str, strMap, type ActionImpl, type HttpMessage, type OutboundRequest, type Run } from "./common";
 
-const METHODS = ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"];
 const MAX_RETRIES = 3;
 const MAX_BODY = 256 * 1024;
 
@@ -37,9 +36,9 @@ function headerObject(h: ReadonlyMap<string, readonly string[]> | Record<string,
 function queryParams(config: Record<string, unknown>, run: Run): Array<[string, string]> {
   const v = config["query_params"];
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new ConfigError("http-request: config.query_params must be a list of {key, value}");
+  if (!Array.isArray(v)) throw new ConfigError("config.query_params must be a list of {key, value}");
   return v.map((item, i) => {
-    if (!isRecord(item) || typeof item["key"] !== "string") throw new ConfigError(`http-request: config.query_params[${i}] must be {key, value}`);
+    if (!isRecord(item) || typeof item["key"] !== "string") throw new ConfigError(`config.query_params[${i}] must be {key, value}`);
     return [item["key"], run.cel.text(typeof item["value"] === "string" ? item["value"] : String(item["value"] ?? ""))];
   });
 }
@@ -88,38 +87,37 @@ function reqVariables(req: OutboundRequest): Record<string, unknown> {
   return { method: req.method, header: req.headers, url: req.url, body: req.body.toString("utf8") };
 }
 
-export const httpRequest: ActionImpl = {
-  phases: ["on_http_request", "on_http_response"],
-  config: {
-    url: f("string", { required: true }),
-    method: f("string", { oneOf: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], default: "GET" }),
-    query_params: f("objects", { maxEntries: 32, fields: { key: f("string", { required: true, maxLength: 128 }), value: f("string", { maxLength: 8192 }) } }),
-    headers: f("map", { maxEntries: 10 }),
-    body: f("string"),
-    max_redirects: f("int", { min: 0, max: 100, default: 0 }),
-    timeout: f("duration", { min: 1, max: 30, default: "3s" }),
-    retry_condition: f("string", { cel: true }),
-    on_error: f("string", { oneOf: ["continue", "halt"], default: "halt" }),
-  },
-  async run(config, run) {
-    const method = str(config, "method", "http-request", "GET").toUpperCase();
-    if (!METHODS.includes(method)) throw new ConfigError(`http-request: config.method must be one of ${METHODS.join(", ")}`);
-    const maxRedirects = config["max_redirects"] ?? 0;
-    if (typeof maxRedirects !== "number" || !Number.isInteger(maxRedirects) || maxRedirects < 0 || maxRedirects > 100) {
-      throw new ConfigError("http-request: config.max_redirects must be an integer from 0 to 100");
-    }
-    const timeoutMs = parseDuration(str(config, "timeout", "http-request", "3s"), "http-request");
-    if (timeoutMs < 1000 || timeoutMs > 30_000) throw new ConfigError("http-request: config.timeout must be from 1s to 30s");
-    const onError = str(config, "on_error", "http-request", "continue");
-    if (onError !== "continue" && onError !== "halt") throw new ConfigError("http-request: config.on_error must be continue or halt");
-    const retryCondition = str(config, "retry_condition", "http-request", "");
+/** The config fields, with the defaults of ngrok's page: the run reads what check.ts accepted, filled with these. */
+const CONFIG: ConfigSchema = {
+  url: f("string", { required: true }),
+  method: f("string", { oneOf: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], default: "GET" }),
+  query_params: f("objects", { maxEntries: 32, fields: { key: f("string", { required: true, maxLength: 128 }), value: f("string", { maxLength: 8192 }) } }),
+  headers: f("map", { maxEntries: 10 }),
+  body: f("string"),
+  max_redirects: f("int", { min: 0, max: 100, default: 10 }),
+  timeout: f("duration", { min: 1, max: 30, default: "3s" }),
+  retry_condition: f("string", { cel: true }),
+  on_error: f("string", { oneOf: ["continue", "halt"], default: "continue" }),
+};
 
-    const url = new URL(run.cel.text(str(config, "url", "http-request")));
+export const httpRequest: ActionImpl = {
+  type: "http-request",
+  phases: ["on_http_request", "on_http_response"],
+  config: CONFIG,
+  async run(config, run) {
+    // check.ts accepted these against CONFIG (one of the methods, the bounds of max_redirects and timeout).
+    const method = valueOr<string>(config, CONFIG, "method");
+    const maxRedirects = valueOr<number>(config, CONFIG, "max_redirects");
+    const timeoutMs = parseDuration(valueOr<string>(config, CONFIG, "timeout"));
+    const onError = valueOr<string>(config, CONFIG, "on_error");
+    const retryCondition = valueOr<string | undefined>(config, CONFIG, "retry_condition") ?? "";
+
+    const url = new URL(run.cel.text(str(config, "url")));
     for (const [k, v] of queryParams(config, run)) url.searchParams.append(k, v);
     const headers: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(strMap(config, "headers", "http-request"))) headers[k.toLowerCase()] = [run.cel.text(v)];
-    const body = Buffer.from(run.cel.text(str(config, "body", "http-request", "")), "utf8");
-    const req: OutboundRequest = { method, url: url.toString(), headers, body };
+    for (const [k, v] of Object.entries(strMap(config, "headers"))) headers[k.toLowerCase()] = [run.cel.text(v)];
+    const body = Buffer.from(run.cel.text(str(config, "body", "")), "utf8");
+    const req: OutboundRequest = { sender: run.type, method, url: url.toString(), headers, body };
 
     const clock = run.ctx.env.clock;
     const started = clock.now();

@@ -36,15 +36,15 @@ const identity = (idle: string): Record<string, Field> => ({
   auth_cookie_domain: f("string"),
 });
 
-const action = (kind: "oauth" | "oidc"): string => (kind === "oauth" ? "oauth" : "openid-connect");
-
-function identityAction(kind: "oauth" | "oidc"): ActionImpl {
+/** `kind` names the action's variables (`actions.ngrok.oauth`, `actions.ngrok.oidc`). */
+function identityAction(type: string, kind: "oauth" | "oidc"): ActionImpl {
   return {
+    type,
     phases: ["on_http_request"],
     config: kind === "oauth" ? { provider: f("string", { required: true }), ...identity("idle_session_timeout") } : { issuer_url: f("string", { required: true }), ...identity("idle_session_duration") },
     async run(config, run) {
       const identity = run.ex.identity;
-      const provider = kind === "oauth" ? str(config, "provider", "oauth") : run.cel.text(str(config, "issuer_url", "openid-connect"));
+      const provider = kind === "oauth" ? str(config, "provider") : run.cel.text(str(config, "issuer_url"));
       if (identity !== undefined) {
         const signedIn = run.ctx.env.signIn?.(signInOf(kind, provider, config, identity, run));
         const sessionId = signedIn?.sessionId ?? "";
@@ -52,7 +52,7 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
         // (https://ngrok.com/docs/traffic-policy/actions/oauth/, .../oidc/): stand-ins, since no
         // provider issued them; a fresh sign-in has not timed out nor been refreshed.
         const maxSession = config["max_session_duration"];
-        const expiresMs = run.ctx.env.clock.now() + (typeof maxSession === "string" ? parseDuration(maxSession, action(kind)) : 3_600_000);
+        const expiresMs = run.ctx.env.clock.now() + (typeof maxSession === "string" ? parseDuration(maxSession) : 3_600_000);
         setResult(run, kind, {
           identity: {
             email: identity.email,
@@ -75,13 +75,13 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
       }
       const base = kind === "oauth" ? OAUTH_AUTHORIZE[provider] : `${provider.replace(/\/+$/, "")}/authorize`;
       // A valid provider whose authorization URL the emulator does not know: not the policy's fault.
-      if (base === undefined) throw new NotEmulated("oauth", `the emulator knows the authorization URLs of ${Object.keys(OAUTH_AUTHORIZE).join(", ")}, not provider '${provider}'`);
+      if (base === undefined) throw new NotEmulated(`the emulator knows the authorization URLs of ${Object.keys(OAUTH_AUTHORIZE).join(", ")}, not provider '${provider}'`);
       const location = new URL(base);
       const clientId = config["client_id"];
       if (typeof clientId === "string") location.searchParams.set("client_id", run.cel.text(clientId));
       location.searchParams.set("redirect_uri", "https://idp.ngrok.com/oauth2/callback");
       location.searchParams.set("response_type", "code");
-      const scopes = strList(config, "scopes", kind);
+      const scopes = strList(config, "scopes");
       if (kind === "oidc" || scopes.length > 0) location.searchParams.set("scope", (kind === "oidc" ? ["openid", ...scopes.filter((s) => s !== "openid")] : scopes).join(" "));
       location.searchParams.set("state", run.ex.request.url.pathname + run.ex.request.url.search);
       return { kind: "respond", response: message(302, { location: location.toString() }), detail: "redirect to the identity provider (emulator stand-in)" };
@@ -91,14 +91,13 @@ function identityAction(kind: "oauth" | "oidc"): ActionImpl {
 
 /** The sign-in the account records: who, through which provider, on which endpoint, from where. */
 function signInOf(kind: "oauth" | "oidc", provider: string, config: Record<string, unknown>, identity: { email: string; name?: string }, run: Run): SignIn {
-  const action = kind === "oauth" ? "oauth" : "openid-connect";
   const authorize = OAUTH_AUTHORIZE[provider];
   // oauth names a provider (`google`), openid-connect its issuer's URL.
   const source =
     kind === "oauth"
       ? { name: provider, url: authorize === undefined ? "" : new URL(authorize).origin }
       : { name: URL.canParse(provider) ? new URL(provider).host : provider, url: provider };
-  const ms = (key: string) => (config[key] === undefined || config[key] === null ? undefined : parseDuration(str(config, key, action), action));
+  const ms = (key: string) => (config[key] === undefined || config[key] === null ? undefined : parseDuration(str(config, key)));
   // conn.geo as IP geolocation reports it: the numbers that are numbers, the country code when known.
   const geo = run.ex.conn.geo;
   const location: NonNullable<SignIn["location"]> = {};
@@ -124,5 +123,5 @@ function signInOf(kind: "oauth" | "oidc", provider: string, config: Record<strin
   };
 }
 
-export const oauth = identityAction("oauth");
-export const openidConnect = identityAction("oidc");
+export const oauth = identityAction("oauth", "oauth");
+export const openidConnect = identityAction("openid-connect", "oidc");

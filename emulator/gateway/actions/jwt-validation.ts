@@ -2,7 +2,7 @@
 import { decodeJwt, JwtError, verifyJwt, type DecodedJwt, type JsonWebKeySet } from "../jwt";
 import { isRecord } from "../policy";
 import { f } from "../schema";
-import { ConfigError, message, setResult, strList, type ActionImpl, type ActionOutcome } from "./common";
+import { message, setResult, strList, type ActionImpl, type ActionOutcome } from "./common";
 
 function objects(v: unknown): Record<string, unknown>[] {
   if (Array.isArray(v)) return v.filter(isRecord);
@@ -10,6 +10,7 @@ function objects(v: unknown): Record<string, unknown>[] {
 }
 
 export const jwtValidation: ActionImpl = {
+  type: "jwt-validation",
   phases: ["on_http_request"],
   config: {
     issuer: f("object", { required: true, fields: { allow_list: f("objects", { required: true, minEntries: 1, fields: { value: f("string", { required: true }) } }) } }),
@@ -44,33 +45,32 @@ export const jwtValidation: ActionImpl = {
     }),
   },
   async run(config, run) {
+    // check.ts accepted the shape (an issuer allow_list and tokens of at least one entry, each token's method header or body).
     const issuers = objects(isRecord(config["issuer"]) ? config["issuer"]["allow_list"] : undefined).map((o) => run.cel.text(String(o["value"])));
-    if (issuers.length === 0) throw new ConfigError("jwt-validation: config.issuer.allow_list is required");
     const audiences = objects(isRecord(config["audience"]) ? config["audience"]["allow_list"] : undefined).map((o) => run.cel.text(String(o["value"])));
     const tokensConfig = objects(isRecord(config["http"]) ? config["http"]["tokens"] : undefined);
-    if (tokensConfig.length === 0) throw new ConfigError("jwt-validation: config.http.tokens must have at least one token configuration");
     const jws = isRecord(config["jws"]) ? config["jws"] : {};
-    const algorithms = strList(jws, "allowed_algorithms", "jwt-validation");
-    const jkus = objects(jws["keys"]).flatMap((k) => objects(k["sources"]).flatMap((s) => strList(s, "additional_jkus", "jwt-validation")));
+    const algorithms = strList(jws, "allowed_algorithms");
+    const jkus = objects(jws["keys"]).flatMap((k) => objects(k["sources"]).flatMap((s) => strList(s, "additional_jkus")));
     const fail = (code: JwtError["code"], why: string, tokens: unknown[]): ActionOutcome => {
       setResult(run, "jwt_validation", { tokens, error: { code, message: why } });
       return { kind: "respond", response: message(401, { "www-authenticate": `Bearer error="${code}"` }, `Unauthorized: ${why}\n`), detail: why };
     };
     const found: Array<{ location: string; name: string; raw: string }> = [];
     for (const t of tokensConfig) {
-      const method = String(t["method"] ?? "header");
-      const name = run.cel.text(String(t["name"] ?? "Authorization"));
+      const method = String(t["method"]);
+      const name = run.cel.text(String(t["name"]));
       const prefix = run.cel.text(String(t["prefix"] ?? ""));
       let raw: string | undefined;
       if (method === "header") raw = run.ex.request.headers.get(name.toLowerCase())?.[0];
-      else if (method === "body") {
+      else {
         try {
           const parsed: unknown = JSON.parse(run.ex.request.body.toString("utf8"));
           raw = isRecord(parsed) && typeof parsed[name] === "string" ? parsed[name] : undefined;
         } catch {
           raw = new URLSearchParams(run.ex.request.body.toString("utf8")).get(name) ?? undefined;
         }
-      } else throw new ConfigError(`jwt-validation: token method '${method}' is not header or body`);
+      }
       if (raw === undefined || !raw.startsWith(prefix)) return fail("invalid_request", `no token in the ${method} ${name}`, []);
       found.push({ location: method, name, raw: raw.slice(prefix.length).trim() });
     }

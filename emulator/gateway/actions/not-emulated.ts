@@ -2,12 +2,13 @@
 // never blaming the policy.
 import { NotEmulated, type ActionImpl } from "./common";
 
-function notEmulated(action: string, why: string): ActionImpl {
+function notEmulated(type: string, why: string): ActionImpl {
   return {
+    type,
     phases: ["on_http_request"],
     config: "open",
     async run() {
-      throw new NotEmulated(action, why);
+      throw new NotEmulated(why);
     },
   };
 }

@@ -145,11 +145,11 @@ function evaluate(rules: readonly CrsRule[], values: Values, excluded: ReadonlyS
   return matched;
 }
 
-function excludedIds(config: Record<string, unknown>, action: string): Set<number> {
+function excludedIds(config: Record<string, unknown>): Set<number> {
   const v = config["exclude_rule_ids"];
   if (v === undefined || v === null) return new Set();
   if (!Array.isArray(v) || !v.every((id) => typeof id === "number" && Number.isInteger(id) && id >= 900000 && id <= 999999)) {
-    throw new ConfigError(`${action}: config.exclude_rule_ids must be a list of rule ids from 900000 to 999999`);
+    throw new ConfigError(`config.exclude_rule_ids must be a list of rule ids from 900000 to 999999`);
   }
   return new Set(v as number[]);
 }
@@ -163,9 +163,9 @@ function blocked(code: 3700 | 3702, text: string): HttpMessage {
   );
 }
 
-function crsAction(action: "owasp-crs-request" | "owasp-crs-response"): ActionImpl {
-  const inbound = action === "owasp-crs-request";
+function crsAction(type: string, inbound: boolean): ActionImpl {
   return {
+    type,
     phases: [inbound ? "on_http_request" : "on_http_response"],
     config: {
       on_error: f("string", { required: true, oneOf: ["halt", "continue"] }),
@@ -174,9 +174,9 @@ function crsAction(action: "owasp-crs-request" | "owasp-crs-response"): ActionIm
     },
     async run(config, run) {
       const onError = config["on_error"] ?? "halt";
-      if (onError !== "halt" && onError !== "continue") throw new ConfigError(`${action}: config.on_error must be halt or continue`);
+      if (onError !== "halt" && onError !== "continue") throw new ConfigError(`config.on_error must be halt or continue`);
       const processBody = config["process_body"] === true;
-      const excluded = excludedIds(config, action);
+      const excluded = excludedIds(config);
       const values: Values = inbound
         ? requestValues(run, processBody)
         : processBody
@@ -204,5 +204,5 @@ function crsAction(action: "owasp-crs-request" | "owasp-crs-response"): ActionIm
   };
 }
 
-export const owaspCrsRequest = crsAction("owasp-crs-request");
-export const owaspCrsResponse = crsAction("owasp-crs-response");
+export const owaspCrsRequest = crsAction("owasp-crs-request", true);
+export const owaspCrsResponse = crsAction("owasp-crs-response", false);

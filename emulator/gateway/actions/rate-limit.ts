@@ -4,6 +4,7 @@ import { f } from "../schema";
 import { bool, message, parseDuration, setResult, str, strList, type ActionImpl } from "./common";
 
 export const rateLimit: ActionImpl = {
+  type: "rate-limit",
   phases: ["on_http_request"],
   config: {
     name: f("string", { required: true, maxLength: 1023 }),
@@ -16,9 +17,9 @@ export const rateLimit: ActionImpl = {
   async run(config, run) {
     // The config passed check.ts: its capacity, algorithm and rate are within the schema above.
     const capacity = config["capacity"] as number;
-    const windowMs = parseDuration(str(config, "rate", "rate-limit"), "rate-limit");
-    const keys = strList(config, "bucket_key", "rate-limit").map((k) => asText(run.cel.value(k)));
-    const name = str(config, "name", "rate-limit", "");
+    const windowMs = parseDuration(str(config, "rate"));
+    const keys = strList(config, "bucket_key").map((k) => asText(run.cel.value(k)));
+    const name = str(config, "name", "");
     const bucket = keys.join("\u0000");
     const now = run.ctx.env.clock.now();
     const taken = run.ctx.env.rateLimits.take(`${run.ex.endpoint.id}\u0000${name}\u0000${capacity}/${windowMs}\u0000${bucket}`, capacity, windowMs, now);

@@ -4,14 +4,15 @@ import { f } from "../schema";
 import { bool, ConfigError, HTTP, message, setResult, strList, type ActionImpl } from "./common";
 
 export const restrictIps: ActionImpl = {
+  type: "restrict-ips",
   phases: ["on_tcp_connect", ...HTTP],
   config: { enforce: f("bool", { default: true }), allow: f("strings"), deny: f("strings"), ip_policies: f("strings") },
   async run(config, run) {
-    const allow = strList(config, "allow", "restrict-ips").map((c) => run.cel.text(c));
-    const denyList = strList(config, "deny", "restrict-ips").map((c) => run.cel.text(c));
-    for (const id of strList(config, "ip_policies", "restrict-ips")) {
+    const allow = strList(config, "allow").map((c) => run.cel.text(c));
+    const denyList = strList(config, "deny").map((c) => run.cel.text(c));
+    for (const id of strList(config, "ip_policies")) {
       const p = run.ctx.env.ipPolicy(id);
-      if (p === undefined) throw new ConfigError(`restrict-ips: IP policy ${id} does not exist`);
+      if (p === undefined) throw new ConfigError(`IP policy ${id} does not exist`);
       allow.push(...p.allow);
       denyList.push(...p.deny);
     }

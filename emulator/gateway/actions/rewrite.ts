@@ -22,16 +22,16 @@ function rewrittenUrl(text: string, current: URL): URL {
 }
 
 /** The URL before and after, the matches of `from`, and the rewritten URL's text as it came out. */
-export function rewrite(run: Run, config: Record<string, unknown>, action: string): { before: string; after: URL; matches: string[]; text: string } {
-  const from = config["from"] === undefined ? undefined : run.cel.text(str(config, "from", action));
-  const to = run.cel.text(str(config, "to", action));
+export function rewrite(run: Run, config: Record<string, unknown>): { before: string; after: URL; matches: string[]; text: string } {
+  const from = config["from"] === undefined ? undefined : run.cel.text(str(config, "from"));
+  const to = run.cel.text(str(config, "to"));
   const before = run.ex.request.url.toString();
   if (from === undefined) return { before, after: rewrittenUrl(to, run.ex.request.url), matches: [before], text: to };
   let re: RegExp;
   try {
     re = re2(from);
   } catch (err) {
-    throw new ConfigError(`${action}: config.from is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`);
+    throw new ConfigError(`config.from is not a valid regular expression (${err instanceof Error ? err.message : String(err)})`);
   }
   const matches = [...before.matchAll(re)].map((m) => m[0]);
   if (matches.length === 0) return { before, after: run.ex.request.url, matches, text: before };

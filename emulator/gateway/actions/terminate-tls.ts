@@ -15,38 +15,38 @@ const STRATEGIES = ["require-and-verify", "require-any", "request"] as const;
 function version(config: Record<string, unknown>, key: string, fallback: "1.2" | "1.3"): "1.2" | "1.3" {
   const v = config[key] ?? fallback;
   const text = typeof v === "number" ? v.toFixed(1) : v;
-  if (!VERSIONS.includes(text as "1.2")) throw new ConfigError(`terminate-tls: config.${key} must be "1.2" or "1.3"`);
+  if (!VERSIONS.includes(text as "1.2")) throw new ConfigError(`config.${key} must be "1.2" or "1.3"`);
   return text as "1.2" | "1.3";
 }
 
 function termination(config: Record<string, unknown>, run: Run): TlsTermination {
   const minVersion = version(config, "min_version", "1.2");
   const maxVersion = version(config, "max_version", "1.3");
-  if (minVersion > maxVersion) throw new ConfigError("terminate-tls: config.min_version must not be above config.max_version");
-  const key = config["server_private_key"] === undefined ? undefined : run.cel.text(str(config, "server_private_key", "terminate-tls"));
-  const cert = config["server_certificate"] === undefined ? undefined : run.cel.text(str(config, "server_certificate", "terminate-tls"));
-  if ((key === undefined) !== (cert === undefined)) throw new ConfigError("terminate-tls: config.server_private_key and config.server_certificate go together");
+  if (minVersion > maxVersion) throw new ConfigError("config.min_version must not be above config.max_version");
+  const key = config["server_private_key"] === undefined ? undefined : run.cel.text(str(config, "server_private_key"));
+  const cert = config["server_certificate"] === undefined ? undefined : run.cel.text(str(config, "server_certificate"));
+  if ((key === undefined) !== (cert === undefined)) throw new ConfigError("config.server_private_key and config.server_certificate go together");
   if (key !== undefined && cert !== undefined) {
     try {
       const x = new X509Certificate(cert);
       if (!x.checkPrivateKey(createPrivateKey(key))) throw new Error("the key is not the certificate's");
     } catch (err) {
-      throw new ConfigError(`terminate-tls: ERR_NGROK_14001: Got an invalid TLS key/cert pair for TLS termination: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ConfigError(`ERR_NGROK_14001: Got an invalid TLS key/cert pair for TLS termination: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  const cas = strList(config, "mutual_tls_certificate_authorities", "terminate-tls").flatMap((entry) => {
+  const cas = strList(config, "mutual_tls_certificate_authorities").flatMap((entry) => {
     const value = run.cel.text(entry);
     if (/^ca_\w+$/.test(value)) {
       const pem = run.ctx.env.certificateAuthority?.(value);
-      if (pem === undefined) throw new ConfigError(`terminate-tls: certificate authority ${value} does not exist`);
+      if (pem === undefined) throw new ConfigError(`certificate authority ${value} does not exist`);
       return splitPem(pem);
     }
     const pems = splitPem(value);
-    if (pems.length === 0) throw new ConfigError("terminate-tls: ERR_NGROK_14002: The PEM data provided for mutual TLS could not be parsed as a certificate");
+    if (pems.length === 0) throw new ConfigError("ERR_NGROK_14002: The PEM data provided for mutual TLS could not be parsed as a certificate");
     return pems;
   });
-  const strategy = str(config, "mutual_tls_verification_strategy", "terminate-tls", "require-and-verify");
-  if (!STRATEGIES.includes(strategy as "request")) throw new ConfigError(`terminate-tls: config.mutual_tls_verification_strategy must be one of ${STRATEGIES.join(", ")}`);
+  const strategy = str(config, "mutual_tls_verification_strategy", "require-and-verify");
+  if (!STRATEGIES.includes(strategy as "request")) throw new ConfigError(`config.mutual_tls_verification_strategy must be one of ${STRATEGIES.join(", ")}`);
   return { minVersion, maxVersion, ...(key !== undefined && cert !== undefined ? { server: { key, cert } } : {}), mutualTlsCas: cas, strategy: strategy as TlsTermination["strategy"] };
 }
 
@@ -61,6 +61,7 @@ export function handshakeFailure(t: TlsTermination, facts: { version?: string; c
 }
 
 export const terminateTls: ActionImpl = {
+  type: "terminate-tls",
   phases: ["on_tcp_connect"],
   config: {
     min_version: f("string", { oneOf: ["1.2", "1.3"], default: "1.2" }),

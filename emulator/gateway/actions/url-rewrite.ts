@@ -4,10 +4,11 @@ import { setResult, type ActionImpl } from "./common";
 import { rewrite } from "./rewrite";
 
 export const urlRewrite: ActionImpl = {
+  type: "url-rewrite",
   phases: ["on_http_request"],
   config: { from: f("string"), to: f("string", { required: true }) },
   async run(config, run) {
-    const { before, after, matches } = rewrite(run, config, "url-rewrite");
+    const { before, after, matches } = rewrite(run, config);
     if (after.toString() === before) return { kind: "continue", detail: "the URL did not change" };
     run.ex.request.url = after;
     setResult(run, "url_rewrite", { matches, url: after.toString() });

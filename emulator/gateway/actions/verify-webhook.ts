@@ -4,11 +4,12 @@ import { verifyWebhook } from "../webhooks";
 import { bool, ConfigError, message, setResult, str, type ActionImpl } from "./common";
 
 export const verifyWebhookAction: ActionImpl = {
+  type: "verify-webhook",
   phases: ["on_http_request"],
   config: { provider: f("string", { required: true }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
   async run(config, run) {
-    const provider = str(config, "provider", "verify-webhook");
-    const secret = run.cel.text(str(config, "secret", "verify-webhook"));
+    const provider = str(config, "provider");
+    const secret = run.cel.text(str(config, "secret"));
     let why: string | undefined;
     try {
       why = verifyWebhook(
@@ -18,7 +19,7 @@ export const verifyWebhookAction: ActionImpl = {
         Math.floor(run.ctx.env.clock.now() / 1000),
       );
     } catch (err) {
-      throw new ConfigError(`verify-webhook: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ConfigError(`${err instanceof Error ? err.message : String(err)}`);
     }
     setResult(run, "verify_webhook", { verified: why === undefined, ...(why === undefined ? {} : { error: { code: "verification_failed", message: why } }) });
     if (why === undefined) return { kind: "continue", detail: "verified" };

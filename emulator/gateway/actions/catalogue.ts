@@ -1,0 +1,25 @@
+// The catalogue: one line per action file, each exporting its actions (their type is in the file).
+export { addHeaders } from "./add-headers";
+export { aiGateway } from "./not-emulated";
+export { basicAuth } from "./basic-auth";
+export { circuitBreaker } from "./circuit-breaker";
+export { closeConnection } from "./close-connection";
+export { compressResponse } from "./compress-response";
+export { customResponse } from "./custom-response";
+export { deny } from "./deny";
+export { forwardInternal } from "./forward-internal";
+export { httpRequest } from "./http-request";
+export { jwtValidation } from "./jwt-validation";
+export { log } from "./log";
+export { oauth, openidConnect } from "./identity";
+export { owaspCrsRequest, owaspCrsResponse } from "./owasp-crs";
+export { rateLimit } from "./rate-limit";
+export { redirect } from "./redirect";
+export { removeHeaders } from "./remove-headers";
+export { requestBodyFindReplace, responseBodyFindReplace } from "./body-find-replace";
+export { restrictIps } from "./restrict-ips";
+export { setVars } from "./set-vars";
+export { sseFindReplace } from "./sse-find-replace";
+export { terminateTls } from "./terminate-tls";
+export { urlRewrite } from "./url-rewrite";
+export { verifyWebhookAction } from "./verify-webhook";
