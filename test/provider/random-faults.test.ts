@@ -9,6 +9,11 @@ import fc from "fast-check";
 import { startEmulator } from "../../emulator";
 import { ApiClient, ApiError, LostCreateError, ResourceHandler, TransportError, definitions } from "../../provider";
 
+// After a faulted 429 the client paces itself to the API's documented limit (one request per 0.5 s),
+// in real time: a run's length depends on how many 429s its seeds draw (about 40 to 60 s here),
+// so it gets more than jest's default minute.
+jest.setTimeout(180_000);
+
 it("never duplicates a create and keeps its promises under random faults", async () => {
   // What the runs went through, so the test cannot pass without faults having happened.
   const seen = { created: 0, failedUnprocessed: 0, failedProcessed: 0, faultedRequests: 0, lostAnswers: 0 };
