@@ -46,7 +46,8 @@ async function importPrivateKey(pem: string): Promise<Keys["privateKey"]> {
 export async function localServerTls(dir: string, names: readonly string[], now = Date.now()): Promise<ServerTls> {
   const lib = x509();
   fs.mkdirSync(dir, { recursive: true });
-  const caPath = path.join(dir, "ca.pem");
+  // Absolute: a client reads it from its own working directory.
+  const caPath = path.resolve(dir, "ca.pem");
   const caKeyPath = path.join(dir, "ca-key.pem");
   let caKey: Keys["privateKey"];
   if (fs.existsSync(caPath) && fs.existsSync(caKeyPath)) {

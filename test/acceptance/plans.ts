@@ -24,8 +24,10 @@ export const ref = (kind: BoundKind): Ref => ({ $ref: kind });
 export interface Naming {
   /** The run prefix of this stack, e.g. `pulumi-ngrok-acc-11281130-3f2a-d`: lower-case, DNS-safe. */
   prefix: string;
-  /** Where host names the run reserves live (reserved domains, agent ingresses). */
+  /** Where the reserved domains live: a domain of the service's (ngrok.app). */
   domain: string;
+  /** A domain of the account's own, where agent ingresses live. */
+  ownDomain: string;
 }
 
 export interface KindPlan {
@@ -43,7 +45,7 @@ const tlsPair = async (cn: string) => {
 };
 
 export const plans: Partial<Record<BoundKind, KindPlan>> = {
-  AgentIngress: { inputs: (n) => ({ domain: `${n.prefix}-ingress.${n.domain}` }), replace: (n) => ({ domain: `${n.prefix}-ingress2.${n.domain}` }) },
+  AgentIngress: { inputs: (n) => ({ domain: `${n.prefix}-ingress.${n.ownDomain}` }), replace: (n) => ({ domain: `${n.prefix}-ingress2.${n.ownDomain}` }) },
   AiGatewayApiKey: { inputs: () => ({ endpointId: ref("CloudEndpoint") }) },
   AiGatewayProviderKey: {
     inputs: (n) => ({ aiGatewayApiKeyId: ref("AiGatewayApiKey"), providerId: "openai", value: `sk-${n.prefix}-one` }),
