@@ -250,6 +250,8 @@ it("runs the life cycle of every kind through both doors", async () => {
     const stackRequests = results.reduce((n, r) => n + r.requests, 0);
     for (const r of results) say(`acceptance: ${r.via}: ${r.kinds} kinds, ${r.requests} requests, ${r.seconds.toFixed(0)} s`);
     say(`acceptance: ${failure === undefined ? "passed" : "FAILED"}: ${stackRequests + sweepRequests} requests (stacks ${stackRequests}, sweeps ${sweepRequests}), ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    // The raw exchanges hold tokens in clear: only the redacted recordings stay.
+    fs.rmSync(work, { recursive: true, force: true });
     if (failure === undefined) check(left === 0, `acceptance: destroy left ${left} objects that the sweeper had to delete`);
   }
   if (failure !== undefined) throw failure;

@@ -23,8 +23,8 @@ it("replaces only through inputs that replace, and declares what a resource refe
   const spec = specOf(v, "replaced");
   const declared: string[] = [];
   for (const r of spec.resources) {
-    const refs = JSON.stringify(r.inputs).match(/"\$ref":"(\w+)"/g) ?? [];
-    for (const ref of refs) expect({ kind: r.kind, ref, declaredBefore: declared.includes(ref.slice(9, -1)) }).toEqual({ kind: r.kind, ref, declaredBefore: true });
+    const refs = [...JSON.stringify(r.inputs).matchAll(/"\$ref":"(\w+)"/g)].map((m) => m[1]!);
+    for (const ref of refs) expect({ kind: r.kind, ref, declaredBefore: declared.includes(ref) }).toEqual({ kind: r.kind, ref, declaredBefore: true });
     declared.push(r.kind);
   }
   // The run's prefix is on every resource (its description, metadata or a name of its own), but for

@@ -43,7 +43,7 @@ const KEPT_HEADERS = ["content-type", "ngrok-operation-id", "retry-after"];
 const ID = /^([a-z]+)_([0-9A-Za-z]{20,40})$/;
 const ID_IN_TEXT = /\b([a-z]+)_([0-9A-Za-z]{20,40})\b/g;
 /** Fields whose string values are secrets, wherever they appear. */
-const SECRET_FIELD = /token|secret|password|private_key|^value$|api_key|credentials/i;
+const SECRET_FIELD = /^(?:token|value|secret|password|private_key|private_key_pem|credentials|api_key)$|_(?:token|secret|password)$/i;
 
 /** Redacts recorded exchanges; ids numbered across the whole recording. */
 export class Redactor {

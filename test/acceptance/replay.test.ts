@@ -49,8 +49,8 @@ it("reports a difference planted in a recording", async () => {
   const { differences } = await replay(planted, api());
   const ex = (i: number) => `${planted.exchanges[i]!.method} ${planted.exchanges[i]!.path}`;
   expect(differences.map((d) => `#${d.index} ${d.exchange}: ${d.difference}`)).toEqual([
-    `#${created + 1} ${ex(created)}: field region recorded, absent from the emulator`,
     `#${created + 1} ${ex(created)}: field description: number recorded, string from the emulator`,
+    `#${created + 1} ${ex(created)}: field region recorded, absent from the emulator`,
     `#${listed + 1} ${ex(listed)}: status 202 recorded, 200 from the emulator`,
   ]);
 });
