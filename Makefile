@@ -51,7 +51,30 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives gate
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives gate acceptance acceptance-run sweep sweep-run
+
+# Acceptance against a real account (test/acceptance/acceptance.run.ts; never part of `make test`):
+# with NGROK_API_KEY set, the life cycle of every kind through the real CLI on both doors against
+# NGROK_API_BASE_URL (default ngrok's API), names prefixed pulumi-ngrok-acc-<run>; sweeps before and
+# after. RECORD=1 writes the redacted exchanges to test/recordings/ (replayed by `make test`).
+# ACCEPTANCE_RATE (default 60/60), ACCEPTANCE_DOMAIN (default ngrok.app), ACCEPTANCE_DOORS.
+# ACCEPTANCE_RESOLVE=host=address maps a host name to an address in every Node.js process of the
+# run, as an /etc/hosts line would (an emulator served over TLS at a production-like name).
+ACCEPTANCE_NODE_OPTIONS := --require $(CURDIR)/test/acceptance/preload.js
+acceptance:
+	@if [ -z "$$NGROK_API_KEY" ]; then echo "acceptance: NGROK_API_KEY is not set, nothing to run (it creates real resources in the key's account)"; exit 0; fi; \
+	$(MAKE) --no-print-directory acceptance-run
+
+acceptance-run: build pulumi
+	RECORD=$(RECORD) NODE_OPTIONS="$(ACCEPTANCE_NODE_OPTIONS)" jest --ci --runInBand --roots '<rootDir>/test/acceptance' --testMatch '**/acceptance.run.ts'
+
+# Deletes what carries the acceptance mark and is older than an hour (SWEEP_MIN_AGE_MINUTES), nothing else.
+sweep:
+	@if [ -z "$$NGROK_API_KEY" ]; then echo "sweep: NGROK_API_KEY is not set, nothing to sweep"; exit 0; fi; \
+	$(MAKE) --no-print-directory sweep-run
+
+sweep-run: build
+	NODE_OPTIONS="$(ACCEPTANCE_NODE_OPTIONS)" jest --ci --runInBand --roots '<rootDir>/test/acceptance' --testMatch '**/sweep.run.ts'
 
 # The breaking-change gate (provider/gen/breaking.ts): schema.json against the last release's
 # (release/<version>/schema.json), one line per breaking change, failing unless the version is a

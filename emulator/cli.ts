@@ -2,7 +2,9 @@
 // `ngrok-emulator`: runs the emulated ngrok API until SIGINT/SIGTERM. Prints shell-sourceable
 // NGROK_API_BASE_URL / NGROK_API_KEY lines once it listens.
 import { parseArgs } from "node:util";
+import * as fs from "node:fs";
 import { startEmulator, type EmulatorOptions } from "./index";
+import { localServerTls } from "./local-ca";
 
 const HELP = `Usage: ngrok-emulator [options]
 
@@ -24,6 +26,13 @@ Options:
   --certificate-provisioning-ms N  how long a certificate provisioning job runs (default 30000)
   --gateway-port N         also serve the cloud endpoints on port N: a request whose Host names an
                            endpoint's URL runs through its traffic policy (0: an ephemeral port)
+  --tls-cert FILE --tls-key FILE
+                           serve the API over https with this certificate (PEM, leaf first) and key
+  --tls-name NAME,...      serve the API over https at these host names, with a certificate signed
+                           by the local CA of --tls-dir (made there on first use: ca.pem, which
+                           clients trust through NODE_EXTRA_CA_CERTS or SSL_CERT_FILE); the printed
+                           base URL names the first (make it resolve to the listening address)
+  --tls-dir DIR            where the local CA lives (default .emulator-ca)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -44,7 +53,14 @@ function num(name: string, raw: string, min: number, max: number): number {
   return v;
 }
 
-export function parseCli(argv: string[]): EmulatorOptions | "help" {
+/** How the API is served over TLS: given files, or a local CA's certificate for host names. */
+export type TlsChoice = { cert: string; key: string } | { names: string[]; dir: string };
+
+export interface CliOptions extends EmulatorOptions {
+  tlsChoice?: TlsChoice;
+}
+
+export function parseCli(argv: string[]): CliOptions | "help" {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -64,12 +80,24 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "foreign-domains": { type: "string" },
       "certificate-provisioning-ms": { type: "string" },
       "gateway-port": { type: "string" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
+      "tls-name": { type: "string" },
+      "tls-dir": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return "help";
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const options: EmulatorOptions = {};
+  const options: CliOptions = {};
+  if ((values["tls-cert"] === undefined) !== (values["tls-key"] === undefined)) throw new UsageError("--tls-cert and --tls-key go together");
+  if (values["tls-cert"] !== undefined && values["tls-name"] !== undefined) throw new UsageError("give either --tls-cert/--tls-key or --tls-name, not both");
+  if (values["tls-cert"] !== undefined && values["tls-key"] !== undefined) options.tlsChoice = { cert: values["tls-cert"], key: values["tls-key"] };
+  if (values["tls-name"] !== undefined) {
+    const names = values["tls-name"].split(",").map((n) => n.trim()).filter((n) => n !== "");
+    if (names.length === 0 || names.some((n) => !/^[A-Za-z0-9.:-]+$/.test(n))) throw new UsageError(`--tls-name must be host names separated by commas, got '${values["tls-name"]}'`);
+    options.tlsChoice = { names, dir: values["tls-dir"] ?? ".emulator-ca" };
+  } else if (values["tls-dir"] !== undefined) throw new UsageError("--tls-dir goes with --tls-name");
   if (values.port !== undefined) options.port = Math.trunc(num("port", values.port, 0, 65535));
   if (values.host !== undefined) options.host = values.host;
   if (values["api-key"] !== undefined) {
@@ -108,7 +136,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
 }
 
 async function main(): Promise<void> {
-  let options: EmulatorOptions | "help";
+  let options: CliOptions | "help";
   try {
     options = parseCli(process.argv.slice(2));
   } catch (err) {
@@ -119,7 +147,20 @@ async function main(): Promise<void> {
     process.stdout.write(`${HELP}\n`);
     return;
   }
-  const emulator = await startEmulator(options);
+  const { tlsChoice, ...emulatorOptions } = options;
+  let printedUrl: ((url: string) => string) | undefined;
+  let caLine = "";
+  if (tlsChoice !== undefined && "names" in tlsChoice) {
+    const made = await localServerTls(tlsChoice.dir, tlsChoice.names);
+    emulatorOptions.tls = { cert: made.cert, key: made.key };
+    // The certificate names the host names, not the listening address: the base URL does too.
+    const name = tlsChoice.names[0]!;
+    printedUrl = (url) => `https://${name.includes(":") ? `[${name}]` : name}:${new URL(url).port}`;
+    caLine = `NODE_EXTRA_CA_CERTS=${made.caPath}\nSSL_CERT_FILE=${made.caPath}\n`;
+  } else if (tlsChoice !== undefined) {
+    emulatorOptions.tls = { cert: fs.readFileSync(tlsChoice.cert, "utf8"), key: fs.readFileSync(tlsChoice.key, "utf8") };
+  }
+  const emulator = await startEmulator(emulatorOptions);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -138,7 +179,9 @@ async function main(): Promise<void> {
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
   // One write: a reader sees every line at once.
   const gatewayLine = emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`;
-  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n${gatewayLine}`);
+  const baseUrl = printedUrl?.(emulator.url) ?? emulator.url;
+  const listening = printedUrl === undefined ? "" : `NGROK_EMULATOR_ADDRESS=${new URL(emulator.url).host}\n`;
+  process.stdout.write(`NGROK_API_BASE_URL=${baseUrl}\nNGROK_API_KEY=${emulator.apiKey}\n${listening}${caLine}${gatewayLine}`);
 }
 
 if (require.main === module) {

@@ -57,6 +57,11 @@ export interface EmulatorOptions {
    * terminate-tls. `true`: both on ephemeral ports of `host`.
    */
   gateway?: boolean | { port?: number; tlsPort?: number };
+  /**
+   * Serve the API over TLS (https) with this certificate (a chain, leaf first) and its key, both
+   * PEM; `url` is then https. `localServerTls` makes them from a local CA.
+   */
+  tls?: { cert: string; key: string };
 }
 
 export interface Emulator {
@@ -102,6 +107,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
     certificateProvisioningMs: options.certificateProvisioningMs ?? DEFAULT_CERTIFICATE_PROVISIONING_MS,
     clock: options.clock ?? systemClock,
+    tls: options.tls,
   });
   await server.listen();
   let gateway: Gateway | undefined;

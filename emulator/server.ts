@@ -1,6 +1,7 @@
 // The emulated API over node:http: protocol checks (auth, version, rate limit), fault
 // injection, routing to the collection definitions, live state and the control paths.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../clock";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./errors";
@@ -29,6 +30,8 @@ export interface ServerOptions {
   certificateProvisioningMs: number;
   /** Every reading of the time and every wait. */
   clock: Clock;
+  /** Serve https with this certificate and key (PEM). */
+  tls?: { cert: string; key: string } | undefined;
 }
 
 export interface RecordedRequest {
@@ -96,12 +99,15 @@ export class EmulatorServer {
     this.routes = this.buildRoutes();
     // Idle connections stay open longer than clients keep them (the provider's client: 10 s), so a
     // client never sends on a socket the emulator has just closed as idle.
-    this.server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
       this.handle(req, res).catch((err: unknown) => {
         // Only reached when answering itself failed (the socket is gone): nothing left to tell.
         process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
       });
-    });
+    };
+    this.server = options.tls === undefined
+      ? createServer({ keepAliveTimeout: 65_000 }, onRequest)
+      : createTlsServer({ keepAliveTimeout: 65_000, cert: options.tls.cert, key: options.tls.key }, onRequest);
   }
 
   get url(): string {
@@ -118,7 +124,7 @@ export class EmulatorServer {
     });
     const addr = this.server.address() as AddressInfo;
     const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
-    this.baseUrl = `http://${host}:${addr.port}`;
+    this.baseUrl = `${this.options.tls === undefined ? "http" : "https"}://${host}:${addr.port}`;
     this.live = new LiveState({
       baseUrl: this.baseUrl,
       newId: (prefix) => this.store.ids.next(prefix),

@@ -20,6 +20,7 @@ interface Step {
   uses?: string;
   with?: Record<string, unknown>;
   run?: string;
+  if?: string;
   env?: Record<string, string>;
 }
 
@@ -138,7 +139,33 @@ describe(".github/workflows", () => {
     expect(steps(release, "test").map((s) => s.run).filter(Boolean)).toEqual(["bash .ci/run", "make gate"]);
     // Nothing is published before the tests, the gate and every platform's plugin passed.
     const needs = (job: string): string[] => [release.jobs[job]!.needs ?? []].flat().flatMap((n) => [n, ...needs(n)]);
-    for (const job of ["github-release", "npm", "go", "pypi"]) expect(new Set(needs(job))).toEqual(new Set(["version", "test", "plugin", ...(job === "github-release" ? [] : ["github-release"])]));
+    for (const job of ["github-release", "npm", "go", "pypi"]) expect(new Set(needs(job))).toEqual(new Set(["version", "test", "acceptance", "plugin", ...(job === "github-release" ? [] : ["github-release"])]));
+  });
+
+  it("runs the acceptance run against ngrok before publishing when the repository has NGROK_API_KEY, and the sweeper after it whatever happened", () => {
+    const job = release.jobs.acceptance as Job & { env?: Record<string, string> };
+    expect(job.env?.NGROK_API_KEY).toBe("${{ secrets.NGROK_API_KEY }}");
+    const runs = steps(release, "acceptance").filter((s) => s.run !== undefined);
+    // The Makefile decides whether there is a key: the step itself always runs.
+    expect(runs.map((s) => ({ run: s.run, if: s.if }))).toEqual([
+      { run: "make acceptance", if: undefined },
+      { run: "make sweep", if: "always()" },
+    ]);
+  });
+
+  it("make acceptance and make sweep without a key say so in one line and succeed", () => {
+    for (const target of ["acceptance", "sweep"]) {
+      const r = require("child_process").spawnSync("make", ["-s", "--no-print-directory", target], {
+        cwd: repoRoot,
+        encoding: "utf8",
+        env: { ...process.env, NGROK_API_KEY: "" },
+      }) as { status: number; stdout: string; stderr: string };
+      expect({ target, status: r.status, lines: (r.stdout + r.stderr).trim().split("\n") }).toEqual({
+        target,
+        status: 0,
+        lines: [expect.stringMatching(new RegExp(`^${target}: NGROK_API_KEY is not set, nothing to`))],
+      });
+    }
   });
 
   it("releases only a version that CHANGELOG.md dates, with its section as the release's notes", () => {
@@ -209,7 +236,7 @@ describe(".github/workflows", () => {
       const uses = Object.values(load(name).jobs).flatMap((job) => (job.steps ?? []).map((s) => s.uses).filter((u): u is string => u !== undefined));
       expect(uses.filter((u) => !/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|release\/v\d+)$/.test(u))).toEqual([]);
     }
-    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual(["GITHUB_TOKEN", "NPM_TOKEN", "NPM_TOKEN"]);
+    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual(["GITHUB_TOKEN", "NGROK_API_KEY", "NPM_TOKEN", "NPM_TOKEN"]);
   });
 });
 

@@ -191,3 +191,43 @@ it("--gateway-port serves the cloud endpoints' gateway and prints its URL", asyn
     child.kill("SIGKILL");
   }
 });
+
+it("--tls-name serves the API over https at that name, with the CA a client trusts printed beside the base URL", async () => {
+  const caDir = mkdtempSync(join(tmpdir(), "ngrok-emulator-ca-"));
+  const child = run(["--tls-name", "api.ngrok.com", "--tls-dir", caDir]);
+  const done = exitCode(child);
+  try {
+    const vars = await new Promise<Record<string, string>>((resolve, reject) => {
+      let text = "";
+      child.stdout.on("data", (d: Buffer) => {
+        text += d.toString();
+        if (/^NGROK_API_KEY=\S+$/m.test(text)) resolve(Object.fromEntries(text.trim().split("\n").map((l) => l.split("=", 2) as [string, string])));
+      });
+      child.on("exit", (code) => reject(new Error(`exited with ${code} before printing its variables`)));
+    });
+    expect(vars["NGROK_API_BASE_URL"]).toMatch(/^https:\/\/api\.ngrok\.com:\d+$/);
+    expect(vars["NGROK_EMULATOR_ADDRESS"]).toBe(`127.0.0.1:${new URL(vars["NGROK_API_BASE_URL"]!).port}`);
+    expect([vars["NODE_EXTRA_CA_CERTS"], vars["SSL_CERT_FILE"]]).toEqual([join(caDir, "ca.pem"), join(caDir, "ca.pem")]);
+    const { Agent } = await import("undici");
+    const dispatcher = new Agent({
+      connect: {
+        ca: readFileSync(join(caDir, "ca.pem"), "utf8"),
+        lookup: ((_h: string, o: { all?: boolean }, cb: (e: null, a: unknown, f?: number) => void) =>
+          o.all ? cb(null, [{ address: "127.0.0.1", family: 4 }]) : cb(null, "127.0.0.1", 4)) as never,
+      },
+    });
+    const res = await request(`${vars["NGROK_API_BASE_URL"]}/vaults`, { dispatcher, headers: { authorization: `Bearer ${vars["NGROK_API_KEY"]}`, "ngrok-version": "2" } });
+    expect([res.statusCode, (JSON.parse(await res.body.text()) as { uri: string }).uri]).toEqual([200, `${vars["NGROK_API_BASE_URL"]}/vaults`]);
+    child.kill("SIGTERM");
+    expect(await done).toBe(0);
+  } finally {
+    child.kill("SIGKILL");
+    rmSync(caDir, { recursive: true, force: true });
+  }
+});
+
+it("rejects --tls-cert without --tls-key, and --tls-dir without --tls-name", () => {
+  expect(() => parseCli(["--tls-cert", "c.pem"])).toThrow("--tls-cert and --tls-key go together");
+  expect(() => parseCli(["--tls-dir", "ca"])).toThrow("--tls-dir goes with --tls-name");
+  expect(parseCli(["--tls-name", "api.ngrok.com"])).toEqual({ tlsChoice: { names: ["api.ngrok.com"], dir: ".emulator-ca" } });
+});
