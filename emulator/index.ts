@@ -14,6 +14,7 @@ export { ApiFailure } from "./errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";
+export * from "./ai-gateway/routing";
 
 export interface EmulatorOptions {
   /** Default 0 (an ephemeral port). */
