@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `ngrok-emulator`: runs the emulated ngrok API until SIGINT/SIGTERM. Prints shell-sourceable
-// NGROK_API_BASE_URL / NGROK_API_KEY lines once it listens.
+// NGROK_API_BASE_URL / NGROK_API_KEY (and the AI Gateway API's) lines once it listens.
 import { parseArgs } from "node:util";
 import { startEmulator, type EmulatorOptions } from "./index";
 
@@ -24,11 +24,15 @@ Options:
   --certificate-provisioning-ms N  how long a certificate provisioning job runs (default 30000)
   --gateway-port N         also serve the cloud endpoints on port N: a request whose Host names an
                            endpoint's URL runs through its traffic policy (0: an ephemeral port)
+  --ai-gateway-api-port N  the AI Gateway API's port, its own listener (default 0: an ephemeral port)
+  --ai-gateway-api-key KEY the ngrok.ai API key it takes (default: random emuai_...)
   -h, --help               show this help
 
 On start it prints, for example:
   NGROK_API_BASE_URL=http://127.0.0.1:41234
   NGROK_API_KEY=emu_...
+  NGROK_AI_GATEWAY_API_BASE_URL=http://127.0.0.1:41235
+  NGROK_AI_GATEWAY_API_KEY=emuai_...
 and keeps running. To use them from a shell, run it in the background with its output in a file:
   ngrok-emulator > emulator.env &
   until grep -q '^NGROK_API_KEY=' emulator.env; do sleep 0.1; done
@@ -64,6 +68,8 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "foreign-domains": { type: "string" },
       "certificate-provisioning-ms": { type: "string" },
       "gateway-port": { type: "string" },
+      "ai-gateway-api-port": { type: "string" },
+      "ai-gateway-api-key": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -83,6 +89,11 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
   const provisioning = values["certificate-provisioning-ms"];
   if (provisioning !== undefined) options.certificateProvisioningMs = num("certificate-provisioning-ms", provisioning, 0, Number.MAX_SAFE_INTEGER);
   if (values["gateway-port"] !== undefined) options.gateway = { port: Math.trunc(num("gateway-port", values["gateway-port"], 0, 65535)) };
+  if (values["ai-gateway-api-port"] !== undefined) options.aiGatewayApiPort = Math.trunc(num("ai-gateway-api-port", values["ai-gateway-api-port"], 0, 65535));
+  if (values["ai-gateway-api-key"] !== undefined) {
+    if (!/^\S+$/.test(values["ai-gateway-api-key"])) throw new UsageError("--ai-gateway-api-key must be a non-empty string without spaces");
+    options.aiGatewayApiKey = values["ai-gateway-api-key"];
+  }
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;
@@ -138,7 +149,8 @@ async function main(): Promise<void> {
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
   // One write: a reader sees every line at once.
   const gatewayLine = emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`;
-  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n${gatewayLine}`);
+  process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n${gatewayLine}` +
+    `NGROK_AI_GATEWAY_API_BASE_URL=${emulator.aiGatewayApi.url}\nNGROK_AI_GATEWAY_API_KEY=${emulator.aiGatewayApi.apiKey}\n`);
 }
 
 if (require.main === module) {

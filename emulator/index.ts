@@ -6,6 +6,9 @@ import { EmulatorServer, type RecordedRequest } from "./server";
 import type { RandomFaultOptions, ScriptedFault } from "./faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
 import { startGateway, type Gateway } from "./gateway/server";
+import { AiGatewayApiServer } from "./ai-gateway/api-server";
+import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
+import { setCreditBalance } from "./collections/ai-gateway-api";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
@@ -14,6 +17,8 @@ export { ApiFailure } from "./errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";
+export { aiGatewayDirectory } from "./ai-gateway/directory";
+export type * from "./ai-gateway/directory";
 export * from "./ai-gateway/routing";
 
 export interface EmulatorOptions {
@@ -58,6 +63,25 @@ export interface EmulatorOptions {
    * terminate-tls. `true`: both on ephemeral ports of `host`.
    */
   gateway?: boolean | { port?: number; tlsPort?: number };
+  /** The AI Gateway API's port (its own listener on `host`); default 0 (an ephemeral port). */
+  aiGatewayApiPort?: number;
+  /** The ngrok.ai API key the AI Gateway API takes. Default: a random "emuai_" + 32 hex characters. */
+  aiGatewayApiKey?: string;
+}
+
+/** The AI Gateway API (https://api.ngrok.ai) as the emulator serves it, beside the main API. */
+export interface EmulatedAiGatewayApi {
+  /** "http://127.0.0.1:<port>": the AI Gateway API's base URL (NGROK_AI_GATEWAY_API_BASE_URL). */
+  readonly url: string;
+  /** Its ngrok.ai API key (NGROK_AI_GATEWAY_API_KEY); the main API's key is refused there. */
+  readonly apiKey: string;
+  /** Every request it received, in order. */
+  readonly requests: readonly RecordedRequest[];
+  clearRequests(): void;
+  /** What the AI Gateway reads of the account, and where it records usage. */
+  readonly directory: AiGatewayDirectory;
+  /** Sets the credit balance `/credits/balance` answers (buying credits is Stripe's, not emulated). */
+  setCreditBalance(cents: number): void;
 }
 
 export interface Emulator {
@@ -80,6 +104,8 @@ export interface Emulator {
   completeAgentUpdates(): void;
   /** The gateway serving the cloud endpoints, when `options.gateway` asked for one. */
   readonly gateway: Gateway | undefined;
+  /** The AI Gateway API on its own base URL. */
+  readonly aiGatewayApi: EmulatedAiGatewayApi;
   close(): Promise<void>;
 }
 
@@ -105,6 +131,39 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clock: options.clock ?? systemClock,
   });
   await server.listen();
+  const clock = options.clock ?? systemClock;
+  const aiApi = new AiGatewayApiServer({
+    host: options.host ?? "127.0.0.1",
+    port: options.aiGatewayApiPort ?? 0,
+    apiKey: options.aiGatewayApiKey ?? `emuai_${randomBytes(16).toString("hex")}`,
+    store: server.store,
+    clock,
+    rateLimit,
+    faults: server.faults,
+  });
+  try {
+    await aiApi.listen();
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  const aiGatewayApi: EmulatedAiGatewayApi = {
+    get url() {
+      return aiApi.url;
+    },
+    apiKey: aiApi.apiKey,
+    get requests() {
+      return aiApi.requests;
+    },
+    clearRequests: () => {
+      aiApi.requests.length = 0;
+    },
+    directory: aiGatewayDirectory(server.store, { base: aiApi.url, now: () => clock.now() }),
+    setCreditBalance: (cents) => {
+      setCreditBalance(server.store, cents, new Date(clock.now()));
+      server.store.save();
+    },
+  };
   let gateway: Gateway | undefined;
   if (options.gateway !== undefined && options.gateway !== false) {
     const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
@@ -122,12 +181,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
       });
     } catch (err) {
+      await aiApi.close();
       await server.close();
       throw err;
     }
   }
   return {
     gateway,
+    aiGatewayApi,
     url: server.url,
     apiKey,
     scriptFault: (fault) => server.faults.script(fault),
@@ -142,6 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     completeAgentUpdates: () => server.completeAgentUpdates(),
     close: async () => {
       await gateway?.close();
+      await aiApi.close();
       await server.close();
     },
   };
