@@ -26,6 +26,10 @@ Options:
                            endpoint's URL runs through its traffic policy (0: an ephemeral port)
   --ai-gateway-api-port N  the AI Gateway API's port, its own listener (default 0: an ephemeral port)
   --ai-gateway-api-key KEY the ngrok.ai API key it takes (default: random emuai_...)
+  --ai-gateway-port N      also serve the AI Gateway (gateway.ngrok.ai) on port N: OpenAI-compatible
+                           requests made with an access key, routed by its configuration
+  --ai-provider ID=URL     send AI provider ID's traffic (built-in or custom) to base URL URL;
+                           repeatable (e.g. --ai-provider openai=http://127.0.0.1:9000/v1)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -70,6 +74,8 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "gateway-port": { type: "string" },
       "ai-gateway-api-port": { type: "string" },
       "ai-gateway-api-key": { type: "string" },
+      "ai-gateway-port": { type: "string" },
+      "ai-provider": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -94,6 +100,15 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     if (!/^\S+$/.test(values["ai-gateway-api-key"])) throw new UsageError("--ai-gateway-api-key must be a non-empty string without spaces");
     options.aiGatewayApiKey = values["ai-gateway-api-key"];
   }
+  const aiProviders: Record<string, string> = {};
+  for (const spec of values["ai-provider"] ?? []) {
+    const m = /^([^=\s]+)=(https?:\/\/\S+)$/.exec(spec);
+    if (m === null) throw new UsageError(`--ai-provider must be ID=URL (e.g. openai=http://127.0.0.1:9000/v1), got '${spec}'`);
+    aiProviders[m[1]!] = m[2]!;
+  }
+  if (values["ai-gateway-port"] !== undefined) {
+    options.aiGateway = { port: Math.trunc(num("ai-gateway-port", values["ai-gateway-port"], 0, 65535)), providers: aiProviders };
+  } else if (Object.keys(aiProviders).length > 0) throw new UsageError("--ai-provider needs --ai-gateway-port");
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;
@@ -148,7 +163,9 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
   // One write: a reader sees every line at once.
-  const gatewayLine = emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`;
+  const gatewayLine =
+    (emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`) +
+    (emulator.aiGateway === undefined ? "" : `NGROK_EMULATOR_AI_GATEWAY_URL=${emulator.aiGateway.url}\n`);
   process.stdout.write(`NGROK_API_BASE_URL=${emulator.url}\nNGROK_API_KEY=${emulator.apiKey}\n${gatewayLine}` +
     `NGROK_AI_GATEWAY_API_BASE_URL=${emulator.aiGatewayApi.url}\nNGROK_AI_GATEWAY_API_KEY=${emulator.aiGatewayApi.apiKey}\n`);
 }

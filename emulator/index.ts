@@ -9,6 +9,8 @@ import { startGateway, type Gateway } from "./gateway/server";
 import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
 import { setCreditBalance } from "./collections/ai-gateway-api";
+import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
+import { accountGatewayDirectory, perRequestTimeoutMs } from "./ai-gateway/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
@@ -20,6 +22,7 @@ export type { Gateway } from "./gateway/server";
 export { aiGatewayDirectory } from "./ai-gateway/directory";
 export type * from "./ai-gateway/directory";
 export * from "./ai-gateway/routing";
+export type { AiGateway, AiGatewayRoute } from "./ai-gateway/gateway";
 
 export interface EmulatorOptions {
   /** Default 0 (an ephemeral port). */
@@ -67,6 +70,13 @@ export interface EmulatorOptions {
   aiGatewayApiPort?: number;
   /** The ngrok.ai API key the AI Gateway API takes. Default: a random "emuai_" + 32 hex characters. */
   aiGatewayApiKey?: string;
+  /**
+   * Also serve the AI Gateway (https://gateway.ngrok.ai): OpenAI-compatible requests made with an
+   * access key, routed by its access key configuration. `providers`: base URLs by providerId
+   * (built-in or custom), e.g. `{ openai: standIn.url }`, instead of ngrok's catalog's or the
+   * custom provider's own. `true`: an ephemeral port of `host`.
+   */
+  aiGateway?: boolean | { port?: number; providers?: Record<string, string> };
 }
 
 /** The AI Gateway API (https://api.ngrok.ai) as the emulator serves it, beside the main API. */
@@ -106,6 +116,8 @@ export interface Emulator {
   readonly gateway: Gateway | undefined;
   /** The AI Gateway API on its own base URL. */
   readonly aiGatewayApi: EmulatedAiGatewayApi;
+  /** The AI Gateway routing access keys' requests, when `options.aiGateway` asked for it. */
+  readonly aiGateway: AiGateway | undefined;
   close(): Promise<void>;
 }
 
@@ -186,7 +198,27 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       throw err;
     }
   }
+  let aiGateway: AiGateway | undefined;
+  if (options.aiGateway !== undefined && options.aiGateway !== false) {
+    const ai = options.aiGateway === true ? {} : options.aiGateway;
+    try {
+      aiGateway = await startAiGateway({
+        port: ai.port ?? 0,
+        host: options.host ?? "127.0.0.1",
+        directory: accountGatewayDirectory(server.store, aiGatewayApi.directory),
+        clock,
+        ...(ai.providers === undefined ? {} : { providers: ai.providers }),
+        perRequestTimeoutMs: () => perRequestTimeoutMs(server.store),
+      });
+    } catch (err) {
+      await gateway?.close();
+      await aiApi.close();
+      await server.close();
+      throw err;
+    }
+  }
   return {
+    aiGateway,
     gateway,
     aiGatewayApi,
     url: server.url,
@@ -202,6 +234,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     connectAgent: (input) => server.connectAgent(input),
     completeAgentUpdates: () => server.completeAgentUpdates(),
     close: async () => {
+      await aiGateway?.close();
       await gateway?.close();
       await aiApi.close();
       await server.close();

@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import { BUILT_IN_PROVIDERS, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL } from "./stand-in";
+import type { UsageEventInput } from "./directory";
 
 /** What the gateway reads of the account's AI Gateway state. */
 export interface GatewayDirectory {
@@ -22,6 +23,8 @@ export interface GatewayDirectory {
   providerKey(id: string): ProviderKeyRecord | undefined;
   customProvider(ref: string): CustomProviderRecord | undefined;
   providerKeysFor?(provider: string): readonly ProviderKeyRecord[];
+  /** Records one attempt where the AI Gateway API's `/usage` answers it. */
+  recordUsage?(event: UsageEventInput): string;
 }
 
 /** One request the gateway routed: its id (the Ngrok-AIG-Request-Id header), the access key, and the router's result. */
@@ -136,6 +139,21 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       },
     });
     routes.push({ requestId, accessKeyId: key.id, ...result });
+    for (const a of result.attempts) {
+      options.directory.recordUsage?.({
+        requestId,
+        accessKeyId: key.id,
+        provider: a.provider,
+        model: a.model,
+        attemptNumber: a.attemptNumber,
+        isFinalAttempt: a.attemptNumber === result.attempts.length,
+        statusCode: a.statusCode ?? 0,
+        timedOut: a.completion === "timed_out",
+        keySource: a.keySource,
+        ...(a.keyId === undefined ? {} : { providerKeyId: a.keyId }),
+        ...(a.keyName === undefined ? {} : { providerKeyDisplayName: a.keyName }),
+      });
+    }
     send(res, result, {
       "ngrok-aig-request-id": requestId,
       "ngrok-aig-attempts": String(result.attempts.length),
