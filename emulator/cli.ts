@@ -30,6 +30,8 @@ Options:
                            requests made with an access key, routed by its configuration
   --ai-provider ID=URL     send AI provider ID's traffic (built-in or custom) to base URL URL;
                            repeatable (e.g. --ai-provider openai=http://127.0.0.1:9000/v1)
+  --ai-stand-ins           providers not named by --ai-provider answer 200 from a stand-in
+                           instead of being called (a deployed configuration is online offline)
   -h, --help               show this help
 
 On start it prints, for example:
@@ -76,6 +78,7 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
       "ai-gateway-api-key": { type: "string" },
       "ai-gateway-port": { type: "string" },
       "ai-provider": { type: "string", multiple: true },
+      "ai-stand-ins": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -107,8 +110,8 @@ export function parseCli(argv: string[]): EmulatorOptions | "help" {
     aiProviders[m[1]!] = m[2]!;
   }
   if (values["ai-gateway-port"] !== undefined) {
-    options.aiGateway = { port: Math.trunc(num("ai-gateway-port", values["ai-gateway-port"], 0, 65535)), providers: aiProviders };
-  } else if (Object.keys(aiProviders).length > 0) throw new UsageError("--ai-provider needs --ai-gateway-port");
+    options.aiGateway = { port: Math.trunc(num("ai-gateway-port", values["ai-gateway-port"], 0, 65535)), providers: aiProviders, ...(values["ai-stand-ins"] ? { standIns: true } : {}) };
+  } else if (Object.keys(aiProviders).length > 0 || values["ai-stand-ins"]) throw new UsageError("--ai-provider and --ai-stand-ins need --ai-gateway-port");
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;

@@ -74,9 +74,10 @@ export interface EmulatorOptions {
    * Also serve the AI Gateway (https://gateway.ngrok.ai): OpenAI-compatible requests made with an
    * access key, routed by its access key configuration. `providers`: base URLs by providerId
    * (built-in or custom), e.g. `{ openai: standIn.url }`, instead of ngrok's catalog's or the
-   * custom provider's own. `true`: an ephemeral port of `host`.
+   * custom provider's own. `standIns`: the other providers answer 200 from an in-process stand-in
+   * instead of being called. `true`: an ephemeral port of `host`.
    */
-  aiGateway?: boolean | { port?: number; providers?: Record<string, string> };
+  aiGateway?: boolean | { port?: number; providers?: Record<string, string>; standIns?: boolean };
 }
 
 /** The AI Gateway API (https://api.ngrok.ai) as the emulator serves it, beside the main API. */
@@ -208,6 +209,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         directory: accountGatewayDirectory(server.store, aiGatewayApi.directory),
         clock,
         ...(ai.providers === undefined ? {} : { providers: ai.providers }),
+        ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
         perRequestTimeoutMs: () => perRequestTimeoutMs(server.store),
       });
     } catch (err) {

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import { BUILT_IN_PROVIDERS, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
-import { NGROK_INFERENCE_CREDENTIAL } from "./stand-in";
+import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import type { UsageEventInput } from "./directory";
 
 /** What the gateway reads of the account's AI Gateway state. */
@@ -50,6 +50,12 @@ export interface AiGatewayOptions {
   clock: Clock;
   /** Base URLs by providerId, overriding ngrok's catalog and custom providers' own. */
   providers?: Record<string, string>;
+  /**
+   * Providers with no base URL in `providers` answer from an in-process stand-in (200, a chat
+   * completion) instead of their catalog or custom base URL: a deployed configuration is online
+   * with no provider reachable.
+   */
+  standIns?: boolean;
   /** Per-attempt timeout in ms; default the account's perRequestTimeout as the directory tells, else 60 s. */
   perRequestTimeoutMs?: () => number;
 }
@@ -131,10 +137,12 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       request: { model, ...(models === undefined ? {} : { models: models as string[] }) },
       directory: options.directory,
       call: async (call) => {
-        const base = overrides.get(call.provider) ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl ?? "";
         const upstreamBody: Record<string, unknown> = { ...body, model: call.model };
         delete upstreamBody["models"];
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
+        const override = overrides.get(call.provider);
+        if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody });
+        const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl ?? "";
         return callUpstream(`${base.replace(/\/+$/, "")}${path.slice("/v1".length)}`, credential, JSON.stringify(upstreamBody));
       },
     });

@@ -198,5 +198,28 @@ describe("ngrok-emulator's options for the AI gateway", () => {
       aiGateway: { port: 0, providers: { openai: "http://127.0.0.1:9/v1", "my-vllm": "http://127.0.0.1:8/v1" } },
     });
     expect(() => parseCli(["--ai-gateway-port", "0", "--ai-provider", "openai"])).toThrow("--ai-provider must be ID=URL");
+    expect(parseCli(["--ai-gateway-port", "0", "--ai-stand-ins"])).toMatchObject({ aiGateway: { standIns: true } });
+    expect(() => parseCli(["--ai-stand-ins"])).toThrow("need --ai-gateway-port");
+  });
+
+  it("with stand-ins, providers no URL names answer 200 without being called", async () => {
+    const offline = await startEmulator({ rateLimit: false, aiGateway: { standIns: true } });
+    try {
+      const res = await fetch(`${offline.aiGatewayApi.url}/access-keys`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${offline.aiGatewayApi.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "app" }),
+      });
+      const token = String(((await res.json()) as Record<string, unknown>)["token"]);
+      const answer = await fetch(`${offline.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+      });
+      expect(answer.status).toBe(200);
+      expect(offline.aiGateway!.routes.at(-1)?.served).toMatchObject({ provider: "openai", keySource: "ngrok" });
+    } finally {
+      await offline.close();
+    }
   });
 });
