@@ -91,6 +91,8 @@ export interface ProviderStandIn {
   behave(behaviour: ProviderBehaviour): void;
   /** Every request received, in order. */
   readonly requests: readonly StandInRequest[];
+  /** Resolves once `count` requests in all have arrived: e.g. one the stand-in holds (`timeout`). */
+  untilRequests(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,14 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
   let current = behaviour;
   const requests: StandInRequest[] = [];
   const held = new Set<ServerResponse>();
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const record = (r: StandInRequest): void => {
+    requests.push(r);
+    for (const w of waiters.filter((x) => requests.length >= x.count)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -118,12 +128,12 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
       const model = typeof body["model"] === "string" ? body["model"] : "";
       const path = (req.url ?? "/").split("?")[0]!;
       if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
-        requests.push({ method: req.method ?? "", path, model, credential, status: 404 });
+        record({ method: req.method ?? "", path, model, credential, status: 404 });
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(errorBody("invalid_request_error", `no route ${path}`)));
         return;
       }
       const outcome = standInOutcome(current, { provider: name, model, credential, body });
-      requests.push({ method: req.method, path, model, credential, status: outcome.kind === "answer" ? outcome.status : 0 });
+      record({ method: req.method, path, model, credential, status: outcome.kind === "answer" ? outcome.status : 0 });
       if (outcome.kind === "timeout") {
         held.add(res);
         res.on("close", () => held.delete(res));
@@ -147,6 +157,7 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
       current = b;
     },
     requests,
+    untilRequests: (count) => (requests.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
     close: async () => {
       for (const res of held) res.destroy();
       server.closeAllConnections();

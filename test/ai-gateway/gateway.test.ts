@@ -5,7 +5,7 @@
  * test makes answer or fail. Each case cites the page of ngrok's AI Gateway documentation
  * (https://ngrok.com/docs/ai-gateway/...) it follows, and the same case through testRoute agrees.
  */
-import { startEmulator, startProviderStandIn, testRoute, type Emulator, type ProviderStandIn } from "../../emulator";
+import { FakeClock, startEmulator, startProviderStandIn, testRoute, type Emulator, type ProviderStandIn } from "../../emulator";
 import { parseCli } from "../../emulator/cli";
 
 let emu: Emulator;
@@ -190,6 +190,40 @@ describe("the AI gateway over loopback", () => {
     expect(a.status).toBe(400);
     expect(a.body["error"]).toMatchObject({ code: "ERR_NGROK_3801" });
   });
+});
+
+describe("the per-request timeout (how-it-works \"Timeouts and token limits\": 60 s by default; guides/error-handling)", () => {
+  it("an attempt with no answer within the timeout, on the emulator's clock, fails over to the next key", async () => {
+    const clock = new FakeClock();
+    const slow = await startProviderStandIn("openai", (call) => (call.credential === "sk-slow-0123456789" ? "timeout" : { status: 200, body: { choices: [{ message: { content: "fast" } }] } }));
+    const emu2 = await startEmulator({ rateLimit: false, clock, aiGateway: { providers: { openai: slow.url } } });
+    try {
+      const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+        const res = await fetch(`${emu2.aiGatewayApi.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${emu2.aiGatewayApi.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+        return (await res.json()) as Record<string, unknown>;
+      };
+      const k1 = await post("/provider-keys", { providerId: "openai", name: "slow", value: "sk-slow-0123456789" });
+      const k2 = await post("/provider-keys", { providerId: "openai", name: "fast", value: "sk-fast-0123456789" });
+      const cfg = await post("/access-key-configurations", { name: "slow first", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: k1["id"] }, { id: k2["id"] }] }] }] } });
+      const key = await post("/access-keys", { name: "app", accessKeyConfigurationId: cfg["id"] });
+      const answer = fetch(`${emu2.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${String(key["token"])}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+      });
+      await slow.untilRequests(1);
+      clock.advance(60_000);
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(emu2.aiGateway!.routes.at(-1)?.attempts.map((a) => [a.keyName, a.completion])).toEqual([
+        ["slow", "timed_out"],
+        ["fast", "succeeded"],
+      ]);
+    } finally {
+      await emu2.close();
+      await slow.close();
+    }
+  }, 10_000);
 });
 
 describe("ngrok-emulator's options for the AI gateway", () => {
