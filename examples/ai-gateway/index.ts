@@ -7,7 +7,8 @@ import { routing } from "./routing";
 // Against the bundled emulator, from the repository's root:
 //   make up EXAMPLE=ai-gateway
 //   make down EXAMPLE=ai-gateway
-// The AI Gateway API's credentials come from the provider's configuration (docs/ai-gateway.md).
+// The AI Gateway API's credentials come from `ngrok:aiGatewayApiKey` / `ngrok:aiGatewayApiBaseUrl`
+// (or NGROK_AI_GATEWAY_API_KEY / NGROK_AI_GATEWAY_API_BASE_URL), which the emulator prints.
 // The OpenAI keys and the vLLM token are secret config values
 // (`pulumi config set --secret openaiPrimaryKey ...`); placeholders against the emulator.
 const config = new pulumi.Config();
