@@ -199,15 +199,22 @@ type Resolution = Candidate | { refused: string };
 function resolve(written: string, directory: RouteDirectory): Resolution {
   const colon = written.indexOf(":");
   if (colon < 0) {
-    const provider = catalogProvider(written);
-    if (provider === undefined) return { refused: `no provider serves '${written}': name it as provider:model` };
-    return { written, provider, model: written, names: namesOf(provider, written) };
+    // `gpt-4o`, or `openai/gpt-4o` (author/model, as access scopes write models).
+    const slash = written.indexOf("/");
+    const bare = slash >= 0 && BUILT_IN_PROVIDERS[written.slice(0, slash)] !== undefined ? written.slice(slash + 1) : written;
+    const provider = catalogProvider(bare);
+    if (provider === undefined || (bare !== written && written.slice(0, slash) !== provider)) return { refused: `no provider serves '${written}': name it as provider:model` };
+    return { written, provider, model: bare, names: namesOf(provider, bare) };
   }
   const providerRef = written.slice(0, colon);
-  const model = written.slice(colon + 1);
+  let model = written.slice(colon + 1);
   if (providerRef === "" || model === "") return { refused: `'${written}' is not a model id: write provider:model` };
   // Provider names are matched exactly (concepts/models, "Model and provider names").
-  if (BUILT_IN_PROVIDERS[providerRef] !== undefined) return { written, provider: providerRef, model, names: namesOf(providerRef, model) };
+  if (BUILT_IN_PROVIDERS[providerRef] !== undefined) {
+    // `openai:openai/gpt-4o` (provider:author/model): OpenAI's and Anthropic's own models go upstream without their author.
+    if (model.toLowerCase().startsWith(`${providerRef}/`)) model = model.slice(providerRef.length + 1);
+    return { written, provider: providerRef, model, names: namesOf(providerRef, model) };
+  }
   const custom = directory.customProvider(providerRef);
   if (custom === undefined) return { refused: `no provider '${providerRef}' (neither built in nor one of the account's custom providers)` };
   const models = custom.models ?? [];

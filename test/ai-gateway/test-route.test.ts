@@ -193,6 +193,13 @@ describe("defaults and refusals before routing", () => {
     expect(r.served).toMatchObject({ provider: "my-vllm", keyId: "aigpk_vllm" });
   });
 
+  it("model ids as the catalog, a provider prefix, or author/model write them reach the same model (concepts/models, AccessScope.models)", async () => {
+    for (const model of ["gpt-4o", "GPT-4o", "openai:gpt-4o", "openai/gpt-4o", "openai:openai/gpt-4o"]) {
+      expect({ model, served: (await testRoute(undefined, model)).served }).toMatchObject({ model, served: { provider: "openai", model: model === "GPT-4o" ? "GPT-4o" : "gpt-4o" } });
+    }
+    expect((await testRoute(undefined, "anthropic/gpt-4o")).error?.code).toBe("ERR_NGROK_3804");
+  });
+
   it("a model no provider serves: 422 ERR_NGROK_3804 (concepts/models)", async () => {
     const r = await testRoute(undefined, "gpt-4a");
     expect(r.error?.code).toBe("ERR_NGROK_3804");
