@@ -10,7 +10,7 @@ import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
 import { setCreditBalance } from "./collections/ai-gateway-api";
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
-import { accountGatewayDirectory, perRequestTimeoutMs } from "./ai-gateway/account";
+import { accountGatewayDirectory, gatewayTimeoutMs } from "./ai-gateway/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
@@ -210,7 +210,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         clock,
         ...(ai.providers === undefined ? {} : { providers: ai.providers }),
         ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
-        perRequestTimeoutMs: () => perRequestTimeoutMs(server.store),
+        perRequestTimeoutMs: () => gatewayTimeoutMs(server.store, "perRequestTimeout"),
+        totalTimeoutMs: () => gatewayTimeoutMs(server.store, "totalTimeout"),
       });
     } catch (err) {
       await gateway?.close();

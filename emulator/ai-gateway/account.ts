@@ -27,9 +27,9 @@ export function accountGatewayDirectory(store: Store, directory: AiGatewayDirect
   };
 }
 
-/** The gateway configuration's perRequestTimeout, in ms. */
-export function perRequestTimeoutMs(store: Store): number {
+/** The gateway configuration's perRequestTimeout or totalTimeout, in ms. */
+export function gatewayTimeoutMs(store: Store, field: "perRequestTimeout" | "totalTimeout"): number {
   const data = store.get(AIGW_KINDS.gatewayConfig, "gateway-config")?.data ?? {};
-  const text = data["perRequestTimeout"];
-  return goDurationMs(typeof text === "string" ? text : GATEWAY_CONFIG_DEFAULTS.perRequestTimeout) ?? 60_000;
+  const text = data[field];
+  return goDurationMs(typeof text === "string" ? text : GATEWAY_CONFIG_DEFAULTS[field]) ?? goDurationMs(GATEWAY_CONFIG_DEFAULTS[field])!;
 }

@@ -56,11 +56,14 @@ export interface AiGatewayOptions {
    * with no provider reachable.
    */
   standIns?: boolean;
-  /** Per-attempt timeout in ms; default the account's perRequestTimeout as the directory tells, else 60 s. */
+  /** Per-attempt timeout in ms; default 60 s. */
   perRequestTimeoutMs?: () => number;
+  /** Timeout of all attempts together, in ms; default 120 s. */
+  totalTimeoutMs?: () => number;
 }
 
 const DEFAULT_PER_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_TOTAL_TIMEOUT_MS = 120_000;
 
 function send(res: ServerResponse, answer: { status: number; headers: Record<string, string>; body: string }, extra: Record<string, string> = {}): void {
   res.writeHead(answer.status, { ...answer.headers, ...extra }).end(answer.body);
@@ -132,7 +135,10 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     }
     const configuration = key.configurationId === undefined ? undefined : options.directory.accessKeyConfiguration(key.configurationId);
     const requestId = `rq_${randomBytes(10).toString("hex")}`;
+    const started = options.clock.now();
+    const totalMs = options.totalTimeoutMs?.() ?? DEFAULT_TOTAL_TIMEOUT_MS;
     const result = await route({
+      totalTimeout: { exceeded: () => options.clock.now() - started >= totalMs, text: `${totalMs / 1000}s` },
       configuration,
       request: { model, ...(models === undefined ? {} : { models: models as string[] }) },
       directory: options.directory,

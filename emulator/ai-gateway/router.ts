@@ -340,10 +340,15 @@ export interface RouteOptions {
   request: RouteRequest;
   directory: RouteDirectory;
   call: CallUpstream;
+  /**
+   * The total timeout: when `exceeded()` after an attempt, no further attempt is made and the
+   * client gets 504 ERR_NGROK_3810 (how-it-works "Timeouts and token limits"; reference/error-codes).
+   */
+  totalTimeout?: { exceeded: () => boolean; text: string };
 }
 
 export async function route(options: RouteOptions): Promise<RouteResult> {
-  const { configuration, request, directory, call } = options;
+  const { configuration, request, directory, call, totalTimeout } = options;
   const attempts: RouteAttempt[] = [];
   const skipped: RouteResult["skipped"] = [];
   const why: string[] = [];
@@ -422,6 +427,12 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
 
   let last: UpstreamOutcome | undefined;
   for (let i = 0; i < tries.length; i++) {
+    if (i > 0 && totalTimeout?.exceeded() === true) {
+      // Failover stops once the total timeout is reached, even with candidates left (guides/error-handling).
+      const message = `Request timed out after ${totalTimeout.text}. Try a shorter prompt or increase your timeout.`;
+      why.push(`total timeout of ${totalTimeout.text} reached: ${tries.length - i} attempt(s) not made`);
+      return { ...gatewayError(504, "ERR_NGROK_3810", message), error: { code: "ERR_NGROK_3810", message }, attempts, skipped, why };
+    }
     const t = tries[i]!;
     const next = tries[i + 1];
     const outcome = await call({

@@ -226,6 +226,39 @@ describe("the per-request timeout (how-it-works \"Timeouts and token limits\": 6
   }, 10_000);
 });
 
+describe("the total timeout (guides/error-handling \"Timeout configuration\"; reference/error-codes ERR_NGROK_3810)", () => {
+  it("once the gateway configuration's totalTimeout has passed, no further attempt is made: 504", async () => {
+    const clock = new FakeClock();
+    const slow = await startProviderStandIn("openai", (call) => (call.credential === "sk-slow-0123456789" ? "timeout" : { status: 200 }));
+    const emu2 = await startEmulator({ rateLimit: false, clock, aiGateway: { providers: { openai: slow.url } } });
+    try {
+      const send = async (method: string, path: string, body: unknown): Promise<Record<string, unknown>> => {
+        const res = await fetch(`${emu2.aiGatewayApi.url}${path}`, { method, headers: { authorization: `Bearer ${emu2.aiGatewayApi.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+        return (await res.json()) as Record<string, unknown>;
+      };
+      await send("PATCH", "/gateway-config", { totalTimeout: "30s", perRequestTimeout: "30s" });
+      const k1 = await send("POST", "/provider-keys", { providerId: "openai", name: "slow", value: "sk-slow-0123456789" });
+      const k2 = await send("POST", "/provider-keys", { providerId: "openai", name: "fast", value: "sk-fast-0123456789" });
+      const cfg = await send("POST", "/access-key-configurations", { name: "slow first", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: k1["id"] }, { id: k2["id"] }] }] }] } });
+      const key = await send("POST", "/access-keys", { name: "app", accessKeyConfigurationId: cfg["id"] });
+      const answer = fetch(`${emu2.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${String(key["token"])}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+      });
+      await slow.untilRequests(1);
+      clock.advance(30_000);
+      const res = await answer;
+      expect(res.status).toBe(504);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("ERR_NGROK_3810");
+      expect(slow.requests.map((r) => r.credential)).toEqual(["sk-slow-0123456789"]);
+    } finally {
+      await emu2.close();
+      await slow.close();
+    }
+  }, 10_000);
+});
+
 describe("ngrok-emulator's options for the AI gateway", () => {
   it("--ai-gateway-port and repeated --ai-provider ID=URL", () => {
     expect(parseCli(["--ai-gateway-port", "0", "--ai-provider", "openai=http://127.0.0.1:9/v1", "--ai-provider", "my-vllm=http://127.0.0.1:8/v1"])).toMatchObject({
