@@ -184,6 +184,17 @@ describe("the AI gateway over loopback", () => {
     expect((await chat("ng-nope-g1-nope", { model: "gpt-4o" })).status).toBe(401);
   });
 
+  it("the access key may come as x-api-key, as Anthropic's SDK sends it (how-it-works \"Authentication\")", async () => {
+    const token = await accessKey({ name: "anthropic sdk", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: primary }] }] }] } });
+    const res = await fetch(`${emu.aiGateway!.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": token },
+      body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+    });
+    expect(res.status).toBe(200);
+    expect(openai.requests.at(-1)?.credential).toBe("sk-primary-0123456789");
+  });
+
   it("a body whose model is not a string: 400 ERR_NGROK_3801 (reference/error-codes)", async () => {
     const token = await accessKey({ name: "any" });
     const a = await chat(token, { model: 4 });
