@@ -407,21 +407,20 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
   // (how-it-works, "Failover order"); the same model and key are never tried twice (guides/error-handling).
   type Try = { c: Candidate; p: Plan; step: number; credential: UpstreamCall["credential"] };
   const tries: Try[] = [];
+  const seen = new Set<string>();
   for (const { candidate: c, plan: p } of candidates) {
-    const seen = new Set<string>();
+    const once = (credential: string): boolean => {
+      const k = `${c.provider}\n${c.model.toLowerCase()}\n${credential}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    };
     p.steps.forEach((s, step) => {
       if (s.type === "ngrok") {
-        if (BUILT_IN_PROVIDERS[c.provider]?.ngrokInference === true && !seen.has("ngrok")) {
-          seen.add("ngrok");
-          tries.push({ c, p, step, credential: { source: "ngrok" } });
-        }
+        if (BUILT_IN_PROVIDERS[c.provider]?.ngrokInference === true && once("ngrok")) tries.push({ c, p, step, credential: { source: "ngrok" } });
         return;
       }
-      for (const key of s.keys) {
-        if (seen.has(key.id)) continue;
-        seen.add(key.id);
-        tries.push({ c, p, step, credential: { source: "user", key } });
-      }
+      for (const key of s.keys) if (once(key.id)) tries.push({ c, p, step, credential: { source: "user", key } });
     });
   }
 

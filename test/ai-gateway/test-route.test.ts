@@ -41,6 +41,11 @@ describe("key failover (guides/key-selection-failover, examples/multi-key-failov
     expect(r.attempts.map((a) => a.statusCode)).toEqual([429, 200]);
   });
 
+  it("the same model and key are never tried twice (guides/error-handling \"Automatic failover\")", async () => {
+    const r = await testRoute(openaiTwoKeys, { model: "gpt-4o", models: ["openai:gpt-4o", "openai:gpt-4o-mini"] }, { providerKeys, providers: { openai: { fail: 500 } } });
+    expect(r.attempts.map((a) => `${a.model} ${a.keyId}`)).toEqual(["gpt-4o aigpk_primary", "gpt-4o aigpk_backup", "gpt-4o-mini aigpk_primary", "gpt-4o-mini aigpk_backup"]);
+  });
+
   it("when every key fails the client gets ERR_NGROK_3807 listing each attempt (reference/error-codes)", async () => {
     const r = await testRoute(openaiTwoKeys, "openai:gpt-4o", { providerKeys, providers: { openai: { refuseKeys: ["sk-primary", "sk-backup"] } } });
     expect(r.status).toBe(503);
