@@ -148,7 +148,8 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
         const override = overrides.get(call.provider);
         if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody });
-        const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl ?? "";
+        const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
+        if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };
         return callUpstream(`${base.replace(/\/+$/, "")}${path.slice("/v1".length)}`, credential, JSON.stringify(upstreamBody));
       },
     });

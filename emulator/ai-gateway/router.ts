@@ -157,17 +157,27 @@ export interface RouteResult {
 }
 
 /**
- * Built-in providers (reference/model-catalog) and a few of their catalog models, for a request
- * naming a model without its provider (`gpt-4o`). Only OpenAI and Anthropic take ngrok.ai
- * inference (guides/access-key-configurations, "Routing rules").
+ * Built-in providers, with the base URLs of ngrok's model catalog (reference/model-catalog) where
+ * it gives one, and the other providers the emulator's AI Gateway API takes as built in. Only
+ * OpenAI and Anthropic take ngrok.ai inference (guides/access-key-configurations, "Routing rules").
  */
-export const BUILT_IN_PROVIDERS: Readonly<Record<string, { baseUrl: string; ngrokInference: boolean }>> = {
+export const BUILT_IN_PROVIDERS: Readonly<Record<string, { baseUrl?: string; ngrokInference: boolean }>> = {
   openai: { baseUrl: "https://api.openai.com/v1", ngrokInference: true },
   anthropic: { baseUrl: "https://api.anthropic.com/v1", ngrokInference: true },
   google: { baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai", ngrokInference: false },
+  deepseek: { baseUrl: "https://api.deepseek.com", ngrokInference: false },
   groq: { baseUrl: "https://api.groq.com/openai/v1", ngrokInference: false },
-  deepseek: { baseUrl: "https://api.deepseek.com/v1", ngrokInference: false },
+  moonshotai: { baseUrl: "https://api.moonshot.ai/v1", ngrokInference: false },
+  "z-ai": { baseUrl: "https://api.z.ai/api/paas/v4", ngrokInference: false },
   openrouter: { baseUrl: "https://openrouter.ai/api/v1", ngrokInference: false },
+  hyperbolic: { baseUrl: "https://api.hyperbolic.xyz/v1", ngrokInference: false },
+  "inference-net": { baseUrl: "https://api.inference.net/v1", ngrokInference: false },
+  inceptionlabs: { ngrokInference: false },
+  mistral: { ngrokInference: false },
+  together: { ngrokInference: false },
+  xai: { ngrokInference: false },
+  cerebras: { ngrokInference: false },
+  fireworks: { ngrokInference: false },
 };
 
 const CATALOG: ReadonlyArray<[provider: string, models: readonly string[]]> = [

@@ -205,6 +205,13 @@ describe("defaults and refusals before routing", () => {
     expect((await testRoute(undefined, "anthropic/gpt-4o")).error?.code).toBe("ERR_NGROK_3804");
   });
 
+  it("every built-in provider the AI Gateway API takes routes on its own keys; ngrok.ai inference is OpenAI's and Anthropic's only", async () => {
+    const mistral = { name: "mistral", router: { rules: [{ provider: "mistral", steps: [{ type: "user" as const, keys: [{ id: "k" }] }] }] } };
+    expect((await testRoute(mistral, "mistral:mistral-large-latest", { providerKeys: { k: { provider: "mistral" } } })).served).toMatchObject({ provider: "mistral", keyId: "k" });
+    const r = await testRoute({ name: "none" }, "mistral:mistral-large-latest");
+    expect(r.error?.code).toBe("ERR_NGROK_3802");
+  });
+
   it("a model no provider serves: 422 ERR_NGROK_3804 (concepts/models)", async () => {
     const r = await testRoute(undefined, "gpt-4a");
     expect(r.error?.code).toBe("ERR_NGROK_3804");
