@@ -179,6 +179,15 @@ describe("the AI gateway over loopback", () => {
     expect(openai.requests.at(-1)?.credential).toBe("sk-primary-0123456789");
   });
 
+  it("a provider that cannot be reached: 502 ERR_NGROK_3800 (reference/error-codes)", async () => {
+    const k = String((await api("POST", "/provider-keys", { providerId: "inceptionlabs", name: "inception", value: "inception-0123456789" }))["id"]);
+    const token = await accessKey({ name: "inception", router: { rules: [{ provider: "inceptionlabs", steps: [{ type: "user", keys: [{ id: k }] }] }] } });
+    const a = await chat(token, { model: "inceptionlabs:mercury" });
+    expect(a.status).toBe(502);
+    expect(a.body["error"]).toMatchObject({ code: "ERR_NGROK_3800" });
+    expect(String((a.body["error"] as { message: string }).message)).toContain("--ai-provider inceptionlabs=URL");
+  });
+
   it("a missing or unknown access key is refused with 401 (concepts/access-keys \"Invalid keys are rejected\")", async () => {
     expect((await chat(undefined, { model: "gpt-4o" })).status).toBe(401);
     expect((await chat("ng-nope-g1-nope", { model: "gpt-4o" })).status).toBe(401);
