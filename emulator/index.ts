@@ -8,7 +8,7 @@ import type { ConnectAgentInput, TunnelSession } from "./live";
 import { startGateway, type Gateway } from "./gateway/server";
 import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
-import { setCreditBalance } from "./collections/ai-gateway-api";
+import { AI_COLLECTIONS, setCreditBalance } from "./collections/ai-gateway-api";
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
 import { accountGatewayDirectory, gatewayTimeoutMs } from "./ai-gateway/account";
 
@@ -106,7 +106,8 @@ export interface Emulator {
   clearRequests(): void;
   /**
    * Stored objects of a collection in their API (snake_case) shape, oldest first, bypassing
-   * the API: e.g. "credentials", "reserved_domains", "backends/failover", "tunnel_sessions".
+   * the API: e.g. "credentials", "reserved_domains", "backends/failover", "tunnel_sessions"; the AI
+   * Gateway API's by path, in its camelCase shapes: "providers", "provider-keys", "access-keys".
    */
   resources(kind: string): unknown[];
   /** Connects a simulated agent (tunnel session, tunnels, endpoints); also POST /_emulator/agents. */
@@ -177,6 +178,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       server.store.save();
     },
   };
+  /** The AI Gateway API's collections by path ("provider-keys") or store kind ("aigw_provider_keys"), in its shapes. */
+  const aiResources = (kind: string): unknown[] | undefined => {
+    const name = kind.replace(/^\/+/, "");
+    const def = AI_COLLECTIONS.find((d) => d.path === `/${name}` || d.kind === name);
+    if (def === undefined) return undefined;
+    const ctx = { base: aiApi.url, store: server.store, now: new Date(clock.now()), caller: { id: server.store.userId, uri: "" } };
+    return server.store.all(def.kind).map((rec) => def.shape(rec, ctx));
+  };
   let gateway: Gateway | undefined;
   if (options.gateway !== undefined && options.gateway !== false) {
     const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
@@ -233,7 +242,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearRequests: () => {
       server.requests.length = 0;
     },
-    resources: (kind) => server.resources(kind),
+    resources: (kind) => aiResources(kind) ?? server.resources(kind),
     connectAgent: (input) => server.connectAgent(input),
     completeAgentUpdates: () => server.completeAgentUpdates(),
     close: async () => {

@@ -7,7 +7,7 @@ import { invoke, invokeOutput } from "./door";
 export interface GetAiAccessKeyConfigurationArgs {
   /** The AiAccessKeyConfiguration's id (`aigac_...`). Give it, or its `name`. */
   id?: string;
-  /** The name of the AiAccessKeyConfiguration to find. Not empty. */
+  /** The name of the AiAccessKeyConfiguration to find. */
   name?: string;
 }
 
@@ -15,7 +15,7 @@ export interface GetAiAccessKeyConfigurationArgs {
 export interface GetAiAccessKeyConfigurationOutputArgs {
   /** The AiAccessKeyConfiguration's id (`aigac_...`). Give it, or its `name`. */
   id?: pulumi.Input<string>;
-  /** The name of the AiAccessKeyConfiguration to find. Not empty. */
+  /** The name of the AiAccessKeyConfiguration to find. */
   name?: pulumi.Input<string>;
 }
 

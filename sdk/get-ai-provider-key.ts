@@ -7,7 +7,7 @@ import { invoke, invokeOutput } from "./door";
 export interface GetAiProviderKeyArgs {
   /** The AiProviderKey's id (`aigpk_...`). Give it, or its `name` and `providerId` (any of them). */
   id?: string;
-  /** The name of the AiProviderKey to find (every key given must match). Not empty. */
+  /** The name of the AiProviderKey to find (every key given must match). */
   name?: string;
   /** The providerId of the AiProviderKey to find (every key given must match). Not empty. */
   providerId?: string;
@@ -17,7 +17,7 @@ export interface GetAiProviderKeyArgs {
 export interface GetAiProviderKeyOutputArgs {
   /** The AiProviderKey's id (`aigpk_...`). Give it, or its `name` and `providerId` (any of them). */
   id?: pulumi.Input<string>;
-  /** The name of the AiProviderKey to find (every key given must match). Not empty. */
+  /** The name of the AiProviderKey to find (every key given must match). */
   name?: pulumi.Input<string>;
   /** The providerId of the AiProviderKey to find (every key given must match). Not empty. */
   providerId?: pulumi.Input<string>;

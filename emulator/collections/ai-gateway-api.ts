@@ -52,8 +52,9 @@ const conflict = (msg: string): ApiFailure => new ApiFailure(409, "ERR_NGROK_409
 // -----------------------------------------------------------------------------------------
 // Schemas (the OpenAPI's request bodies)
 
+/** maxLength as JSON Schema counts it: characters (code points), not UTF-16 units. */
 const charsMax = (field: string, max: number) =>
-  z.string().refine((s) => s.length <= max, { message: `The ${field} must be at most ${max} characters long.` });
+  z.string().refine((s) => [...s].length <= max, { message: `The ${field} must be at most ${max} characters long.` });
 const name = charsMax("name", 255);
 const description = charsMax("description", 255);
 const metadata = charsMax("metadata", 4096);
@@ -211,11 +212,6 @@ export function customProviderByRef(store: Store, ref: string): Rec | undefined 
   return store.all(AIGW_KINDS.providers).find((r) => r.id === ref || r.data["providerId"] === ref);
 }
 
-/** Whether `ref` names a provider the account can route to: the catalog's or a custom one. */
-function knownProvider(store: Store, ref: string): boolean {
-  return BUILT_IN_PROVIDERS.includes(ref) || customProviderByRef(store, ref) !== undefined;
-}
-
 // --- custom providers -------------------------------------------------------------------
 
 function modelsOf(ctx: AiCtx, models: Json | undefined, old: Json | undefined): JsonObject[] {
@@ -268,9 +264,7 @@ export const aiProviders: AiCollection = {
 // --- provider keys ----------------------------------------------------------------------
 
 /** Stored: the value itself (the emulator's gateway injects it upstream), never answered. */
-function providerKeyData(ctx: AiCtx, providerId: string, keyName: string, value: string): JsonObject {
-  if (!knownProvider(ctx.store, providerId)) throw referenceNotFound("provider", providerId);
-  if (value === "") throw badValue("The 'value' field must not be empty.");
+function providerKeyData(providerId: string, keyName: string, value: string): JsonObject {
   return { providerId, name: keyName, value, keyRedacted: redact(value) };
 }
 
@@ -282,7 +276,7 @@ export const aiProviderKeys: AiCollection = {
   createStatus: 201,
   create(body, ctx) {
     const input = parseWith(providerKeyCreate, body);
-    const data = providerKeyData(ctx, input.providerId, input.name, input.value);
+    const data = providerKeyData(input.providerId, input.name, input.value);
     if (input.description !== undefined) data["description"] = input.description;
     if (input.metadata !== undefined) data["metadata"] = input.metadata;
     return { rec: newRec(ctx, "aigpk", data) };
@@ -307,7 +301,7 @@ export const aiProviderKeys: AiCollection = {
 /** POST /provider-keys/{id}/rotate: a new value (and name) in place; the id stays. */
 export function rotateProviderKey(rec: Rec, body: Json, ctx: AiCtx): void {
   const input = parseWith(providerKeyRotate, body);
-  const data = providerKeyData(ctx, str(rec.data["providerId"]), input.name, input.value);
+  const data = providerKeyData(str(rec.data["providerId"]), input.name, input.value);
   Object.assign(rec.data, data);
   stamp(ctx, rec.data, false);
 }
@@ -344,7 +338,6 @@ function storedRouter(ctx: AiCtx, router: JsonObject): JsonObject {
     const provider = typeof rule["provider"] === "string" ? rule["provider"] : undefined;
     const model = typeof rule["model"] === "string" ? rule["model"] : undefined;
     if (provider === undefined && model === undefined) throw badValue(`Invalid value for '${where}': a rule names a provider, a model, or both.`);
-    if (provider !== undefined && !knownProvider(ctx.store, provider)) throw badValue(`Invalid value for '${where}.provider': no provider '${provider}'.`);
     if (provider !== undefined && model === undefined) {
       if (seenProviders.has(provider)) throw badValue(`Invalid value for '${where}.provider': at most one provider rule per upstream ('${provider}').`);
       seenProviders.add(provider);
@@ -367,7 +360,7 @@ function storedRouter(ctx: AiCtx, router: JsonObject): JsonObject {
           return key["id"];
         }
         if (typeof key["name"] !== "string" || typeof key["value"] !== "string") throw badValue(`Invalid value for '${kat}': give either 'id' or 'name' and 'value'.`);
-        const rec = newRec(ctx, "aigpk", providerKeyData(ctx, upstream, key["name"], key["value"]));
+        const rec = newRec(ctx, "aigpk", providerKeyData(upstream, key["name"], key["value"]));
         ctx.store.collection(AIGW_KINDS.providerKeys).set(rec.id, rec);
         return rec.id;
       });
@@ -406,13 +399,6 @@ export function routerShape(store: Store, router: Json | undefined): JsonObject 
   return { rules };
 }
 
-function checkAccess(ctx: AiCtx, access: JsonObject): void {
-  const allow = (access["providers"] as JsonObject | undefined)?.["allow"];
-  for (const [i, p] of (Array.isArray(allow) ? allow : []).entries()) {
-    if (typeof p === "string" && !knownProvider(ctx.store, p)) throw badValue(`Invalid value for 'access.providers.allow[${i}]': no provider '${p}'.`);
-  }
-}
-
 export const aiAccessKeyConfigurations: AiCollection = {
   kind: AIGW_KINDS.configurations,
   path: "/access-key-configurations",
@@ -424,17 +410,13 @@ export const aiAccessKeyConfigurations: AiCollection = {
     const data: JsonObject = { name: input["name"]! };
     if (input["description"] !== undefined) data["description"] = input["description"];
     if (input["metadata"] !== undefined) data["metadata"] = input["metadata"];
-    if (input["access"] !== undefined) {
-      checkAccess(ctx, input["access"] as JsonObject);
-      data["access"] = input["access"];
-    }
+    if (input["access"] !== undefined) data["access"] = input["access"];
     if (input["router"] !== undefined) data["router"] = storedRouter(ctx, input["router"] as JsonObject);
     return { rec: newRec(ctx, "aigac", data) };
   },
   update(rec, body, ctx) {
     const input = parseWith(configurationUpdate, body) as unknown as JsonObject;
     if (input["name"] === null) throw badValue("The name of an access key configuration cannot be cleared.");
-    if (isObj(input["access"])) checkAccess(ctx, input["access"]);
     if (isObj(input["router"])) input["router"] = storedRouter(ctx, input["router"]);
     patch(rec.data, input, ["name", "description", "metadata", "access", "router"]);
     stamp(ctx, rec.data, false);
@@ -566,9 +548,6 @@ export function patchGatewayConfig(body: Json, ctx: AiCtx): void {
   const merged: JsonObject = { ...configRec(ctx.store) };
   // Every field the body names is stored, null included: a cleared cap reads back as null.
   for (const [k, v] of Object.entries(input)) if (v !== undefined) merged[k] = v;
-  const total = goDurationMs(String(merged["totalTimeout"] ?? GATEWAY_CONFIG_DEFAULTS.totalTimeout))!;
-  const per = goDurationMs(String(merged["perRequestTimeout"] ?? GATEWAY_CONFIG_DEFAULTS.perRequestTimeout))!;
-  if (per > total) throw badValue("Invalid value for 'perRequestTimeout': it may not exceed 'totalTimeout'.");
   const rec = ctx.store.get(AIGW_KINDS.gatewayConfig, CONFIG_ID);
   if (rec === undefined) ctx.store.collection(AIGW_KINDS.gatewayConfig).set(CONFIG_ID, { id: CONFIG_ID, created_at: rfc3339(ctx.now), data: merged, modules: {} });
   else rec.data = merged;

@@ -1,5 +1,64 @@
 import { aiDescription, aiMetadata, aiName, aiStamps } from "./ai-common";
-import type { BoundDefinition, ObjectType } from "./types";
+import type { BoundDefinition, CrossFieldRule, ObjectType, Props } from "./types";
+
+/** Built-in providers that ngrok.ai inference serves (`ngrok` steps), as the access key configuration guide says. */
+const ngrokInference = ["openai", "anthropic"];
+
+interface StepInput {
+  type?: unknown;
+  keys?: unknown[];
+}
+interface RuleInput {
+  provider?: unknown;
+  model?: unknown;
+  steps?: StepInput[];
+}
+
+/**
+ * The router's rules the API documents (the OpenAPI's RouterRuleWrite and RouterStepWrite, the access
+ * key configuration guide): a rule names a provider, a model or both; at most one provider rule per
+ * upstream; at least one step; a `user` step lists keys; an `ngrok` step takes none and serves
+ * built-in OpenAI and Anthropic only.
+ */
+function routerProblem(inputs: Props): string | undefined {
+  const router = inputs.router as { rules?: unknown } | undefined;
+  // A value of the wrong type is the type check's to name.
+  const rules = Array.isArray(router?.rules) ? (router.rules as unknown[]) : [];
+  const providers = new Set<string>();
+  for (const [i, item] of rules.entries()) {
+    if (typeof item !== "object" || item === null) continue;
+    const rule = item as RuleInput;
+    if (!Array.isArray(rule.steps)) continue;
+    const at = `router.rules[${i}]`;
+    const provider = typeof rule.provider === "string" ? rule.provider : undefined;
+    const model = typeof rule.model === "string" ? rule.model : undefined;
+    if (provider === undefined && model === undefined) return `${at} must name a provider, a model, or both`;
+    if (provider !== undefined && model === undefined) {
+      if (providers.has(provider)) return `${at}.provider repeats an earlier rule's provider: at most one provider rule per upstream`;
+      providers.add(provider);
+    }
+    if ((rule.steps ?? []).length === 0) return `${at}.steps must hold at least one step`;
+    const upstream = provider ?? model!.split(/[:/]/)[0]!;
+    for (const [j, step] of (rule.steps ?? []).entries()) {
+      if (typeof step !== "object" || step === null) continue;
+      const keys = Array.isArray(step.keys) ? step.keys : [];
+      if (step.type === "user" && keys.length === 0) return `${at}.steps[${j}].keys must list at least one provider key for a \`user\` step`;
+      if (step.type === "ngrok" && keys.length > 0) return `${at}.steps[${j}].keys must be empty for an \`ngrok\` step, which uses ngrok.ai inference`;
+      if (step.type === "ngrok" && !ngrokInference.includes(upstream)) {
+        return `${at}.steps[${j}].type \`ngrok\` serves built-in openai and anthropic only, not ${JSON.stringify(upstream)}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+const routerRules: CrossFieldRule = {
+  properties: ["router"],
+  summary:
+    "Each rule names a provider, a model or both, with at least one step; at most one provider rule per upstream; a `user` step lists " +
+    "provider keys; an `ngrok` step lists none and serves built-in OpenAI and Anthropic only.",
+  violated: routerProblem,
+};
 
 const allowType = (name: string, what: string): ObjectType => ({
   kind: "object",
@@ -48,7 +107,7 @@ const stepType: ObjectType = {
           name: "AiRouterStepKey",
           description: "A provider key of the step, by its id.",
           properties: {
-            id: { api: "id", type: { kind: "string", nonEmpty: true }, description: "An `AiProviderKey`'s id (`aigpk_...`).", required: true },
+            id: { api: "id", type: { kind: "string", idPrefix: "aigpk" }, description: "An `AiProviderKey`'s id (`aigpk_...`).", required: true },
           },
         },
       },
@@ -102,6 +161,7 @@ export const aiAccessKeyConfiguration: BoundDefinition = {
     },
     ...aiStamps("configuration"),
   },
+  rules: [routerRules],
   lookupKey: ["name"],
   example: `const config = new ngrok.AiAccessKeyConfiguration("byok", {
     name: "Production OpenAI, own keys first",

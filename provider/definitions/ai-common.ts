@@ -8,9 +8,11 @@ import type { PropertySpec, TypeSpec } from "./types";
 
 const str: TypeSpec = { kind: "string" };
 
-export function aiName(what: string, required = false, max = 255): PropertySpec {
+/** A name: `required` in the create's body; `nonEmpty` where the OpenAPI gives it a minLength of 1. */
+export function aiName(what: string, required = false, nonEmpty = false): PropertySpec {
+  const max = 255;
   return {
-    type: { kind: "string", maxChars: max, ...(required ? { nonEmpty: true } : {}) },
+    type: { kind: "string", maxChars: max, ...(nonEmpty ? { nonEmpty: true } : {}) },
     description: `${what} ${required ? "Required" : "Optional"}, at most ${max} characters. Changed in place.`,
     input: { api: "name", onChange: "update", unset: "clear", ...(required ? { required: true } : {}) },
   };

@@ -47,7 +47,7 @@ export const aiCustomProvider: BoundDefinition = {
         "The API cannot change it: a change is a replacement.",
       input: { api: "providerId", required: true, onChange: "replace", unset: "clear", updatable: false },
     },
-    name: aiName("A label for the provider.", true),
+    name: aiName("A label for the provider.", true, true),
     baseUrl: {
       type: { kind: "string", nonEmpty: true, maxChars: 2048 },
       description: "The base URL of the provider's API. Required, at most 2048 characters. Changed in place.",
