@@ -468,7 +468,7 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
       ...(t.p.rule === undefined ? {} : { rule: t.p.rule }),
       step: t.step,
       keySource: t.credential.source,
-      ...(t.credential.source === "user" ? { keyId: t.credential.key.id, keyName: t.credential.key.name } : {}),
+      ...(t.credential.source === "user" ? { keyId: t.credential.key.id, ...(t.credential.key.name === "" ? {} : { keyName: t.credential.key.name }) } : {}),
       ...(outcome.kind === "answer" ? { statusCode: outcome.status } : {}),
       completion: ok ? "succeeded" : outcome.kind === "timeout" ? "timed_out" : "failed",
       retryAction,
@@ -484,7 +484,7 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
         provider: t.c.provider,
         model: t.c.model,
         keySource: t.credential.source,
-        ...(t.credential.source === "user" ? { keyId: t.credential.key.id, keyName: t.credential.key.name } : {}),
+        ...(t.credential.source === "user" ? { keyId: t.credential.key.id, ...(t.credential.key.name === "" ? {} : { keyName: t.credential.key.name }) } : {}),
         ...(t.p.rule === undefined ? {} : { rule: t.p.rule }),
         step: t.step,
       };
