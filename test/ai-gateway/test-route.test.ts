@@ -125,6 +125,35 @@ describe("provider failover through the request's models (examples/multi-provide
   });
 });
 
+describe("the pages' own configurations, as written", () => {
+  it("examples/multi-provider-failover: gpt-4o fails, then anthropic:claude-sonnet-4-6 serves on ngrok.ai inference", async () => {
+    const documented = {
+      name: "Multi-provider production",
+      access: { providers: { allow: ["openai", "anthropic"] } },
+      router: {
+        rules: [
+          { provider: "openai", steps: [{ type: "ngrok" as const }] },
+          { provider: "anthropic", steps: [{ type: "ngrok" as const }] },
+        ],
+      },
+    };
+    const r = await testRoute(documented, { model: "gpt-4o", models: ["anthropic:claude-sonnet-4-6"] }, { providers: { openai: { fail: 500 } } });
+    expect(r.served).toMatchObject({ provider: "anthropic", model: "claude-sonnet-4-6", keySource: "ngrok" });
+  });
+
+  it("examples/multi-key-failover: primary rate limited (429), backup succeeds", async () => {
+    const documented = {
+      name: "OpenAI with failover",
+      router: { rules: [{ provider: "openai", steps: [{ type: "user" as const, keySelectionStrategy: "ordered" as const, keys: [{ id: "aigpk_primary" }, { id: "aigpk_backup" }] }] }] },
+    };
+    const r = await testRoute(documented, "gpt-4o", { providerKeys, providers: { openai: (call) => ({ status: call.keyId === "aigpk_primary" ? 429 : 200 }) } });
+    expect(r.attempts.map((a) => [a.keyId, a.statusCode])).toEqual([
+      ["aigpk_primary", 429],
+      ["aigpk_backup", 200],
+    ]);
+  });
+});
+
 describe("access scope (guides/restrict-providers-and-models, guides/access-key-configurations)", () => {
   const onlyGpt4o: AccessKeyConfigurationInput = {
     name: "gpt-4o only",
