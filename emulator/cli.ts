@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `ngrok-emulator`: runs the emulated ngrok API until SIGINT/SIGTERM. Prints shell-sourceable
-// NGROK_API_BASE_URL / NGROK_API_KEY lines once it listens.
+// NGROK_API_BASE_URL / NGROK_API_KEY (and the AI Gateway API's) lines once it listens.
 import { parseArgs } from "node:util";
 import * as fs from "node:fs";
 import { startEmulator, type EmulatorOptions } from "./index";
@@ -33,11 +33,21 @@ Options:
                            clients trust through NODE_EXTRA_CA_CERTS or SSL_CERT_FILE); the printed
                            base URL names the first (make it resolve to the listening address)
   --tls-dir DIR            where the local CA lives (default .emulator-ca)
+  --ai-gateway-api-port N  the AI Gateway API's port, its own listener (default 0: an ephemeral port)
+  --ai-gateway-api-key KEY the ngrok.ai API key it takes (default: random emuai_...)
+  --ai-gateway-port N      also serve the AI Gateway (gateway.ngrok.ai) on port N: OpenAI-compatible
+                           requests made with an access key, routed by its configuration
+  --ai-provider ID=URL     send AI provider ID's traffic (built-in or custom) to base URL URL;
+                           repeatable (e.g. --ai-provider openai=http://127.0.0.1:9000/v1)
+  --ai-stand-ins           providers not named by --ai-provider answer 200 from a stand-in
+                           instead of being called (a deployed configuration is online offline)
   -h, --help               show this help
 
 On start it prints, for example:
   NGROK_API_BASE_URL=http://127.0.0.1:41234
   NGROK_API_KEY=emu_...
+  NGROK_AI_GATEWAY_API_BASE_URL=http://127.0.0.1:41235
+  NGROK_AI_GATEWAY_API_KEY=emuai_...
 and keeps running. To use them from a shell, run it in the background with its output in a file:
   ngrok-emulator > emulator.env &
   until grep -q '^NGROK_API_KEY=' emulator.env; do sleep 0.1; done
@@ -84,6 +94,11 @@ export function parseCli(argv: string[]): CliOptions | "help" {
       "tls-key": { type: "string" },
       "tls-name": { type: "string" },
       "tls-dir": { type: "string" },
+      "ai-gateway-api-port": { type: "string" },
+      "ai-gateway-api-key": { type: "string" },
+      "ai-gateway-port": { type: "string" },
+      "ai-provider": { type: "string", multiple: true },
+      "ai-stand-ins": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -111,6 +126,20 @@ export function parseCli(argv: string[]): CliOptions | "help" {
   const provisioning = values["certificate-provisioning-ms"];
   if (provisioning !== undefined) options.certificateProvisioningMs = num("certificate-provisioning-ms", provisioning, 0, Number.MAX_SAFE_INTEGER);
   if (values["gateway-port"] !== undefined) options.gateway = { port: Math.trunc(num("gateway-port", values["gateway-port"], 0, 65535)) };
+  if (values["ai-gateway-api-port"] !== undefined) options.aiGatewayApiPort = Math.trunc(num("ai-gateway-api-port", values["ai-gateway-api-port"], 0, 65535));
+  if (values["ai-gateway-api-key"] !== undefined) {
+    if (!/^\S+$/.test(values["ai-gateway-api-key"])) throw new UsageError("--ai-gateway-api-key must be a non-empty string without spaces");
+    options.aiGatewayApiKey = values["ai-gateway-api-key"];
+  }
+  const aiProviders: Record<string, string> = {};
+  for (const spec of values["ai-provider"] ?? []) {
+    const m = /^([^=\s]+)=(https?:\/\/\S+)$/.exec(spec);
+    if (m === null) throw new UsageError(`--ai-provider must be ID=URL (e.g. openai=http://127.0.0.1:9000/v1), got '${spec}'`);
+    aiProviders[m[1]!] = m[2]!;
+  }
+  if (values["ai-gateway-port"] !== undefined) {
+    options.aiGateway = { port: Math.trunc(num("ai-gateway-port", values["ai-gateway-port"], 0, 65535)), providers: aiProviders, ...(values["ai-stand-ins"] ? { standIns: true } : {}) };
+  } else if (Object.keys(aiProviders).length > 0 || values["ai-stand-ins"]) throw new UsageError("--ai-provider and --ai-stand-ins need --ai-gateway-port");
   const rate = values["rate-limit"];
   if (rate !== undefined) {
     if (rate === "off") options.rateLimit = false;
@@ -178,10 +207,15 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   // Printed only once the handlers are in place: a caller may signal as soon as it reads these.
   // One write: a reader sees every line at once.
-  const gatewayLine = emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`;
+  const gatewayLine =
+    (emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`) +
+    (emulator.aiGateway === undefined ? "" : `NGROK_EMULATOR_AI_GATEWAY_URL=${emulator.aiGateway.url}\n`);
   const baseUrl = printedUrl?.(emulator.url) ?? emulator.url;
   const listening = printedUrl === undefined ? "" : `NGROK_EMULATOR_ADDRESS=${new URL(emulator.url).host}\n`;
-  process.stdout.write(`NGROK_API_BASE_URL=${baseUrl}\nNGROK_API_KEY=${emulator.apiKey}\n${listening}${caLine}${gatewayLine}`);
+  process.stdout.write(
+    `NGROK_API_BASE_URL=${baseUrl}\nNGROK_API_KEY=${emulator.apiKey}\n${listening}${caLine}${gatewayLine}` +
+      `NGROK_AI_GATEWAY_API_BASE_URL=${emulator.aiGatewayApi.url}\nNGROK_AI_GATEWAY_API_KEY=${emulator.aiGatewayApi.apiKey}\n`,
+  );
 }
 
 if (require.main === module) {

@@ -6,6 +6,11 @@ import { EmulatorServer, type RecordedRequest } from "./server";
 import type { RandomFaultOptions, ScriptedFault } from "./faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
 import { startGateway, type Gateway } from "./gateway/server";
+import { AiGatewayApiServer } from "./ai-gateway/api-server";
+import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
+import { AI_COLLECTIONS, setCreditBalance } from "./collections/ai-gateway-api";
+import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
+import { accountGatewayDirectory, gatewayTimeoutMs } from "./ai-gateway/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
@@ -14,6 +19,10 @@ export { ApiFailure } from "./errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";
+export { aiGatewayDirectory } from "./ai-gateway/directory";
+export type * from "./ai-gateway/directory";
+export * from "./ai-gateway/routing";
+export type { AiGateway, AiGatewayRoute } from "./ai-gateway/gateway";
 
 export interface EmulatorOptions {
   /** Default 0 (an ephemeral port). */
@@ -62,6 +71,33 @@ export interface EmulatorOptions {
    * PEM; `url` is then https. `localServerTls` makes them from a local CA.
    */
   tls?: { cert: string; key: string };
+  /** The AI Gateway API's port (its own listener on `host`); default 0 (an ephemeral port). */
+  aiGatewayApiPort?: number;
+  /** The ngrok.ai API key the AI Gateway API takes. Default: a random "emuai_" + 32 hex characters. */
+  aiGatewayApiKey?: string;
+  /**
+   * Also serve the AI Gateway (https://gateway.ngrok.ai): OpenAI-compatible requests made with an
+   * access key, routed by its access key configuration. `providers`: base URLs by providerId
+   * (built-in or custom), e.g. `{ openai: standIn.url }`, instead of ngrok's catalog's or the
+   * custom provider's own. `standIns`: the other providers answer 200 from an in-process stand-in
+   * instead of being called. `true`: an ephemeral port of `host`.
+   */
+  aiGateway?: boolean | { port?: number; providers?: Record<string, string>; standIns?: boolean };
+}
+
+/** The AI Gateway API (https://api.ngrok.ai) as the emulator serves it, beside the main API. */
+export interface EmulatedAiGatewayApi {
+  /** "http://127.0.0.1:<port>": the AI Gateway API's base URL (NGROK_AI_GATEWAY_API_BASE_URL). */
+  readonly url: string;
+  /** Its ngrok.ai API key (NGROK_AI_GATEWAY_API_KEY); the main API's key is refused there. */
+  readonly apiKey: string;
+  /** Every request it received, in order. */
+  readonly requests: readonly RecordedRequest[];
+  clearRequests(): void;
+  /** What the AI Gateway reads of the account, and where it records usage. */
+  readonly directory: AiGatewayDirectory;
+  /** Sets the credit balance `/credits/balance` answers (buying credits is Stripe's, not emulated). */
+  setCreditBalance(cents: number): void;
 }
 
 export interface Emulator {
@@ -75,7 +111,8 @@ export interface Emulator {
   clearRequests(): void;
   /**
    * Stored objects of a collection in their API (snake_case) shape, oldest first, bypassing
-   * the API: e.g. "credentials", "reserved_domains", "backends/failover", "tunnel_sessions".
+   * the API: e.g. "credentials", "reserved_domains", "backends/failover", "tunnel_sessions"; the AI
+   * Gateway API's by path, in its camelCase shapes: "providers", "provider-keys", "access-keys".
    */
   resources(kind: string): unknown[];
   /** Connects a simulated agent (tunnel session, tunnels, endpoints); also POST /_emulator/agents. */
@@ -84,6 +121,10 @@ export interface Emulator {
   completeAgentUpdates(): void;
   /** The gateway serving the cloud endpoints, when `options.gateway` asked for one. */
   readonly gateway: Gateway | undefined;
+  /** The AI Gateway API on its own base URL. */
+  readonly aiGatewayApi: EmulatedAiGatewayApi;
+  /** The AI Gateway routing access keys' requests, when `options.aiGateway` asked for it. */
+  readonly aiGateway: AiGateway | undefined;
   close(): Promise<void>;
 }
 
@@ -110,6 +151,47 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tls: options.tls,
   });
   await server.listen();
+  const clock = options.clock ?? systemClock;
+  const aiApi = new AiGatewayApiServer({
+    host: options.host ?? "127.0.0.1",
+    port: options.aiGatewayApiPort ?? 0,
+    apiKey: options.aiGatewayApiKey ?? `emuai_${randomBytes(16).toString("hex")}`,
+    store: server.store,
+    clock,
+    rateLimit,
+    faults: server.faults,
+  });
+  try {
+    await aiApi.listen();
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  const aiGatewayApi: EmulatedAiGatewayApi = {
+    get url() {
+      return aiApi.url;
+    },
+    apiKey: aiApi.apiKey,
+    get requests() {
+      return aiApi.requests;
+    },
+    clearRequests: () => {
+      aiApi.requests.length = 0;
+    },
+    directory: aiGatewayDirectory(server.store, { base: aiApi.url, now: () => clock.now() }),
+    setCreditBalance: (cents) => {
+      setCreditBalance(server.store, cents, new Date(clock.now()));
+      server.store.save();
+    },
+  };
+  /** The AI Gateway API's collections by path ("provider-keys") or store kind ("aigw_provider_keys"), in its shapes. */
+  const aiResources = (kind: string): unknown[] | undefined => {
+    const name = kind.replace(/^\/+/, "");
+    const def = AI_COLLECTIONS.find((d) => d.path === `/${name}` || d.kind === name);
+    if (def === undefined) return undefined;
+    const ctx = { base: aiApi.url, store: server.store, now: new Date(clock.now()), caller: { id: server.store.userId, uri: "" } };
+    return server.store.all(def.kind).map((rec) => def.shape(rec, ctx));
+  };
   let gateway: Gateway | undefined;
   if (options.gateway !== undefined && options.gateway !== false) {
     const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
@@ -127,12 +209,36 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
       });
     } catch (err) {
+      await aiApi.close();
+      await server.close();
+      throw err;
+    }
+  }
+  let aiGateway: AiGateway | undefined;
+  if (options.aiGateway !== undefined && options.aiGateway !== false) {
+    const ai = options.aiGateway === true ? {} : options.aiGateway;
+    try {
+      aiGateway = await startAiGateway({
+        port: ai.port ?? 0,
+        host: options.host ?? "127.0.0.1",
+        directory: accountGatewayDirectory(server.store, aiGatewayApi.directory),
+        clock,
+        ...(ai.providers === undefined ? {} : { providers: ai.providers }),
+        ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
+        perRequestTimeoutMs: () => gatewayTimeoutMs(server.store, "perRequestTimeout"),
+        totalTimeoutMs: () => gatewayTimeoutMs(server.store, "totalTimeout"),
+      });
+    } catch (err) {
+      await gateway?.close();
+      await aiApi.close();
       await server.close();
       throw err;
     }
   }
   return {
+    aiGateway,
     gateway,
+    aiGatewayApi,
     url: server.url,
     apiKey,
     scriptFault: (fault) => server.faults.script(fault),
@@ -142,11 +248,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearRequests: () => {
       server.requests.length = 0;
     },
-    resources: (kind) => server.resources(kind),
+    resources: (kind) => aiResources(kind) ?? server.resources(kind),
     connectAgent: (input) => server.connectAgent(input),
     completeAgentUpdates: () => server.completeAgentUpdates(),
     close: async () => {
+      await aiGateway?.close();
       await gateway?.close();
+      await aiApi.close();
       await server.close();
     },
   };

@@ -57,23 +57,23 @@ fi
 emulator_running() { [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; }
 
 start_emulator() {
-  if emulator_running && grep -q '^NGROK_EMULATOR_GATEWAY_URL=' "$ENVFILE" 2>/dev/null; then
+  if emulator_running && grep -q '^NGROK_EMULATOR_AI_GATEWAY_URL=' "$ENVFILE" 2>/dev/null; then
     echo "emulator already running (pid $(cat "$PIDFILE"))"; return
   fi
-  stop_emulator # one started without its gateway
+  stop_emulator # one started without its gateways
   [ -f "${ROOT}/dist/emulator/cli.js" ] || { echo "dist/emulator/cli.js is missing: run 'make build' first" >&2; exit 1; }
   : >"$ENVFILE"
   # The account persists in emulator-state.json, so a restarted emulator still has the stack's
   # resources; a fixed API key lets `down` after a restart talk to it too.
   nohup node "${ROOT}/dist/emulator/cli.js" --port 0 --api-key "emu_local_dev_$(id -u)" \
-    --state "${DIR}/emulator-state.json" --gateway-port 0 >"$ENVFILE" 2>"${DIR}/emulator.log" &
+    --state "${DIR}/emulator-state.json" --gateway-port 0 --ai-gateway-port 0 --ai-stand-ins >"$ENVFILE" 2>"${DIR}/emulator.log" &
   echo $! >"$PIDFILE"
   for _ in $(seq 100); do
-    grep -q '^NGROK_EMULATOR_GATEWAY_URL=' "$ENVFILE" && break
+    grep -q '^NGROK_EMULATOR_AI_GATEWAY_URL=' "$ENVFILE" && break
     emulator_running || { echo "the emulator exited:" >&2; cat "${DIR}/emulator.log" >&2; exit 1; }
     sleep 0.1
   done
-  grep -q '^NGROK_EMULATOR_GATEWAY_URL=' "$ENVFILE" || { echo "the emulator did not start" >&2; exit 1; }
+  grep -q '^NGROK_EMULATOR_AI_GATEWAY_URL=' "$ENVFILE" || { echo "the emulator did not start" >&2; exit 1; }
   echo "emulator running (pid $(cat "$PIDFILE")), $(grep '^NGROK_API_BASE_URL=' "$ENVFILE"), gateway $(sed -n 's/^NGROK_EMULATOR_GATEWAY_URL=//p' "$ENVFILE")"
 }
 
@@ -117,6 +117,7 @@ select_stack() {
 # sends as a client address of its own (the gateway's stand-in header), so that earlier requests
 # from this machine do not count against it.
 print_requests() {
+  [ "$EXAMPLE" = ai-gateway ] && { print_ai_requests; return 0; }
   local url; url=$(cd "$PROGRAM" && pulumi stack output url --stack "$STACK" --non-interactive 2>/dev/null) || return 0
   case "$url" in http://* | https://*) ;; *) return 0 ;; esac
   local host=${url#*://}; host=${host%%/*}
@@ -135,6 +136,23 @@ print_requests() {
     curl -s -H "Host: ${host}" "${gw}/" || echo "(curl failed: see ${DIR}/emulator.log)"
   else
     echo "(curl is not installed)"
+  fi
+  echo
+}
+
+# examples/ai-gateway: a chat completion through the emulator's AI gateway (its providers are
+# stand-ins), authenticated with the access key the program made (its secret `accessKeyToken`).
+print_ai_requests() {
+  local gw=$NGROK_EMULATOR_AI_GATEWAY_URL
+  local body='{"model":"gpt-4o","messages":[{"role":"user","content":"Hello"}]}'
+  echo
+  echo "Online through the emulator's AI gateway (https://gateway.ngrok.ai stands at ${gw}):"
+  echo "  # TOKEN: the stack's secret output accessKeyToken (the Inspect command below, with: accessKeyToken --show-secrets)"
+  echo "  curl -s -i ${gw}/v1/chat/completions -H \"Authorization: Bearer \$TOKEN\" -H 'Content-Type: application/json' -d '${body}'"
+  echo
+  local token; token=$(cd "$PROGRAM" && pulumi stack output accessKeyToken --show-secrets --stack "$STACK" --non-interactive 2>/dev/null) || return 0
+  if command -v curl >/dev/null; then
+    curl -s -i "${gw}/v1/chat/completions" -H "Authorization: Bearer ${token}" -H 'Content-Type: application/json' -d "$body" || echo "(curl failed: see ${DIR}/emulator.log)"
   fi
   echo
 }

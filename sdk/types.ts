@@ -10,6 +10,154 @@ export namespace inputs {
     privateKeyType?: pulumi.Input<"rsa" | "ecdsa">;
   }
 
+  /** Which models (e.g. `openai:openai/gpt-4o`) are allowed. */
+  export interface AiAccessModels {
+    /** The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none. */
+    allow?: pulumi.Input<pulumi.Input<string>[]>;
+  }
+
+  /** Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed. */
+  export interface AiAccessProviders {
+    /** The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none. */
+    allow?: pulumi.Input<pulumi.Input<string>[]>;
+  }
+
+  /** Which providers and models an access key may reach; each dimension is optional. */
+  export interface AiAccessScope {
+    /** The provider scope. */
+    providers?: pulumi.Input<inputs.AiAccessProviders>;
+    /** The model scope. */
+    models?: pulumi.Input<inputs.AiAccessModels>;
+  }
+
+  /** A model a custom provider exposes. */
+  export interface AiProviderModel {
+    /** The model's identifier, e.g. `llama-3`. */
+    modelId: pulumi.Input<string>;
+  }
+
+  /** How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists. */
+  export interface AiRouter {
+    /** The routing rules. */
+    rules?: pulumi.Input<pulumi.Input<inputs.AiRouterRule>[]>;
+  }
+
+  /** A routing rule, for a provider, a model, or both (a model's rule wins over its provider's). */
+  export interface AiRouterRule {
+    /** The provider the rule is for; at most one provider rule per upstream. */
+    provider?: pulumi.Input<string>;
+    /** The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`. */
+    model?: pulumi.Input<string>;
+    /** The fallback chain, run in order; at least one step. */
+    steps: pulumi.Input<pulumi.Input<inputs.AiRouterStep>[]>;
+  }
+
+  /** A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order. */
+  export interface AiRouterStep {
+    /** `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). */
+    type: pulumi.Input<"user" | "ngrok">;
+    /** The provider keys a `user` step tries, in order (required for `user` steps). */
+    keys?: pulumi.Input<pulumi.Input<inputs.AiRouterStepKey>[]>;
+    /** How keys are chosen: `ordered` (the default and only value) tries them in list order. */
+    keySelectionStrategy?: pulumi.Input<"ordered">;
+  }
+
+  /** A provider key of the step, by its id. */
+  export interface AiRouterStepKey {
+    /** An `AiProviderKey`'s id (`aigpk_...`). */
+    id: pulumi.Input<string>;
+  }
+
+  /** An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`). */
+  export interface AiSupportedApiSurface {
+    /** The API format the surface conforms to, e.g. `openai`. */
+    format: pulumi.Input<string>;
+    /** The surface within the format, e.g. `chat-completions`. */
+    surface?: pulumi.Input<string>;
+    /** The top-level request body parameters the surface supports. */
+    supportedParams?: pulumi.Input<pulumi.Input<inputs.AiSupportedApiSurfaceParam>[]>;
+  }
+
+  /** A top-level request body parameter the surface supports. */
+  export interface AiSupportedApiSurfaceParam {
+    /** The parameter's name. */
+    name: pulumi.Input<string>;
+  }
+
+  /** One upstream attempt through the AI Gateway. */
+  export interface AiUsageEvent {
+    /** The attempt's id. */
+    id?: pulumi.Input<string>;
+    /** When the attempt completed (RFC 3339). */
+    eventTime?: pulumi.Input<string>;
+    /** The client request the attempt belongs to. */
+    requestId?: pulumi.Input<string>;
+    /** The access key that made the request. */
+    accessKeyId?: pulumi.Input<string>;
+    /** The provider, e.g. `openai`. */
+    provider?: pulumi.Input<string>;
+    /** The provider's name. */
+    providerDisplayName?: pulumi.Input<string>;
+    /** The model, e.g. `gpt-4o-mini`. */
+    model?: pulumi.Input<string>;
+    /** The model's name. */
+    modelDisplayName?: pulumi.Input<string>;
+    /** The attempt's place in the retry chain, from 1. */
+    attemptNumber?: pulumi.Input<number>;
+    /** Whether it was the request's last attempt. */
+    isFinalAttempt?: pulumi.Input<boolean>;
+    /** The upstream's HTTP status. */
+    statusCode?: pulumi.Input<number>;
+    /** Whether the attempt timed out. */
+    timedOut?: pulumi.Input<boolean>;
+    /** Whether the attempt failed (timed out or 4xx/5xx). */
+    isError?: pulumi.Input<boolean>;
+    /** Whether the answer was streamed. */
+    isStreaming?: pulumi.Input<boolean>;
+    /** The provider's finish reason. */
+    stopReason?: pulumi.Input<string>;
+    /** Input tokens the provider reported. */
+    inputTokens?: pulumi.Input<number>;
+    /** Output tokens the provider reported. */
+    outputTokens?: pulumi.Input<number>;
+    /** Tokens read from the provider's cache. */
+    cacheReadTokens?: pulumi.Input<number>;
+    /** Reasoning tokens the provider reported. */
+    reasoningTokens?: pulumi.Input<number>;
+    /** The cost in US dollars, a decimal string. */
+    totalCost?: pulumi.Input<string>;
+    /** `ngrok` for ngrok.ai inference, `user` for the account's provider keys. */
+    keySource?: pulumi.Input<string>;
+    /** The provider key used, when `keySource` is `user`. */
+    providerKeyId?: pulumi.Input<string>;
+    /** That key's redacted form. */
+    providerKeyDisplayName?: pulumi.Input<string>;
+  }
+
+  /** One day's usage of one provider or access key. */
+  export interface AiUsageOverviewBucket {
+    /** The UTC day's start (RFC 3339). */
+    bucketStart?: pulumi.Input<string>;
+    /** The provider or access key id, as `groupBy` says. */
+    groupKey?: pulumi.Input<string>;
+    /** The cost in US dollars, a decimal string. */
+    cost?: pulumi.Input<string>;
+    /** Requests (final attempts). */
+    requests?: pulumi.Input<number>;
+    /** Failed requests (final attempts). */
+    errors?: pulumi.Input<number>;
+  }
+
+  /** The window's totals. */
+  export interface AiUsageOverviewTotals {
+    /** The cost in US dollars, a decimal string. */
+    cost?: pulumi.Input<string>;
+    /** Requests (final attempts). */
+    requests?: pulumi.Input<number>;
+    /** Failed requests (final attempts). */
+    errors?: pulumi.Input<number>;
+  }
+
   /** An application user's signed-in session on one endpoint. */
   export interface ApplicationSession {
     /** The session's id: `actions.ngrok.oauth.identity.current_provider_session_id` (or `oidc`) in a Traffic Policy. */
@@ -464,6 +612,154 @@ export namespace outputs {
     authority?: "letsencrypt";
     /** The private key type: `rsa` or `ecdsa` (default `rsa`). */
     privateKeyType?: "rsa" | "ecdsa";
+  }
+
+  /** Which models (e.g. `openai:openai/gpt-4o`) are allowed. */
+  export interface AiAccessModels {
+    /** The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none. */
+    allow?: string[];
+  }
+
+  /** Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed. */
+  export interface AiAccessProviders {
+    /** The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none. */
+    allow?: string[];
+  }
+
+  /** Which providers and models an access key may reach; each dimension is optional. */
+  export interface AiAccessScope {
+    /** The provider scope. */
+    providers?: outputs.AiAccessProviders;
+    /** The model scope. */
+    models?: outputs.AiAccessModels;
+  }
+
+  /** A model a custom provider exposes. */
+  export interface AiProviderModel {
+    /** The model's identifier, e.g. `llama-3`. */
+    modelId?: string;
+  }
+
+  /** How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists. */
+  export interface AiRouter {
+    /** The routing rules. */
+    rules?: outputs.AiRouterRule[];
+  }
+
+  /** A routing rule, for a provider, a model, or both (a model's rule wins over its provider's). */
+  export interface AiRouterRule {
+    /** The provider the rule is for; at most one provider rule per upstream. */
+    provider?: string;
+    /** The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`. */
+    model?: string;
+    /** The fallback chain, run in order; at least one step. */
+    steps?: outputs.AiRouterStep[];
+  }
+
+  /** A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order. */
+  export interface AiRouterStep {
+    /** `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). */
+    type?: "user" | "ngrok";
+    /** The provider keys a `user` step tries, in order (required for `user` steps). */
+    keys?: outputs.AiRouterStepKey[];
+    /** How keys are chosen: `ordered` (the default and only value) tries them in list order. */
+    keySelectionStrategy?: "ordered";
+  }
+
+  /** A provider key of the step, by its id. */
+  export interface AiRouterStepKey {
+    /** An `AiProviderKey`'s id (`aigpk_...`). */
+    id?: string;
+  }
+
+  /** An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`). */
+  export interface AiSupportedApiSurface {
+    /** The API format the surface conforms to, e.g. `openai`. */
+    format?: string;
+    /** The surface within the format, e.g. `chat-completions`. */
+    surface?: string;
+    /** The top-level request body parameters the surface supports. */
+    supportedParams?: outputs.AiSupportedApiSurfaceParam[];
+  }
+
+  /** A top-level request body parameter the surface supports. */
+  export interface AiSupportedApiSurfaceParam {
+    /** The parameter's name. */
+    name?: string;
+  }
+
+  /** One upstream attempt through the AI Gateway. */
+  export interface AiUsageEvent {
+    /** The attempt's id. */
+    id: string;
+    /** When the attempt completed (RFC 3339). */
+    eventTime: string;
+    /** The client request the attempt belongs to. */
+    requestId: string;
+    /** The access key that made the request. */
+    accessKeyId: string;
+    /** The provider, e.g. `openai`. */
+    provider: string;
+    /** The provider's name. */
+    providerDisplayName: string;
+    /** The model, e.g. `gpt-4o-mini`. */
+    model: string;
+    /** The model's name. */
+    modelDisplayName: string;
+    /** The attempt's place in the retry chain, from 1. */
+    attemptNumber: number;
+    /** Whether it was the request's last attempt. */
+    isFinalAttempt: boolean;
+    /** The upstream's HTTP status. */
+    statusCode: number;
+    /** Whether the attempt timed out. */
+    timedOut: boolean;
+    /** Whether the attempt failed (timed out or 4xx/5xx). */
+    isError: boolean;
+    /** Whether the answer was streamed. */
+    isStreaming: boolean;
+    /** The provider's finish reason. */
+    stopReason: string;
+    /** Input tokens the provider reported. */
+    inputTokens: number;
+    /** Output tokens the provider reported. */
+    outputTokens: number;
+    /** Tokens read from the provider's cache. */
+    cacheReadTokens: number;
+    /** Reasoning tokens the provider reported. */
+    reasoningTokens: number;
+    /** The cost in US dollars, a decimal string. */
+    totalCost: string;
+    /** `ngrok` for ngrok.ai inference, `user` for the account's provider keys. */
+    keySource: string;
+    /** The provider key used, when `keySource` is `user`. */
+    providerKeyId?: string;
+    /** That key's redacted form. */
+    providerKeyDisplayName?: string;
+  }
+
+  /** One day's usage of one provider or access key. */
+  export interface AiUsageOverviewBucket {
+    /** The UTC day's start (RFC 3339). */
+    bucketStart: string;
+    /** The provider or access key id, as `groupBy` says. */
+    groupKey: string;
+    /** The cost in US dollars, a decimal string. */
+    cost: string;
+    /** Requests (final attempts). */
+    requests: number;
+    /** Failed requests (final attempts). */
+    errors: number;
+  }
+
+  /** The window's totals. */
+  export interface AiUsageOverviewTotals {
+    /** The cost in US dollars, a decimal string. */
+    cost: string;
+    /** Requests (final attempts). */
+    requests: number;
+    /** Failed requests (final attempts). */
+    errors: number;
   }
 
   /** An application user's signed-in session on one endpoint. */

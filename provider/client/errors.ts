@@ -58,6 +58,12 @@ export const keyRefusedHint =
   "(`pulumi config set ngrok:apiKey <key> --secret`, or `pulumi config rm ngrok:apiKey` to use NGROK_API_KEY), run `pulumi up`, " +
   "then refresh or destroy, and revoke the old key";
 
+/** The same for the AI Gateway API's key (an ngrok.ai API key, not ngrok's API key). */
+export const aiGatewayKeyRefusedHint =
+  "The ngrok.ai API key was refused (the AI Gateway API takes an ngrok.ai API key, not the ngrok API key). `refresh` and `destroy` use the key " +
+  "stored in the stack's state by the last `up` (ngrok:aiGatewayApiKey, which takes precedence over NGROK_AI_GATEWAY_API_KEY): set the new one " +
+  "(`pulumi config set ngrok:aiGatewayApiKey <key> --secret`), run `pulumi up`, then refresh or destroy";
+
 /** The request failed below HTTP: refused, reset, timed out. Its message is in words (transport.ts); `code` is the library's. */
 export class TransportError extends Error {
   override readonly name = "TransportError";
@@ -77,13 +83,15 @@ export class TransportError extends Error {
   }
 }
 
-/** No API key was configured. */
+/** No API key was configured (for the AI Gateway API: no ngrok.ai API key). */
 export class MissingApiKeyError extends Error {
   override readonly name = "MissingApiKeyError";
-  constructor() {
+  constructor(api: "ngrok" | "ai-gateway" = "ngrok") {
     super(
-      "the ngrok API key is not set: run `pulumi config set ngrok:apiKey <key> --secret`, " +
-        "or set the NGROK_API_KEY environment variable",
+      api === "ngrok"
+        ? "the ngrok API key is not set: run `pulumi config set ngrok:apiKey <key> --secret`, or set the NGROK_API_KEY environment variable"
+        : "the ngrok.ai API key (the AI Gateway API's) is not set: run `pulumi config set ngrok:aiGatewayApiKey <key> --secret`, " +
+            "or set the NGROK_AI_GATEWAY_API_KEY environment variable",
     );
   }
 }

@@ -4,7 +4,7 @@
  * have processed.
  */
 import { Agent, type Dispatcher } from "undici";
-import { ApiError, TransportError, keyRefused, keyRefusedHint } from "./errors";
+import { ApiError, TransportError, aiGatewayKeyRefusedHint, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
 import { Pacer, apiRateLimit, delay, formatRateLimit, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
 import { backoffDelay, defaultBackoff, isIdempotent, parseRetryAfter, type BackoffOptions } from "./retry";
@@ -29,7 +29,20 @@ export interface ClientOptions {
    * client alone. Unused when pacing is off.
    */
   pacingDir?: string | false;
+  /**
+   * Which of ngrok's APIs: "ngrok" (api.ngrok.com: the Ngrok-Version header) or "ai-gateway"
+   * (api.ngrok.ai: no version header, camelCase errors and pages). Default "ngrok".
+   */
+  api?: ApiName;
 }
+
+export type ApiName = "ngrok" | "ai-gateway";
+
+/** The settings a message names, per API. */
+const settingWords: Readonly<Record<ApiName, { rateLimit: string; refusedHint: string }>> = {
+  ngrok: { rateLimit: "ngrok:rateLimit (or NGROK_RATE_LIMIT)", refusedHint: keyRefusedHint },
+  "ai-gateway": { rateLimit: "ngrok:aiGatewayRateLimit (or NGROK_AI_GATEWAY_RATE_LIMIT)", refusedHint: aiGatewayKeyRefusedHint },
+};
 
 /** How long a request waits for room under the rate limit before `onPacingWait` hears of it. */
 export const pacingNoticeMs = 1000;
@@ -50,10 +63,12 @@ export interface AttemptEvent {
   explained?: boolean;
 }
 
+/** Both APIs' error bodies: the main API's snake_case, the AI Gateway API's camelCase. */
 interface ErrorBody {
   error_code?: unknown;
+  errorCode?: unknown;
   msg?: unknown;
-  details?: { operation_id?: unknown };
+  details?: { operation_id?: unknown; operationId?: unknown };
 }
 
 export class ApiClient {
@@ -79,8 +94,10 @@ export class ApiClient {
   onRetry: ((event: AttemptEvent & { retryInMs: number }) => void) | undefined;
   /** Called once when a request has waited `pacingNoticeMs` for room under the rate limit (a log line, not a count). */
   onPacingWait: ((event: { method: HttpMethod; path: string; attempt: number }) => void) | undefined;
+  readonly api: ApiName;
 
   constructor(options: ClientOptions) {
+    this.api = options.api ?? "ngrok";
     this.baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
     const base = new URL(this.baseUrl);
     this.origin = base.origin;
@@ -116,7 +133,7 @@ export class ApiClient {
     this.backoff = { ...defaultBackoff, ...options.backoff };
     this.headers = {
       authorization: `Bearer ${options.apiKey}`,
-      "ngrok-version": "2",
+      ...(this.api === "ngrok" ? { "ngrok-version": "2" } : {}),
       accept: "application/json",
       "user-agent": options.userAgent ?? "pulumi-ngrok",
     };
@@ -139,7 +156,7 @@ export class ApiClient {
     await this.request<unknown>("DELETE", path);
   }
 
-  /** Every item of a list, following `next_page_uri` across pages. */
+  /** Every item of a list, following `next_page_uri` (`nextPageUri`) across pages. */
   async *list<T>(path: string, key: string): AsyncGenerator<T> {
     for await (const items of this.pages<T>(path, key)) yield* items;
   }
@@ -151,7 +168,8 @@ export class ApiClient {
       const page: Record<string, unknown> = await this.get<Record<string, unknown>>(next);
       const items = page[key];
       if (Array.isArray(items)) yield items as T[];
-      next = typeof page.next_page_uri === "string" ? page.next_page_uri : null;
+      const link = page.next_page_uri ?? page.nextPageUri;
+      next = typeof link === "string" ? link : null;
     }
   }
 
@@ -244,7 +262,7 @@ export class ApiClient {
         return (text === "" ? undefined : parseJson(text)) as T;
       }
 
-      const error = toApiError(status, text, response.headers, method, shownPath);
+      const error = toApiError(status, text, response.headers, method, shownPath, settingWords[this.api].refusedHint);
       const retryAfter = parseRetryAfter(response.headers["retry-after"]);
       if (status === 429) {
         // The limit the service states, else the one we pace to, else the API's documented one.
@@ -283,13 +301,13 @@ export class ApiClient {
   /** The last 429 of a request, saying how many retries it spent and which setting helps. */
   private rateLimitedError(error: ApiError, retries: number, elapsedMs: number, stated: RateLimit, explained: boolean): ApiError {
     const limit = `"${formatRateLimit(stated)}"`;
-    const set = "Set ngrok:rateLimit (or NGROK_RATE_LIMIT)";
+    const set = `Set ${settingWords[this.api].rateLimit}`;
     const more = "or raise ngrok:maxRetries (or NGROK_MAX_RETRIES)";
     let hint = `Still refused after ${retries} ${retries === 1 ? "retry" : "retries"} (${retries + 1} ${retries === 0 ? "attempt" : "attempts"} over ${(elapsedMs / 1000).toFixed(1)} s)`;
     if (this.pacingConfigured === false) {
       hint += explained
-        ? `: pacing is off (ngrok:rateLimit "off"). ${set} to the account's limit, ${limit}, so that requests wait for room instead of being refused, ${more}.`
-        : `: pacing is off (ngrok:rateLimit "off") and another client spends the same API key's budget. ${set} to the account's limit, ${limit}, or below it to leave the other client room, ${more}.`;
+        ? `: pacing is off (${settingWords[this.api].rateLimit.split(" ")[0]} "off"). ${set} to the account's limit, ${limit}, so that requests wait for room instead of being refused, ${more}.`
+        : `: pacing is off (${settingWords[this.api].rateLimit.split(" ")[0]} "off") and another client spends the same API key's budget. ${set} to the account's limit, ${limit}, or below it to leave the other client room, ${more}.`;
     } else if (explained) {
       hint += `: this client paced to "${formatRateLimit(this.pacingConfigured)}" but the account allows ${limit}. ${set} to ${limit}, ${more}.`;
     } else {
@@ -322,6 +340,7 @@ function toApiError(
   headers: Dispatcher.ResponseData["headers"],
   method: string,
   path: string,
+  refusedHint: string,
 ): ApiError {
   let body: ErrorBody = {};
   try {
@@ -331,14 +350,16 @@ function toApiError(
     // Not JSON (a proxy's error page): keep the status and a short excerpt.
   }
   const header = headers["ngrok-operation-id"];
+  const bodyOperation = body.details?.operation_id ?? body.details?.operationId;
   const operationId =
-    typeof body.details?.operation_id === "string"
-      ? body.details.operation_id
+    typeof bodyOperation === "string"
+      ? bodyOperation
       : typeof header === "string"
         ? header
         : undefined;
   const msg = typeof body.msg === "string" ? body.msg : text.slice(0, 200) || `HTTP ${status}`;
-  const code = typeof body.error_code === "string" && body.error_code !== "" ? body.error_code : undefined;
+  const rawCode = body.error_code ?? body.errorCode;
+  const code = typeof rawCode === "string" && rawCode !== "" ? rawCode : undefined;
   const err = new ApiError(status, code, msg, operationId, method, path);
-  return keyRefused(err) ? err.with({ hint: keyRefusedHint }) : err;
+  return keyRefused(err) ? err.with({ hint: refusedHint }) : err;
 }

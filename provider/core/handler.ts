@@ -65,6 +65,8 @@ export interface Handler {
 export interface KindContext {
   /** The API client; made at the first call (a check or a diff may never need one). */
   client(): ApiClient;
+  /** The AI Gateway API's client (https://api.ngrok.ai, its own key): for kinds whose binding says `api: "ai-gateway"`. */
+  aiGatewayClient(): ApiClient;
   /** What the provider knows of the program, shared by every kind it serves. */
   state: ProgramState;
   events: EventSink;

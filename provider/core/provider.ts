@@ -6,7 +6,7 @@
  */
 import { systemClock, type Clock } from "../../clock";
 import { MissingApiKeyError } from "../client/errors";
-import type { ApiClient } from "../client/http";
+import type { ApiClient, ClientOptions } from "../client/http";
 import { definitions, isResourceKind, type ResourceKind } from "../definitions";
 import type { BoundDefinition, Props, ResourceDefinition } from "../definitions/types";
 import { ResourceHandler } from "../engine/handler";
@@ -18,7 +18,7 @@ import { UnknownFunctionError, UnknownKindError, UnsupportedError } from "./erro
 import { silentEvents, type EventSink } from "./events";
 import type { CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "./handler";
 import { parseImportId } from "./import-id";
-import { clientOptions, readFromLists, type Settings } from "./settings";
+import { aiGatewayClientOptions, clientOptions, readFromLists, type Settings } from "./settings";
 
 export interface ProviderOptions {
   settings: Settings;
@@ -49,6 +49,7 @@ export class Provider {
   /** What this provider knows of the program it serves, shared by every kind. */
   readonly state = new ProgramState();
   private apiClient: ApiClient | undefined;
+  private aiClient: ApiClient | undefined;
   private readonly handlers = new Map<string, Handler>();
   private readonly readers = new Map<string, ResourceHandler>();
   /** The list walks lookups share, made at the first lookup. */
@@ -63,6 +64,7 @@ export class Provider {
     this.clock = options.clock ?? systemClock;
     this.context = {
       client: () => this.client(),
+      aiGatewayClient: () => this.aiGatewayClient(),
       state: this.state,
       events: this.events,
       clock: this.clock,
@@ -172,9 +174,14 @@ export class Provider {
     if (!def) throw new UnknownFunctionError(name);
     const { checkArguments } = require("../functions/validate") as typeof import("../functions/validate");
     const checked = checkArguments(def, args);
+    const self = this;
     return def.run(
       {
-        client: this.client(),
+        // Made when a function first asks: the AI Gateway's functions need no ngrok API key.
+        get client() {
+          return self.client();
+        },
+        aiGatewayClient: () => self.aiGatewayClient(),
         clock: this.clock,
         report: (message) => this.events.info(message),
         dryRun: def.kind === "command" && (options.preview ?? false),
@@ -195,17 +202,33 @@ export class Provider {
     if (!this.apiClient) {
       const apiKey = this.settings.apiKey;
       if (!apiKey) throw new MissingApiKeyError();
-      const options = clientOptions({ ...this.settings, apiKey });
-      const { ApiClient } = require("../client/http") as typeof import("../client/http");
-      const client = new ApiClient({ ...options, userAgent: userAgent() });
-      client.onRetry = (e) => {
-        const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.reason ?? "network error"})`;
-        this.events.debug(`ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
-      };
-      client.onPacingWait = (e) => this.events.debug(`ngrok: ${e.method} ${e.path} waits for room under the API's rate limit`);
-      this.apiClient = client;
+      this.apiClient = this.newClient(clientOptions({ ...this.settings, apiKey }));
     }
     return this.apiClient;
+  }
+
+  /**
+   * The AI Gateway API's client (https://api.ngrok.ai): its own ngrok.ai API key, base URL and
+   * pacing budget, with the same retries and typed errors; made at the first call that needs it.
+   */
+  aiGatewayClient(): ApiClient {
+    if (!this.aiClient) {
+      const aiGatewayApiKey = this.settings.aiGatewayApiKey;
+      if (!aiGatewayApiKey) throw new MissingApiKeyError("ai-gateway");
+      this.aiClient = this.newClient(aiGatewayClientOptions({ ...this.settings, aiGatewayApiKey }));
+    }
+    return this.aiClient;
+  }
+
+  private newClient(options: ClientOptions): ApiClient {
+    const { ApiClient } = require("../client/http") as typeof import("../client/http");
+    const client = new ApiClient({ ...options, userAgent: userAgent() });
+    client.onRetry = (e) => {
+      const why = e.status !== undefined ? `answered ${e.status}` : `failed (${e.reason ?? "network error"})`;
+      this.events.debug(`ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
+    };
+    client.onPacingWait = (e) => this.events.debug(`ngrok: ${e.method} ${e.path} waits for room under the API's rate limit`);
+    return client;
   }
 
   /** The outputs a definition keeps as secrets. */
@@ -221,6 +244,7 @@ export class Provider {
   /** Closes the client's connections. */
   async close(): Promise<void> {
     await this.apiClient?.close();
+    await this.aiClient?.close();
   }
 
   /** A kind's reader for lookups: its reads by id are single GETs, since lookups share walks of their own (functions/walks.ts). */

@@ -4,6 +4,9 @@
  * them; nothing here is kept between calls.
  */
 import type { ClientOptions } from "../client/http";
+
+/** The AI Gateway API's address, as ngrok's AI Gateway API overview gives it. */
+export const aiGatewayDefaultBaseUrl = "https://api.ngrok.ai";
 import { parseRateLimit } from "../client/rate-limit";
 
 export interface Settings {
@@ -15,6 +18,11 @@ export interface Settings {
   requestTimeoutMs?: string;
   /** "true" (default) or "false": whether concurrent reads of a kind are served from its list pages. */
   readFromLists?: string;
+  /** The AI Gateway API's key (an ngrok.ai API key: ngrok's API key does not serve that API). */
+  aiGatewayApiKey?: string;
+  aiGatewayApiBaseUrl?: string;
+  /** The AI Gateway API's pacing, "<requests>/<seconds>" or "off": its own budget, apart from the main API's. */
+  aiGatewayRateLimit?: string;
 }
 
 export type SettingName = keyof Settings;
@@ -27,7 +35,13 @@ export const settingSources: Readonly<Record<SettingName, { config: string; env:
   maxRetries: { config: "ngrok:maxRetries", env: "NGROK_MAX_RETRIES" },
   requestTimeoutMs: { config: "ngrok:requestTimeoutMs", env: "NGROK_REQUEST_TIMEOUT_MS" },
   readFromLists: { config: "ngrok:readFromLists", env: "NGROK_READ_FROM_LISTS" },
+  aiGatewayApiKey: { config: "ngrok:aiGatewayApiKey", env: "NGROK_AI_GATEWAY_API_KEY" },
+  aiGatewayApiBaseUrl: { config: "ngrok:aiGatewayApiBaseUrl", env: "NGROK_AI_GATEWAY_API_BASE_URL" },
+  aiGatewayRateLimit: { config: "ngrok:aiGatewayRateLimit", env: "NGROK_AI_GATEWAY_RATE_LIMIT" },
 };
+
+/** The settings that hold a credential: secrets in the schema, never echoed. */
+export const secretSettings: ReadonlySet<SettingName> = new Set(["apiKey", "aiGatewayApiKey"]);
 
 /** A setting the provider cannot use; the message names its `ngrok:` key, never its value. */
 export class SettingsError extends Error {
@@ -73,11 +87,26 @@ export function clientOptions(settings: Settings & { apiKey: string }): ClientOp
   };
 }
 
-function rateLimitOf(text: string): NonNullable<ClientOptions["rateLimit"]> {
+/**
+ * The AI Gateway API client's options (https://api.ngrok.ai): its own key, base URL and pacing;
+ * retries and the request timeout as for the main API.
+ */
+export function aiGatewayClientOptions(settings: Settings & { aiGatewayApiKey: string }): ClientOptions {
+  const shared = clientOptions({ ...settings, apiKey: settings.aiGatewayApiKey, rateLimit: undefined, apiBaseUrl: undefined });
+  const rateLimit = settings.aiGatewayRateLimit === undefined ? undefined : rateLimitOf(settings.aiGatewayRateLimit, "aiGatewayRateLimit");
+  return {
+    ...shared,
+    api: "ai-gateway",
+    baseUrl: settings.aiGatewayApiBaseUrl ?? aiGatewayDefaultBaseUrl,
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
+  };
+}
+
+function rateLimitOf(text: string, name: "rateLimit" | "aiGatewayRateLimit" = "rateLimit"): NonNullable<ClientOptions["rateLimit"]> {
   try {
     return parseRateLimit(text);
   } catch {
-    throw new SettingsError(`${settingSources.rateLimit.config} must be "<requests>/<seconds>", e.g. "120/60", or "off"`);
+    throw new SettingsError(`${settingSources[name].config} must be "<requests>/<seconds>", e.g. "120/60", or "off"`);
   }
 }
 

@@ -2,8 +2,14 @@
 /** Every resource kind, by name: those with a REST binding, and those with operations of their own. */
 import { agentCommand } from "./agent-command";
 import { agentIngress } from "./agent-ingress";
+import { aiAccessKey } from "./ai-access-key";
+import { aiAccessKeyConfiguration } from "./ai-access-key-configuration";
+import { aiApiKey } from "./ai-api-key";
+import { aiCustomProvider } from "./ai-custom-provider";
 import { aiGatewayApiKey } from "./ai-gateway-api-key";
+import { aiGatewayConfig } from "./ai-gateway-config";
 import { aiGatewayProviderKey } from "./ai-gateway-provider-key";
+import { aiProviderKey } from "./ai-provider-key";
 import { apiKey } from "./api-key";
 import { certificateAuthority } from "./certificate-authority";
 import { cloudEndpoint } from "./cloud-endpoint";
@@ -44,8 +50,14 @@ import type { BoundDefinition, ResourceDefinition } from "./types";
 export const definitions = {
   AgentCommand: agentCommand,
   AgentIngress: agentIngress,
+  AiAccessKey: aiAccessKey,
+  AiAccessKeyConfiguration: aiAccessKeyConfiguration,
+  AiApiKey: aiApiKey,
+  AiCustomProvider: aiCustomProvider,
   AiGatewayApiKey: aiGatewayApiKey,
+  AiGatewayConfig: aiGatewayConfig,
   AiGatewayProviderKey: aiGatewayProviderKey,
+  AiProviderKey: aiProviderKey,
   ApiKey: apiKey,
   CertificateAuthority: certificateAuthority,
   CloudEndpoint: cloudEndpoint,

@@ -247,9 +247,14 @@ export type OperatedDefinition = ResourceDefinition & { operations: (ctx: KindCo
  * How a resource lives in the API. Paths may hold `{property}` placeholders: immutable inputs
  * whose values locate the resource, which travel in the path, not in request bodies.
  */
-export type Binding = CollectionBinding | SlotBinding | SubCollectionBinding;
+export type Binding = CollectionBinding | SlotBinding | SubCollectionBinding | SingletonBinding;
 
 interface BindingBase {
+  /**
+   * Which of ngrok's APIs serves the kind: absent for the ngrok API (api.ngrok.com), "ai-gateway"
+   * for the AI Gateway API (api.ngrok.ai), with its own key, base URL and pacing.
+   */
+  api?: "ai-gateway";
   /**
    * API error codes caused by an input, with what to do about it (naming the property): appended
    * to the API's message when a create or update fails with that code.
@@ -276,6 +281,26 @@ export interface CollectionBinding extends BindingBase {
    * create whose answer was lost is looked for in the list; without it, neither.
    */
   listKey?: string;
+  /**
+   * An operation below the item that changes some inputs in place where PATCH cannot (a provider
+   * key's value: POST `<item>/rotate`): when an input of `when` changes, the update POSTs the
+   * inputs of `sends` (their new values) there, and PATCHes the other changes.
+   */
+  rotation?: { path: string; when: readonly string[]; sends: readonly string[] };
+}
+
+/**
+ * The one object of its kind in the account (the AI Gateway's configuration): no id of its own
+ * (the resource's id is `id`), read with GET and changed with PATCH at `path`; it cannot be made
+ * or removed, so a create writes the program's inputs over it, and a delete writes `reset` (the
+ * service's defaults) back.
+ */
+export interface SingletonBinding extends BindingBase {
+  kind: "singleton";
+  path: string;
+  id: string;
+  /** The PATCH body that puts the service's defaults back. */
+  reset: Readonly<Record<string, unknown>>;
 }
 
 /**

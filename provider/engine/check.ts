@@ -211,6 +211,8 @@ function describeIssue(where: string, issue: z.core.$ZodIssue): string {
 /** Whether `value` has the form of an id of `def` (ids made of inputs: one valid value per key). */
 function isIdOf(def: ResourceDefinition, value: unknown): boolean {
   if (typeof value !== "string" || !def.binding) return false;
+  // The one object of its kind has the one id.
+  if (def.binding.kind === "singleton") return value === def.binding.id;
   const keys = idKeys(def.binding);
   if (keys) {
     // Each part must be a valid value of its key (an edge id of the right kind, an event type).

@@ -42,7 +42,16 @@ export class ResourceHandler implements Handler {
     ctx: HandlerContext,
     options: HandlerOptions = {},
   ) {
-    this.ctx = { state: new ProgramState(), events: silentEvents, clock: systemClock, readFromLists: () => true, ...ctx };
+    const merged: KindContext = {
+      state: new ProgramState(),
+      events: silentEvents,
+      clock: systemClock,
+      readFromLists: () => true,
+      aiGatewayClient: () => ctx.client(),
+      ...ctx,
+    };
+    // A kind of the AI Gateway API does all its work, key check and reference checks included, with that API's client.
+    this.ctx = def.binding.api === "ai-gateway" ? { ...merged, client: merged.aiGatewayClient } : merged;
     this.forLookups = options.forLookups ?? false;
     const { client, state, readFromLists, events } = this.ctx;
     this.wire = wireFor({ def, client, state, readFromLists, events, outputsOf: (api, prior) => this.outputsOf(api, prior) });
@@ -56,7 +65,7 @@ export class ResourceHandler implements Handler {
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.ctx.state.conflictFailures(this.def, news), async () => {
       inputNotes(this.def, olds, news, this.ctx.events);
-      const key = await keyProblems(this.ctx.client, this.ctx.state);
+      const key = await keyProblems(this.ctx.client, this.ctx.state, this.def.binding.api === "ai-gateway" ? "/gateway-config" : undefined);
       if (key.length > 0) return key;
       const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state);
       if (references.length > 0) return references;

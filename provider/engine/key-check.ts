@@ -12,12 +12,13 @@ import type { ProgramState } from "./ownership";
 
 /** What a provider learns of its key: the preview's verdict, and whether a read was refused already. */
 class KeyCheck {
-  verdict: Promise<CheckFailure[]> | undefined;
+  /** By the probe's path: one per API (the AI Gateway API has a key of its own). */
+  readonly verdicts = new Map<string, Promise<CheckFailure[]>>();
   refused = false;
 }
 
 /** The key's problem, asked once per provider (one key and base URL); nothing without a key. */
-export function keyProblems(client: () => ApiClient, state: ProgramState): Promise<CheckFailure[]> {
+export function keyProblems(client: () => ApiClient, state: ProgramState, probe = "/tunnel_sessions?limit=1"): Promise<CheckFailure[]> {
   let c: ApiClient;
   try {
     c = client();
@@ -25,11 +26,15 @@ export function keyProblems(client: () => ApiClient, state: ProgramState): Promi
     return Promise.resolve([]); // no key: preview stays offline
   }
   const key = state.part(KeyCheck, () => new KeyCheck());
-  key.verdict ??= c.request("GET", "/tunnel_sessions?limit=1").then(
-    () => [],
-    (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ path: "", message: err.message }] : []),
-  );
-  return key.verdict;
+  let verdict = key.verdicts.get(probe);
+  if (verdict === undefined) {
+    verdict = c.request("GET", probe).then(
+      () => [],
+      (err: unknown) => (err instanceof ApiError && keyRefused(err) ? [{ path: "", message: err.message }] : []),
+    );
+    key.verdicts.set(probe, verdict);
+  }
+  return verdict;
 }
 
 /**

@@ -66,6 +66,7 @@ export function keysFromId(keys: readonly string[], id: string): Props | undefin
 /** How the docs and messages write a resource's id; undefined for a kind with no binding. */
 export function idForm(def: ResourceDefinition): string | undefined {
   if (!def.binding) return undefined;
+  if (def.binding.kind === "singleton") return def.binding.id;
   const keys = idKeys(def.binding);
   if (keys) return keys.map((k) => `<${k}>`).join("/");
   const prefix = idPrefixOf(def.binding);

@@ -1,5 +1,6 @@
 /** Every function of the package, by name: what the SDK, schema.json and the docs are generated from. */
 import { restartAgent, stopAgent, updateAgent } from "./agent";
+import { getAiCreditBalance, getAiUsage, getAiUsageOverview } from "./ai-gateway";
 import { getApplicationSession, getApplicationSessions, getApplicationUser, getApplicationUsers } from "./applications";
 import { getKubernetesOperator, getKubernetesOperatorBoundEndpoints, getKubernetesOperators } from "./kubernetes";
 import { getEndpoint, getEndpoints, getTunnel, getTunnelSession, getTunnelSessions, getTunnels } from "./live";
@@ -24,6 +25,9 @@ export const ownFunctions = {
   restartAgent,
   stopAgent,
   updateAgent,
+  getAiUsage,
+  getAiUsageOverview,
+  getAiCreditBalance,
 } as const satisfies Record<string, FunctionDefinition>;
 
 /** The live-state functions, the agent commands and a lookup for every resource kind (`getVault`, ...). */

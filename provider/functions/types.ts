@@ -25,6 +25,8 @@ export interface FunctionResult {
 
 export interface FunctionContext {
   client: ApiClient;
+  /** The AI Gateway API's client, made at the first call (the AI Gateway's functions). */
+  aiGatewayClient: () => ApiClient;
   clock: Clock;
   /** The reader of a kind for lookups: one per kind and provider, so that lookups made together share list walks. */
   reader(def: BoundDefinition): ResourceHandler;

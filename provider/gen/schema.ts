@@ -1,7 +1,7 @@
 /**
  * schema.json, the Pulumi package schema: config, object types, resources and functions.
  */
-import { settingSources } from "../core/settings";
+import { secretSettings, settingSources, type SettingName } from "../core/settings";
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import type { FunctionDefinition } from "../functions/types";
 import { goModulePath, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
@@ -18,6 +18,10 @@ const configDocs: Record<string, string> = {
   rateLimit: 'Client-side pacing as "<requests>/<seconds>" (default "120/60", the API\'s limit) or "off".',
   maxRetries: "Retries of a failed request that is safe to repeat (default 6).",
   requestTimeoutMs: "Timeout of one request attempt in milliseconds (default 30000).",
+  aiGatewayApiKey:
+    "The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.",
+  aiGatewayApiBaseUrl: "The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.",
+  aiGatewayRateLimit: 'The AI Gateway API client\'s own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API\'s.',
   readFromLists:
     'Serve concurrent reads of a resource kind (refresh, preview\'s adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.',
 };
@@ -84,7 +88,7 @@ function settings(): JsonObject {
       {
         type: "string",
         description: configDocs[name] ?? name,
-        ...(name === "apiKey" ? { secret: true } : {}),
+        ...(secretSettings.has(name as SettingName) ? { secret: true } : {}),
         defaultInfo: { environment: [source.env] },
       },
     ]),

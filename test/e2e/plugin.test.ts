@@ -60,8 +60,15 @@ afterEach(async () => {
 async function pluginStack(declared: Declared[]): Promise<PulumiStack> {
   const stack = await PulumiStack.create({
     programDir,
-    config: { "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off", pluginVersion, resources: JSON.stringify(declared) },
-    secretConfig: { "ngrok:apiKey": emu.apiKey },
+    config: {
+      "ngrok:apiBaseUrl": emu.url,
+      "ngrok:rateLimit": "off",
+      "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url,
+      "ngrok:aiGatewayRateLimit": "off",
+      pluginVersion,
+      resources: JSON.stringify(declared),
+    },
+    secretConfig: { "ngrok:apiKey": emu.apiKey, "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey },
   });
   stacks.push(stack);
   await installPlugin(stack);
@@ -191,6 +198,7 @@ it("splits a policy's credentials into trafficPolicySecrets, the policy given as
 
 it("adopts every kind with `pulumi import`, and the program declaring them previews no change", async () => {
   const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, pacingDir: false });
+  const aiClient = new ApiClient({ apiKey: emu.aiGatewayApi.apiKey, baseUrl: emu.aiGatewayApi.url, rateLimit: false, pacingDir: false, api: "ai-gateway" });
   const stack = await pluginStack([]);
   const declared: Declared[] = [];
   const made: { kind: BoundKind; id: string }[] = [];
@@ -199,7 +207,7 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
       const def = definitions[kind];
       // Made out of band, through the API, as someone outside Pulumi would.
       const inputs = await validInputs[kind](emu, 700 + n);
-      const { id } = await new ResourceHandler(def, { client: () => client }).create(inputs);
+      const { id } = await new ResourceHandler(def, { client: () => client, aiGatewayClient: () => aiClient }).create(inputs);
       made.push({ kind, id });
       const name = `imported-${n}`;
       const importId = [...locatingInputs(def).map((k) => String(inputs[k])), id].join("/");
@@ -209,6 +217,7 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
     }
   } finally {
     await client.close();
+    await aiClient.close();
   }
   const state = await stack.stackExport();
   for (const d of declared) expect(resourceNamed(state, d.name).type).toBe(`ngrok:index:${d.kind}`);

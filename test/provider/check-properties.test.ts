@@ -20,7 +20,7 @@ import { idPrefixes, unknownValue } from "../../provider/engine/values";
 import { readFileSync } from "fs";
 import { join } from "path";
 import { call } from "../support/api";
-import { validInputs as madeInputs, referenced } from "../support/inputs";
+import { aiMade, validInputs as madeInputs, referenced } from "../support/inputs";
 import { boundKinds, providerFor } from "../support/provider";
 import { startEmulator } from "../../emulator";
 import { sshPublicKeyLine } from "../support/ssh";
@@ -84,7 +84,12 @@ const rfc3339 = (from: "past" | "future") => fc
     return (fraction ? local : local.replace(/\.\d{3}$/, "")) + zone;
   });
 
+/** A Go duration the AI Gateway's configuration takes: a positive count of seconds or minutes. */
+const goDuration = fc.tuple(fc.integer({ min: 1, max: 600 }), fc.constantFrom("s", "m", "ms")).map(([n, unit]) => `${n}${unit}`);
+
 const syntaxes: Record<string, fc.Arbitrary<string>> = {
+  "AiGatewayConfig.totalTimeout": goDuration,
+  "AiGatewayConfig.perRequestTimeout": goDuration,
   "Credential.acl[]": aclRule,
   "SshCredential.acl[]": aclRule,
   "SshCredential.publicKey": fc.constantFrom(...sshKeys),
@@ -414,6 +419,12 @@ describe("valid inputs, created through the provider against the emulator", () =
       }
       const real = async () => (await referenced(emu, prefix, ++made)) ?? `${prefix}_${"1".repeat(27)}`;
       out[name] = Array.isArray(out[name]) ? await Promise.all((out[name] as unknown[]).map(real)) : await real();
+    }
+    // An access key configuration's steps name provider keys: real ones, made first.
+    for (const rule of kind === "AiAccessKeyConfiguration" ? ((out.router as { rules?: { steps?: { keys?: { id: string }[] }[] }[] } | undefined)?.rules ?? []) : []) {
+      for (const step of rule.steps ?? []) {
+        step.keys = await Promise.all((step.keys ?? []).map(async () => ({ id: await aiMade(emu, "/provider-keys", { providerId: "openai", name: `ref ${++made}`, value: "sk-ref" }) })));
+      }
     }
     for (const hostport of Array.isArray(out.hostports) ? (out.hostports as string[]) : []) {
       const domain = hostport.replace(/:\d+$/, "");

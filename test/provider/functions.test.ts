@@ -315,6 +315,45 @@ describe("settings", () => {
   });
 });
 
+describe("the AI Gateway's reads: getAiUsage, getAiUsageOverview, getAiCreditBalance", () => {
+  const aiConfig = () => ({ "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey, "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url });
+  afterEach(() => useStackConfig());
+
+  it("read the AI Gateway API with its own key, and what its gateway recorded", async () => {
+    useStackConfig(aiConfig());
+    const dir = emu.aiGatewayApi.directory;
+    const base = { requestId: "req_f", accessKeyId: "aigk_functions", model: "gpt-4o", keySource: "user" as const };
+    dir.recordUsage({ ...base, provider: "openai", attemptNumber: 1, isFinalAttempt: false, statusCode: 429 });
+    dir.recordUsage({ ...base, provider: "anthropic", attemptNumber: 2, isFinalAttempt: true, statusCode: 200, totalCost: "0.00200" });
+    emu.aiGatewayApi.setCreditBalance(1234);
+    const usage = await sdk.getAiUsage({ startTime: "2000-01-01T00:00:00Z", accessKeyId: "aigk_functions", includeRetries: true });
+    expect(usage.events.map((e) => [e.provider, e.attemptNumber, e.isFinalAttempt])).toEqual([["anthropic", 2, true], ["openai", 1, false]]);
+    const overview = await sdk.getAiUsageOverview({ startTime: "2000-01-01T00:00:00Z" });
+    expect(overview.totals).toEqual({ cost: "0.00200", requests: 1, errors: 0 });
+    expect(overview.buckets.map((b) => b.groupKey).sort()).toEqual(["anthropic", "openai"]);
+    expect(await sdk.getAiCreditBalance()).toEqual({ balanceCents: 1234 });
+    // ngrok's API key is not the AI Gateway API's: neither serves the other.
+    expect(emu.aiGatewayApi.requests.some((r) => r.path === "/credits/balance" && r.status === 200)).toBe(true);
+  });
+
+  it("without an ngrok.ai API key, fail saying how to set one", async () => {
+    useStackConfig({ "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url });
+    const err = await sdk.getAiCreditBalance().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(sdk.MissingApiKeyError);
+    expect((err as Error).message).toContain("pulumi config set ngrok:aiGatewayApiKey");
+  });
+
+  it("with ngrok's API key in its place, fail saying the AI Gateway API takes an ngrok.ai API key", async () => {
+    useStackConfig({ "ngrok:aiGatewayApiKey": emu.apiKey, "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url });
+    await expect(sdk.getAiCreditBalance()).rejects.toThrow(/HTTP 401 .*ngrok\.ai API key was refused/);
+  });
+
+  it("check their arguments, naming them", async () => {
+    useStackConfig(aiConfig());
+    await expect(sdk.getAiUsageOverview({ startTime: "2000-01-01T00:00:00Z", groupBy: "model" as "provider" })).rejects.toThrow(/^getAiUsageOverview: groupBy /);
+  });
+});
+
 describe("schema.json and the docs", () => {
   const read = (f: string): string => fs.readFileSync(path.join(__dirname, "..", "..", f), "utf8");
 
@@ -325,6 +364,7 @@ describe("schema.json and the docs", () => {
       ["getEndpoint", "getEndpoints", "getTunnel", "getTunnels", "getTunnelSession", "getTunnelSessions", "restartAgent", "stopAgent", "updateAgent"]
         .concat(["getKubernetesOperator", "getKubernetesOperators", "getKubernetesOperatorBoundEndpoints"])
         .concat(["getApplicationUser", "getApplicationUsers", "getApplicationSession", "getApplicationSessions"])
+        .concat(["getAiUsage", "getAiUsageOverview", "getAiCreditBalance"])
         // And a lookup of every resource kind (lookups.test.ts).
         .concat(boundKinds.map((kind) => `get${kind}`))
         .map((n) => `ngrok:index:${n}`)

@@ -27,14 +27,25 @@ let emu: Emulator;
 let provider: Provider;
 beforeAll(async () => {
   ({ emu, provider } = await emulatorForProvider({ rateLimit: false }, { "ngrok:rateLimit": "off" }));
-  pulumi.runtime.setAllConfig({ "ngrok:apiKey": emu.apiKey, "ngrok:apiBaseUrl": emu.url, "ngrok:rateLimit": "off" }, ["ngrok:apiKey"]);
+  pulumi.runtime.setAllConfig(
+    {
+      "ngrok:apiKey": emu.apiKey,
+      "ngrok:apiBaseUrl": emu.url,
+      "ngrok:rateLimit": "off",
+      "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey,
+      "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url,
+      "ngrok:aiGatewayRateLimit": "off",
+    },
+    ["ngrok:apiKey", "ngrok:aiGatewayApiKey"],
+  );
 });
 afterAll(async () => {
   await provider.close();
   await emu.close();
 });
 
-const kinds = boundKinds;
+// The one object of its kind (AiGatewayConfig) has no second to tell apart: its own case below.
+const kinds = boundKinds.filter((k) => definitions[k].binding.kind !== "singleton");
 type ResourceKind = BoundKind;
 let n = 0;
 
@@ -132,6 +143,15 @@ describe.each(kinds)("get%s", (kind) => {
         new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*": give the id \\(\`(?:[a-z]+_\\.\\.\\.|<id>)\`\\) of an existing one$`),
       );
     }
+  });
+});
+
+describe("getAiGatewayConfig", () => {
+  it("reads the account's one configuration by its id, and refuses any other id", async () => {
+    await provider.handler("AiGatewayConfig").create(await validInputs.AiGatewayConfig(emu, ++n));
+    const found = await lookup("AiGatewayConfig")({ id: "gateway-config" });
+    expect(found).toMatchObject({ id: "gateway-config", totalTimeout: `${100 + n}s`, perRequestTimeout: "30s", maxOutputTokens: 1000 + n, uri: `${emu.aiGatewayApi.url}/gateway-config` });
+    await expect(lookup("AiGatewayConfig")({ id: "other" })).rejects.toThrow(/^getAiGatewayConfig: /);
   });
 });
 

@@ -10,7 +10,7 @@ import type { BoundDefinition, Props } from "../../provider/definitions/types";
 import { idFromKeys, idKeys } from "../../provider/engine/locate";
 import { oneTimeOutputs } from "../../provider/engine/recover";
 import { article } from "../../provider/words";
-import { call } from "../support/api";
+import { aiCall, call } from "../support/api";
 import { collectionOf, missingKinds, validInputs } from "../support/inputs";
 import { boundKinds, emulatorForProvider } from "../support/provider";
 
@@ -40,6 +40,13 @@ const listedAt = (kind: ResourceKind): string => {
   const b = def(kind).binding;
   return b.kind === "sub-collection" ? b.parent.path : b.path;
 };
+
+/** The requests the kind's API received: the AI Gateway API has its own base URL and log. */
+const requestsOf = (kind: ResourceKind) => (def(kind).binding.api === "ai-gateway" ? emu.aiGatewayApi.requests : emu.requests);
+/** A request to the kind's API, as someone else's client would send it. */
+const callFor = (kind: ResourceKind, method: string, path: string, body?: unknown) =>
+  def(kind).binding.api === "ai-gateway" ? aiCall(emu, method, path, body) : call(emu, method, path, body);
+const clearRequestsOf = (kind: ResourceKind) => (def(kind).binding.api === "ai-gateway" ? emu.aiGatewayApi.clearRequests() : emu.clearRequests());
 
 let n = 0;
 const inputsOf = (kind: ResourceKind) => validInputs[kind](emu, ++n);
@@ -84,10 +91,10 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
   it.each(lostAnswers)("after %s, the create makes exactly one resource", async (_name, fault) => {
     const inputs = await inputsOf(kind);
     const before = stored(kind).length;
-    emu.clearRequests();
+    clearRequestsOf(kind);
     emu.scriptFault(postFault(kind, inputs, fault));
     const created = await handler.create(inputs);
-    const posts = emu.requests.filter((r) => r.method === "POST" && r.processed);
+    const posts = requestsOf(kind).filter((r) => r.method === "POST" && r.processed);
     if (oneTime.length === 0) {
       // Found again: the user sees a successful create, of the one resource there is. The
       // client never repeated the POST.
@@ -96,7 +103,7 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
       // The outputs only the lost answer carried (a token) are gone: what it made was deleted and
       // created again, with them.
       expect(posts).toHaveLength(2);
-      expect(emu.requests.filter((r) => r.method === "DELETE" && r.status === 204)).toHaveLength(1);
+      expect(requestsOf(kind).filter((r) => r.method === "DELETE" && r.status === 204)).toHaveLength(1);
       for (const name of oneTime) expect(typeof created.outs[name]).toBe("string");
     }
     expect(stored(kind).slice(before).map((r) => r.id)).toEqual([created.id]);
@@ -143,7 +150,7 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
     );
     expectNoValues(err.message, inputs);
     expect(stored(kind)).toHaveLength(before + 1);
-    for (const r of stored(kind).slice(before)) await call(emu, "DELETE", `${filled(def(kind).binding.path, inputs)}/${r.id}`);
+    for (const r of stored(kind).slice(before)) await callFor(kind, "DELETE", `${filled(def(kind).binding.path, inputs)}/${r.id}`);
   });
 
   if (!def(kind).uniqueKey) {
@@ -157,7 +164,7 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
           p.input && inputs[name] !== undefined && !def(kind).binding.path.includes(`{${name}}`) ? [[p.input.api, inputs[name]]] : [],
         ),
       );
-      const other = (await call(emu, "POST", filled(def(kind).binding.path, inputs), body)).json.id as string;
+      const other = (await callFor(kind, "POST", filled(def(kind).binding.path, inputs), body)).json.id as string;
       emu.scriptFault(postFault(kind, inputs, { kind: "status-after", status: 504 }));
       const err = (await handler.create(inputs).catch((e: unknown) => e)) as Error;
       const ids = stored(kind).slice(before).map((r) => r.id);
@@ -165,7 +172,7 @@ describe.each(listed)("%s (found again by listing)", (kind) => {
       expect(ids).toContain(other);
       expect(err.message).toContain(`The service may have created the ${kind}: 2 made since the request match it (${[...ids].reverse().join(", ")}): add \`importId: "<one of them>"\``);
       expectNoValues(err.message, inputs);
-      for (const id of ids) await call(emu, "DELETE", `${filled(def(kind).binding.path, inputs)}/${id}`);
+      for (const id of ids) await callFor(kind, "DELETE", `${filled(def(kind).binding.path, inputs)}/${id}`);
     });
 
     it("never takes the resource another create of the program made at the same moment for its own", async () => {

@@ -23,7 +23,14 @@ let plugin: ProviderPlugin;
 beforeAll(async () => {
   emu = await startEmulator({ rateLimit: false, gateway: true });
   plugin = await ProviderPlugin.start();
-  await plugin.configure({ apiKey: emu.apiKey, apiBaseUrl: emu.url, rateLimit: "off" });
+  await plugin.configure({
+    apiKey: emu.apiKey,
+    apiBaseUrl: emu.url,
+    rateLimit: "off",
+    aiGatewayApiKey: emu.aiGatewayApi.apiKey,
+    aiGatewayApiBaseUrl: emu.aiGatewayApi.url,
+    aiGatewayRateLimit: "off",
+  });
 });
 afterAll(async () => {
   await plugin?.stop();
@@ -112,7 +119,14 @@ describe.each(boundKinds.map((k, i) => [k, i] as const))("%s", (kind, n) => {
     expect(await plugin.diff(urn, created.id, imported.props!, checked.inputs)).toMatchObject({ changes: DIFF_NONE });
 
     await plugin.delete(urn, created.id, created.props);
-    expect((await plugin.read(urn, created.id, created.props, checked.inputs)).id).toBe("");
+    const after = await plugin.read(urn, created.id, created.props, checked.inputs);
+    if (def.binding.kind === "singleton") {
+      // The one object of its kind stays, with the service's defaults back in place of the program's settings.
+      expect(after.id).toBe(created.id);
+      for (const name of Object.keys(inputs)) expect({ name, kept: after.props?.[name] === inputs[name] }).toEqual({ name, kept: false });
+    } else {
+      expect(after.id).toBe("");
+    }
   });
 });
 

@@ -38,6 +38,16 @@ export async function call(emu: Emulator, method: string, path: string, body?: u
   return { status: res.statusCode, headers: res.headers, text, json };
 }
 
+/** The same to the emulator's AI Gateway API: its own base URL and ngrok.ai API key, no version header. */
+export async function aiCall(emu: Emulator, method: string, path: string, body?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = { authorization: `Bearer ${emu.aiGatewayApi.apiKey}` };
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  if (payload !== undefined) headers["content-type"] = "application/json";
+  const res = await request(emu.aiGatewayApi.url + path, { method: method as "GET", headers, body: payload, reset: true });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: res.headers, text, json: text === "" ? undefined : JSON.parse(text) };
+}
+
 export const OPERATION_ID = /^op_[0-9A-Za-z]{27}$/;
 
 /** An id that has the right prefix and form but names nothing. */

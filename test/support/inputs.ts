@@ -35,6 +35,17 @@ export const aiEndpoint = (emu: Emulator, n: number) =>
     url: `https://ai-${n}.internal`,
     traffic_policy: JSON.stringify({ on_http_request: [{ actions: [{ type: "ai-gateway", config: {} }] }, { actions: [{ type: "custom-response", config: { status_code: 503 } }] }] }),
   });
+/** The id of an object made on the AI Gateway API (its own base URL and key). */
+export async function aiMade(emu: Emulator, path: string, body: Props): Promise<string> {
+  const res = await fetch(`${emu.aiGatewayApi.url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${emu.aiGatewayApi.apiKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Props;
+  if (res.status !== 201) throw new Error(`POST ${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
+  return json.id as string;
+}
 const sshAuthority = (emu: Emulator) => made(emu, "/ssh_certificate_authorities", { private_key_type: "ed25519" });
 const tlsEdge = async (emu: Emulator, n: number): Promise<Props> => ({ edgeId: await made(emu, "/edges/tls", { description: `edge ${n}` }) });
 
@@ -95,6 +106,29 @@ export const validInputs: Record<BoundKind, InputsOf> = {
     value: `sk-provider-s3cret-value-${n}`,
     description: `provider key ${n}`,
   }),
+  AiCustomProvider: async (_emu, n) => ({
+    providerId: `vllm-${n}`,
+    name: `vLLM ${n}`,
+    baseUrl: `http://127.0.0.1:9/v${n}`,
+    models: [{ modelId: `llama-${n}` }],
+    supportedApiSurfaces: [{ format: "openai", surface: "chat-completions" }],
+  }),
+  AiProviderKey: async (_emu, n) => ({ providerId: "openai", name: `openai ${n}`, value: `sk-provider-s3cret-value-${n}`, description: `key ${n}` }),
+  AiAccessKeyConfiguration: async (emu, n) => ({
+    name: `configuration ${n}`,
+    access: { providers: { allow: ["openai"] } },
+    router: {
+      rules: [
+        {
+          provider: "openai",
+          steps: [{ type: "user", keys: [{ id: await aiMade(emu, "/provider-keys", { providerId: "openai", name: `k${n}`, value: `sk-ref-${n}` }) }] }, { type: "ngrok" }],
+        },
+      ],
+    },
+  }),
+  AiAccessKey: async (emu, n) => ({ name: `app ${n}`, accessKeyConfigurationId: await aiMade(emu, "/access-key-configurations", { name: `c${n}` }) }),
+  AiApiKey: async (_emu, n) => ({ name: `automation ${n}`, metadata: `{"n":${n}}` }),
+  AiGatewayConfig: async (_emu, n) => ({ totalTimeout: `${100 + n}s`, perRequestTimeout: "30s", maxOutputTokens: 1000 + n }),
   TcpAddress: async (_emu, n) => ({ description: `address ${n}`, region: "eu" }),
   SshCertificateAuthority: async (_emu, n) => ({ description: `ssh ca ${n}`, privateKeyType: "ed25519" }),
   SshHostCertificate: async (emu, n) => ({
@@ -141,6 +175,8 @@ export async function referenced(emu: Emulator, prefix: string, n: number): Prom
       return made(emu, "/edges/tls", { description: `edge ${n}` });
     case "sshca":
       return sshAuthority(emu);
+    case "aigac":
+      return aiMade(emu, "/access-key-configurations", { name: `ref ${n}` });
     case "vault":
       return made(emu, "/vaults", { name: `ref-vault-${n}` });
     // An owner (of an API key, a credential) is one of the account's: its user, the owner the API gives a key by default.

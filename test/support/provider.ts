@@ -9,11 +9,16 @@ export function settingsFor(emu: Emulator, extra: Record<string, string> = {}, o
     ...extra,
     "ngrok:apiKey": emu.apiKey,
     "ngrok:apiBaseUrl": emu.url,
+    "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey,
+    "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url,
     // Tests should not wait for long backoffs; the policy itself is tested in client.test.ts.
     "ngrok:maxRetries": extra["ngrok:maxRetries"] ?? "4",
   };
   // An emulator without a rate limit: the client need not pace itself either.
-  if (options.rateLimit === false) config["ngrok:rateLimit"] = "off";
+  if (options.rateLimit === false) {
+    config["ngrok:rateLimit"] = "off";
+    config["ngrok:aiGatewayRateLimit"] = "off";
+  }
   return readSettings((key) => config[key], {});
 }
 

@@ -1,6 +1,7 @@
 /** The wire strategy of each kind of binding. */
 import { ItemsWire } from "./items";
 import { SlotWire } from "./edges/slot";
+import { SingletonWire } from "./singleton";
 import type { Wire, WireContext } from "./wire";
 
 export type { Wire, WireContext } from "./wire";
@@ -13,5 +14,7 @@ export function wireFor(ctx: WireContext): Wire {
       return new ItemsWire(ctx, binding);
     case "slot":
       return new SlotWire(ctx, binding);
+    case "singleton":
+      return new SingletonWire(ctx, binding);
   }
 }

@@ -5,7 +5,7 @@
  * (recover.ts); reads of a listed top-level collection are served from list walks (read-batch.ts).
  */
 import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../definitions/types";
-import { createBody, patchBody } from "../values";
+import { createBody, isAbsent, patchBody, sameInput, toApiValue } from "../values";
 import { fillPath, idForm, idFromKeys, idKeys, idPrefixesOf, keysFromId, pathInputs, placeholders } from "../locate";
 import { ListReads, defaultListReadTiming } from "../read-batch";
 import { CreateRecovery, createdAt } from "../recover";
@@ -71,7 +71,20 @@ export class ItemsWire implements Wire {
   async update(id: string, olds: Props, news: Props, located: Props): Promise<ApiObject> {
     const path = this.itemPath(id, located);
     const body = patchBody(this.ctx.def, olds, news);
-    if (Object.keys(body).length === 0) return this.ctx.client().get<ApiObject>(path);
+    const rotation = this.binding.kind === "collection" ? this.binding.rotation : undefined;
+    let rotated: ApiObject | undefined;
+    if (rotation && rotation.when.some((name) => !sameInput(this.ctx.def.properties[name]!, olds[name], news[name]))) {
+      // The rotation carries its inputs; PATCH sends only what it does not.
+      const sent: ApiObject = {};
+      for (const name of rotation.sends) {
+        const prop = this.ctx.def.properties[name]!;
+        const api = prop.input?.api ?? name;
+        delete body[api];
+        if (!isAbsent(news[name])) sent[api] = toApiValue(prop.type, news[name]);
+      }
+      rotated = await this.written(this.ctx.client().post<ApiObject>(`${path}/${rotation.path}`, sent));
+    }
+    if (Object.keys(body).length === 0) return rotated ?? this.ctx.client().get<ApiObject>(path);
     return this.written(this.ctx.client().patch<ApiObject>(path, body));
   }
 

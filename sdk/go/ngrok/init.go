@@ -25,10 +25,22 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &AgentCommand{}
 	case "ngrok:index:AgentIngress":
 		r = &AgentIngress{}
+	case "ngrok:index:AiAccessKey":
+		r = &AiAccessKey{}
+	case "ngrok:index:AiAccessKeyConfiguration":
+		r = &AiAccessKeyConfiguration{}
+	case "ngrok:index:AiApiKey":
+		r = &AiApiKey{}
+	case "ngrok:index:AiCustomProvider":
+		r = &AiCustomProvider{}
 	case "ngrok:index:AiGatewayApiKey":
 		r = &AiGatewayApiKey{}
+	case "ngrok:index:AiGatewayConfig":
+		r = &AiGatewayConfig{}
 	case "ngrok:index:AiGatewayProviderKey":
 		r = &AiGatewayProviderKey{}
+	case "ngrok:index:AiProviderKey":
+		r = &AiProviderKey{}
 	case "ngrok:index:ApiKey":
 		r = &ApiKey{}
 	case "ngrok:index:CertificateAuthority":

@@ -23,6 +23,21 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.AiGatewayApiBaseUrl == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "NGROK_AI_GATEWAY_API_BASE_URL"); d != nil {
+			args.AiGatewayApiBaseUrl = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.AiGatewayApiKey == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "NGROK_AI_GATEWAY_API_KEY"); d != nil {
+			args.AiGatewayApiKey = pulumi.StringPtr(d.(string))
+		}
+	}
+	if args.AiGatewayRateLimit == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "NGROK_AI_GATEWAY_RATE_LIMIT"); d != nil {
+			args.AiGatewayRateLimit = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.ApiBaseUrl == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "NGROK_API_BASE_URL"); d != nil {
 			args.ApiBaseUrl = pulumi.StringPtr(d.(string))
@@ -53,6 +68,9 @@ func NewProvider(ctx *pulumi.Context,
 			args.RequestTimeoutMs = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.AiGatewayApiKey != nil {
+		args.AiGatewayApiKey = pulumi.ToSecret(args.AiGatewayApiKey).(pulumi.StringPtrInput)
+	}
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
 	}
@@ -66,6 +84,12 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
+	// The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+	AiGatewayApiBaseUrl *string `pulumi:"aiGatewayApiBaseUrl"`
+	// The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+	AiGatewayApiKey *string `pulumi:"aiGatewayApiKey"`
+	// The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
+	AiGatewayRateLimit *string `pulumi:"aiGatewayRateLimit"`
 	// The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
 	ApiBaseUrl *string `pulumi:"apiBaseUrl"`
 	// The ngrok API key. Set it as a secret.
@@ -82,6 +106,12 @@ type providerArgs struct {
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
+	// The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+	AiGatewayApiBaseUrl pulumi.StringPtrInput
+	// The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+	AiGatewayApiKey pulumi.StringPtrInput
+	// The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
+	AiGatewayRateLimit pulumi.StringPtrInput
 	// The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
 	ApiBaseUrl pulumi.StringPtrInput
 	// The ngrok API key. Set it as a secret.

@@ -203,6 +203,1553 @@ func (o AgentIngressCertificateManagementPolicyPtrOutput) PrivateKeyType() pulum
 	}).(pulumi.StringPtrOutput)
 }
 
+// Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+type AiAccessModels struct {
+	// The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+	Allow []string `pulumi:"allow"`
+}
+
+// AiAccessModelsInput is an input type that accepts AiAccessModelsArgs and AiAccessModelsOutput values.
+// You can construct a concrete instance of `AiAccessModelsInput` via:
+//
+//	AiAccessModelsArgs{...}
+type AiAccessModelsInput interface {
+	pulumi.Input
+
+	ToAiAccessModelsOutput() AiAccessModelsOutput
+	ToAiAccessModelsOutputWithContext(context.Context) AiAccessModelsOutput
+}
+
+// Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+type AiAccessModelsArgs struct {
+	// The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+	Allow pulumi.StringArrayInput `pulumi:"allow"`
+}
+
+func (AiAccessModelsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiAccessModels)(nil)).Elem()
+}
+
+func (i AiAccessModelsArgs) ToAiAccessModelsOutput() AiAccessModelsOutput {
+	return i.ToAiAccessModelsOutputWithContext(context.Background())
+}
+
+func (i AiAccessModelsArgs) ToAiAccessModelsOutputWithContext(ctx context.Context) AiAccessModelsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessModelsOutput)
+}
+
+func (i AiAccessModelsArgs) ToAiAccessModelsPtrOutput() AiAccessModelsPtrOutput {
+	return i.ToAiAccessModelsPtrOutputWithContext(context.Background())
+}
+
+func (i AiAccessModelsArgs) ToAiAccessModelsPtrOutputWithContext(ctx context.Context) AiAccessModelsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessModelsOutput).ToAiAccessModelsPtrOutputWithContext(ctx)
+}
+
+// AiAccessModelsPtrInput is an input type that accepts AiAccessModelsArgs, AiAccessModelsPtr and AiAccessModelsPtrOutput values.
+// You can construct a concrete instance of `AiAccessModelsPtrInput` via:
+//
+//	        AiAccessModelsArgs{...}
+//
+//	or:
+//
+//	        nil
+type AiAccessModelsPtrInput interface {
+	pulumi.Input
+
+	ToAiAccessModelsPtrOutput() AiAccessModelsPtrOutput
+	ToAiAccessModelsPtrOutputWithContext(context.Context) AiAccessModelsPtrOutput
+}
+
+type aiAccessModelsPtrType AiAccessModelsArgs
+
+func AiAccessModelsPtr(v *AiAccessModelsArgs) AiAccessModelsPtrInput {
+	return (*aiAccessModelsPtrType)(v)
+}
+
+func (*aiAccessModelsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiAccessModels)(nil)).Elem()
+}
+
+func (i *aiAccessModelsPtrType) ToAiAccessModelsPtrOutput() AiAccessModelsPtrOutput {
+	return i.ToAiAccessModelsPtrOutputWithContext(context.Background())
+}
+
+func (i *aiAccessModelsPtrType) ToAiAccessModelsPtrOutputWithContext(ctx context.Context) AiAccessModelsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessModelsPtrOutput)
+}
+
+// Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+type AiAccessModelsOutput struct{ *pulumi.OutputState }
+
+func (AiAccessModelsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiAccessModels)(nil)).Elem()
+}
+
+func (o AiAccessModelsOutput) ToAiAccessModelsOutput() AiAccessModelsOutput {
+	return o
+}
+
+func (o AiAccessModelsOutput) ToAiAccessModelsOutputWithContext(ctx context.Context) AiAccessModelsOutput {
+	return o
+}
+
+func (o AiAccessModelsOutput) ToAiAccessModelsPtrOutput() AiAccessModelsPtrOutput {
+	return o.ToAiAccessModelsPtrOutputWithContext(context.Background())
+}
+
+func (o AiAccessModelsOutput) ToAiAccessModelsPtrOutputWithContext(ctx context.Context) AiAccessModelsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AiAccessModels) *AiAccessModels {
+		return &v
+	}).(AiAccessModelsPtrOutput)
+}
+
+// The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+func (o AiAccessModelsOutput) Allow() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AiAccessModels) []string { return v.Allow }).(pulumi.StringArrayOutput)
+}
+
+type AiAccessModelsPtrOutput struct{ *pulumi.OutputState }
+
+func (AiAccessModelsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiAccessModels)(nil)).Elem()
+}
+
+func (o AiAccessModelsPtrOutput) ToAiAccessModelsPtrOutput() AiAccessModelsPtrOutput {
+	return o
+}
+
+func (o AiAccessModelsPtrOutput) ToAiAccessModelsPtrOutputWithContext(ctx context.Context) AiAccessModelsPtrOutput {
+	return o
+}
+
+func (o AiAccessModelsPtrOutput) Elem() AiAccessModelsOutput {
+	return o.ApplyT(func(v *AiAccessModels) AiAccessModels {
+		if v != nil {
+			return *v
+		}
+		var ret AiAccessModels
+		return ret
+	}).(AiAccessModelsOutput)
+}
+
+// The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+func (o AiAccessModelsPtrOutput) Allow() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AiAccessModels) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Allow
+	}).(pulumi.StringArrayOutput)
+}
+
+// Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+type AiAccessProviders struct {
+	// The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+	Allow []string `pulumi:"allow"`
+}
+
+// AiAccessProvidersInput is an input type that accepts AiAccessProvidersArgs and AiAccessProvidersOutput values.
+// You can construct a concrete instance of `AiAccessProvidersInput` via:
+//
+//	AiAccessProvidersArgs{...}
+type AiAccessProvidersInput interface {
+	pulumi.Input
+
+	ToAiAccessProvidersOutput() AiAccessProvidersOutput
+	ToAiAccessProvidersOutputWithContext(context.Context) AiAccessProvidersOutput
+}
+
+// Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+type AiAccessProvidersArgs struct {
+	// The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+	Allow pulumi.StringArrayInput `pulumi:"allow"`
+}
+
+func (AiAccessProvidersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiAccessProviders)(nil)).Elem()
+}
+
+func (i AiAccessProvidersArgs) ToAiAccessProvidersOutput() AiAccessProvidersOutput {
+	return i.ToAiAccessProvidersOutputWithContext(context.Background())
+}
+
+func (i AiAccessProvidersArgs) ToAiAccessProvidersOutputWithContext(ctx context.Context) AiAccessProvidersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessProvidersOutput)
+}
+
+func (i AiAccessProvidersArgs) ToAiAccessProvidersPtrOutput() AiAccessProvidersPtrOutput {
+	return i.ToAiAccessProvidersPtrOutputWithContext(context.Background())
+}
+
+func (i AiAccessProvidersArgs) ToAiAccessProvidersPtrOutputWithContext(ctx context.Context) AiAccessProvidersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessProvidersOutput).ToAiAccessProvidersPtrOutputWithContext(ctx)
+}
+
+// AiAccessProvidersPtrInput is an input type that accepts AiAccessProvidersArgs, AiAccessProvidersPtr and AiAccessProvidersPtrOutput values.
+// You can construct a concrete instance of `AiAccessProvidersPtrInput` via:
+//
+//	        AiAccessProvidersArgs{...}
+//
+//	or:
+//
+//	        nil
+type AiAccessProvidersPtrInput interface {
+	pulumi.Input
+
+	ToAiAccessProvidersPtrOutput() AiAccessProvidersPtrOutput
+	ToAiAccessProvidersPtrOutputWithContext(context.Context) AiAccessProvidersPtrOutput
+}
+
+type aiAccessProvidersPtrType AiAccessProvidersArgs
+
+func AiAccessProvidersPtr(v *AiAccessProvidersArgs) AiAccessProvidersPtrInput {
+	return (*aiAccessProvidersPtrType)(v)
+}
+
+func (*aiAccessProvidersPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiAccessProviders)(nil)).Elem()
+}
+
+func (i *aiAccessProvidersPtrType) ToAiAccessProvidersPtrOutput() AiAccessProvidersPtrOutput {
+	return i.ToAiAccessProvidersPtrOutputWithContext(context.Background())
+}
+
+func (i *aiAccessProvidersPtrType) ToAiAccessProvidersPtrOutputWithContext(ctx context.Context) AiAccessProvidersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessProvidersPtrOutput)
+}
+
+// Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+type AiAccessProvidersOutput struct{ *pulumi.OutputState }
+
+func (AiAccessProvidersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiAccessProviders)(nil)).Elem()
+}
+
+func (o AiAccessProvidersOutput) ToAiAccessProvidersOutput() AiAccessProvidersOutput {
+	return o
+}
+
+func (o AiAccessProvidersOutput) ToAiAccessProvidersOutputWithContext(ctx context.Context) AiAccessProvidersOutput {
+	return o
+}
+
+func (o AiAccessProvidersOutput) ToAiAccessProvidersPtrOutput() AiAccessProvidersPtrOutput {
+	return o.ToAiAccessProvidersPtrOutputWithContext(context.Background())
+}
+
+func (o AiAccessProvidersOutput) ToAiAccessProvidersPtrOutputWithContext(ctx context.Context) AiAccessProvidersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AiAccessProviders) *AiAccessProviders {
+		return &v
+	}).(AiAccessProvidersPtrOutput)
+}
+
+// The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+func (o AiAccessProvidersOutput) Allow() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v AiAccessProviders) []string { return v.Allow }).(pulumi.StringArrayOutput)
+}
+
+type AiAccessProvidersPtrOutput struct{ *pulumi.OutputState }
+
+func (AiAccessProvidersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiAccessProviders)(nil)).Elem()
+}
+
+func (o AiAccessProvidersPtrOutput) ToAiAccessProvidersPtrOutput() AiAccessProvidersPtrOutput {
+	return o
+}
+
+func (o AiAccessProvidersPtrOutput) ToAiAccessProvidersPtrOutputWithContext(ctx context.Context) AiAccessProvidersPtrOutput {
+	return o
+}
+
+func (o AiAccessProvidersPtrOutput) Elem() AiAccessProvidersOutput {
+	return o.ApplyT(func(v *AiAccessProviders) AiAccessProviders {
+		if v != nil {
+			return *v
+		}
+		var ret AiAccessProviders
+		return ret
+	}).(AiAccessProvidersOutput)
+}
+
+// The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+func (o AiAccessProvidersPtrOutput) Allow() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *AiAccessProviders) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Allow
+	}).(pulumi.StringArrayOutput)
+}
+
+// Which providers and models an access key may reach; each dimension is optional.
+type AiAccessScope struct {
+	// The model scope.
+	Models *AiAccessModels `pulumi:"models"`
+	// The provider scope.
+	Providers *AiAccessProviders `pulumi:"providers"`
+}
+
+// AiAccessScopeInput is an input type that accepts AiAccessScopeArgs and AiAccessScopeOutput values.
+// You can construct a concrete instance of `AiAccessScopeInput` via:
+//
+//	AiAccessScopeArgs{...}
+type AiAccessScopeInput interface {
+	pulumi.Input
+
+	ToAiAccessScopeOutput() AiAccessScopeOutput
+	ToAiAccessScopeOutputWithContext(context.Context) AiAccessScopeOutput
+}
+
+// Which providers and models an access key may reach; each dimension is optional.
+type AiAccessScopeArgs struct {
+	// The model scope.
+	Models AiAccessModelsPtrInput `pulumi:"models"`
+	// The provider scope.
+	Providers AiAccessProvidersPtrInput `pulumi:"providers"`
+}
+
+func (AiAccessScopeArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiAccessScope)(nil)).Elem()
+}
+
+func (i AiAccessScopeArgs) ToAiAccessScopeOutput() AiAccessScopeOutput {
+	return i.ToAiAccessScopeOutputWithContext(context.Background())
+}
+
+func (i AiAccessScopeArgs) ToAiAccessScopeOutputWithContext(ctx context.Context) AiAccessScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessScopeOutput)
+}
+
+func (i AiAccessScopeArgs) ToAiAccessScopePtrOutput() AiAccessScopePtrOutput {
+	return i.ToAiAccessScopePtrOutputWithContext(context.Background())
+}
+
+func (i AiAccessScopeArgs) ToAiAccessScopePtrOutputWithContext(ctx context.Context) AiAccessScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessScopeOutput).ToAiAccessScopePtrOutputWithContext(ctx)
+}
+
+// AiAccessScopePtrInput is an input type that accepts AiAccessScopeArgs, AiAccessScopePtr and AiAccessScopePtrOutput values.
+// You can construct a concrete instance of `AiAccessScopePtrInput` via:
+//
+//	        AiAccessScopeArgs{...}
+//
+//	or:
+//
+//	        nil
+type AiAccessScopePtrInput interface {
+	pulumi.Input
+
+	ToAiAccessScopePtrOutput() AiAccessScopePtrOutput
+	ToAiAccessScopePtrOutputWithContext(context.Context) AiAccessScopePtrOutput
+}
+
+type aiAccessScopePtrType AiAccessScopeArgs
+
+func AiAccessScopePtr(v *AiAccessScopeArgs) AiAccessScopePtrInput {
+	return (*aiAccessScopePtrType)(v)
+}
+
+func (*aiAccessScopePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiAccessScope)(nil)).Elem()
+}
+
+func (i *aiAccessScopePtrType) ToAiAccessScopePtrOutput() AiAccessScopePtrOutput {
+	return i.ToAiAccessScopePtrOutputWithContext(context.Background())
+}
+
+func (i *aiAccessScopePtrType) ToAiAccessScopePtrOutputWithContext(ctx context.Context) AiAccessScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiAccessScopePtrOutput)
+}
+
+// Which providers and models an access key may reach; each dimension is optional.
+type AiAccessScopeOutput struct{ *pulumi.OutputState }
+
+func (AiAccessScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiAccessScope)(nil)).Elem()
+}
+
+func (o AiAccessScopeOutput) ToAiAccessScopeOutput() AiAccessScopeOutput {
+	return o
+}
+
+func (o AiAccessScopeOutput) ToAiAccessScopeOutputWithContext(ctx context.Context) AiAccessScopeOutput {
+	return o
+}
+
+func (o AiAccessScopeOutput) ToAiAccessScopePtrOutput() AiAccessScopePtrOutput {
+	return o.ToAiAccessScopePtrOutputWithContext(context.Background())
+}
+
+func (o AiAccessScopeOutput) ToAiAccessScopePtrOutputWithContext(ctx context.Context) AiAccessScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AiAccessScope) *AiAccessScope {
+		return &v
+	}).(AiAccessScopePtrOutput)
+}
+
+// The model scope.
+func (o AiAccessScopeOutput) Models() AiAccessModelsPtrOutput {
+	return o.ApplyT(func(v AiAccessScope) *AiAccessModels { return v.Models }).(AiAccessModelsPtrOutput)
+}
+
+// The provider scope.
+func (o AiAccessScopeOutput) Providers() AiAccessProvidersPtrOutput {
+	return o.ApplyT(func(v AiAccessScope) *AiAccessProviders { return v.Providers }).(AiAccessProvidersPtrOutput)
+}
+
+type AiAccessScopePtrOutput struct{ *pulumi.OutputState }
+
+func (AiAccessScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiAccessScope)(nil)).Elem()
+}
+
+func (o AiAccessScopePtrOutput) ToAiAccessScopePtrOutput() AiAccessScopePtrOutput {
+	return o
+}
+
+func (o AiAccessScopePtrOutput) ToAiAccessScopePtrOutputWithContext(ctx context.Context) AiAccessScopePtrOutput {
+	return o
+}
+
+func (o AiAccessScopePtrOutput) Elem() AiAccessScopeOutput {
+	return o.ApplyT(func(v *AiAccessScope) AiAccessScope {
+		if v != nil {
+			return *v
+		}
+		var ret AiAccessScope
+		return ret
+	}).(AiAccessScopeOutput)
+}
+
+// The model scope.
+func (o AiAccessScopePtrOutput) Models() AiAccessModelsPtrOutput {
+	return o.ApplyT(func(v *AiAccessScope) *AiAccessModels {
+		if v == nil {
+			return nil
+		}
+		return v.Models
+	}).(AiAccessModelsPtrOutput)
+}
+
+// The provider scope.
+func (o AiAccessScopePtrOutput) Providers() AiAccessProvidersPtrOutput {
+	return o.ApplyT(func(v *AiAccessScope) *AiAccessProviders {
+		if v == nil {
+			return nil
+		}
+		return v.Providers
+	}).(AiAccessProvidersPtrOutput)
+}
+
+// A model a custom provider exposes.
+type AiProviderModel struct {
+	// The model's identifier, e.g. `llama-3`. Not empty.
+	ModelId string `pulumi:"modelId"`
+}
+
+// AiProviderModelInput is an input type that accepts AiProviderModelArgs and AiProviderModelOutput values.
+// You can construct a concrete instance of `AiProviderModelInput` via:
+//
+//	AiProviderModelArgs{...}
+type AiProviderModelInput interface {
+	pulumi.Input
+
+	ToAiProviderModelOutput() AiProviderModelOutput
+	ToAiProviderModelOutputWithContext(context.Context) AiProviderModelOutput
+}
+
+// A model a custom provider exposes.
+type AiProviderModelArgs struct {
+	// The model's identifier, e.g. `llama-3`. Not empty.
+	ModelId pulumi.StringInput `pulumi:"modelId"`
+}
+
+func (AiProviderModelArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiProviderModel)(nil)).Elem()
+}
+
+func (i AiProviderModelArgs) ToAiProviderModelOutput() AiProviderModelOutput {
+	return i.ToAiProviderModelOutputWithContext(context.Background())
+}
+
+func (i AiProviderModelArgs) ToAiProviderModelOutputWithContext(ctx context.Context) AiProviderModelOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiProviderModelOutput)
+}
+
+// AiProviderModelArrayInput is an input type that accepts AiProviderModelArray and AiProviderModelArrayOutput values.
+// You can construct a concrete instance of `AiProviderModelArrayInput` via:
+//
+//	AiProviderModelArray{ AiProviderModelArgs{...} }
+type AiProviderModelArrayInput interface {
+	pulumi.Input
+
+	ToAiProviderModelArrayOutput() AiProviderModelArrayOutput
+	ToAiProviderModelArrayOutputWithContext(context.Context) AiProviderModelArrayOutput
+}
+
+type AiProviderModelArray []AiProviderModelInput
+
+func (AiProviderModelArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiProviderModel)(nil)).Elem()
+}
+
+func (i AiProviderModelArray) ToAiProviderModelArrayOutput() AiProviderModelArrayOutput {
+	return i.ToAiProviderModelArrayOutputWithContext(context.Background())
+}
+
+func (i AiProviderModelArray) ToAiProviderModelArrayOutputWithContext(ctx context.Context) AiProviderModelArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiProviderModelArrayOutput)
+}
+
+// A model a custom provider exposes.
+type AiProviderModelOutput struct{ *pulumi.OutputState }
+
+func (AiProviderModelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiProviderModel)(nil)).Elem()
+}
+
+func (o AiProviderModelOutput) ToAiProviderModelOutput() AiProviderModelOutput {
+	return o
+}
+
+func (o AiProviderModelOutput) ToAiProviderModelOutputWithContext(ctx context.Context) AiProviderModelOutput {
+	return o
+}
+
+// The model's identifier, e.g. `llama-3`. Not empty.
+func (o AiProviderModelOutput) ModelId() pulumi.StringOutput {
+	return o.ApplyT(func(v AiProviderModel) string { return v.ModelId }).(pulumi.StringOutput)
+}
+
+type AiProviderModelArrayOutput struct{ *pulumi.OutputState }
+
+func (AiProviderModelArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiProviderModel)(nil)).Elem()
+}
+
+func (o AiProviderModelArrayOutput) ToAiProviderModelArrayOutput() AiProviderModelArrayOutput {
+	return o
+}
+
+func (o AiProviderModelArrayOutput) ToAiProviderModelArrayOutputWithContext(ctx context.Context) AiProviderModelArrayOutput {
+	return o
+}
+
+func (o AiProviderModelArrayOutput) Index(i pulumi.IntInput) AiProviderModelOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiProviderModel {
+		return vs[0].([]AiProviderModel)[vs[1].(int)]
+	}).(AiProviderModelOutput)
+}
+
+// How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+type AiRouter struct {
+	// The routing rules.
+	Rules []AiRouterRule `pulumi:"rules"`
+}
+
+// AiRouterInput is an input type that accepts AiRouterArgs and AiRouterOutput values.
+// You can construct a concrete instance of `AiRouterInput` via:
+//
+//	AiRouterArgs{...}
+type AiRouterInput interface {
+	pulumi.Input
+
+	ToAiRouterOutput() AiRouterOutput
+	ToAiRouterOutputWithContext(context.Context) AiRouterOutput
+}
+
+// How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+type AiRouterArgs struct {
+	// The routing rules.
+	Rules AiRouterRuleArrayInput `pulumi:"rules"`
+}
+
+func (AiRouterArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouter)(nil)).Elem()
+}
+
+func (i AiRouterArgs) ToAiRouterOutput() AiRouterOutput {
+	return i.ToAiRouterOutputWithContext(context.Background())
+}
+
+func (i AiRouterArgs) ToAiRouterOutputWithContext(ctx context.Context) AiRouterOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterOutput)
+}
+
+func (i AiRouterArgs) ToAiRouterPtrOutput() AiRouterPtrOutput {
+	return i.ToAiRouterPtrOutputWithContext(context.Background())
+}
+
+func (i AiRouterArgs) ToAiRouterPtrOutputWithContext(ctx context.Context) AiRouterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterOutput).ToAiRouterPtrOutputWithContext(ctx)
+}
+
+// AiRouterPtrInput is an input type that accepts AiRouterArgs, AiRouterPtr and AiRouterPtrOutput values.
+// You can construct a concrete instance of `AiRouterPtrInput` via:
+//
+//	        AiRouterArgs{...}
+//
+//	or:
+//
+//	        nil
+type AiRouterPtrInput interface {
+	pulumi.Input
+
+	ToAiRouterPtrOutput() AiRouterPtrOutput
+	ToAiRouterPtrOutputWithContext(context.Context) AiRouterPtrOutput
+}
+
+type aiRouterPtrType AiRouterArgs
+
+func AiRouterPtr(v *AiRouterArgs) AiRouterPtrInput {
+	return (*aiRouterPtrType)(v)
+}
+
+func (*aiRouterPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiRouter)(nil)).Elem()
+}
+
+func (i *aiRouterPtrType) ToAiRouterPtrOutput() AiRouterPtrOutput {
+	return i.ToAiRouterPtrOutputWithContext(context.Background())
+}
+
+func (i *aiRouterPtrType) ToAiRouterPtrOutputWithContext(ctx context.Context) AiRouterPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterPtrOutput)
+}
+
+// How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+type AiRouterOutput struct{ *pulumi.OutputState }
+
+func (AiRouterOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouter)(nil)).Elem()
+}
+
+func (o AiRouterOutput) ToAiRouterOutput() AiRouterOutput {
+	return o
+}
+
+func (o AiRouterOutput) ToAiRouterOutputWithContext(ctx context.Context) AiRouterOutput {
+	return o
+}
+
+func (o AiRouterOutput) ToAiRouterPtrOutput() AiRouterPtrOutput {
+	return o.ToAiRouterPtrOutputWithContext(context.Background())
+}
+
+func (o AiRouterOutput) ToAiRouterPtrOutputWithContext(ctx context.Context) AiRouterPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v AiRouter) *AiRouter {
+		return &v
+	}).(AiRouterPtrOutput)
+}
+
+// The routing rules.
+func (o AiRouterOutput) Rules() AiRouterRuleArrayOutput {
+	return o.ApplyT(func(v AiRouter) []AiRouterRule { return v.Rules }).(AiRouterRuleArrayOutput)
+}
+
+type AiRouterPtrOutput struct{ *pulumi.OutputState }
+
+func (AiRouterPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**AiRouter)(nil)).Elem()
+}
+
+func (o AiRouterPtrOutput) ToAiRouterPtrOutput() AiRouterPtrOutput {
+	return o
+}
+
+func (o AiRouterPtrOutput) ToAiRouterPtrOutputWithContext(ctx context.Context) AiRouterPtrOutput {
+	return o
+}
+
+func (o AiRouterPtrOutput) Elem() AiRouterOutput {
+	return o.ApplyT(func(v *AiRouter) AiRouter {
+		if v != nil {
+			return *v
+		}
+		var ret AiRouter
+		return ret
+	}).(AiRouterOutput)
+}
+
+// The routing rules.
+func (o AiRouterPtrOutput) Rules() AiRouterRuleArrayOutput {
+	return o.ApplyT(func(v *AiRouter) []AiRouterRule {
+		if v == nil {
+			return nil
+		}
+		return v.Rules
+	}).(AiRouterRuleArrayOutput)
+}
+
+// A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+type AiRouterRule struct {
+	// The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+	Model *string `pulumi:"model"`
+	// The provider the rule is for; at most one provider rule per upstream.
+	Provider *string `pulumi:"provider"`
+	// The fallback chain, run in order; at least one step.
+	Steps []AiRouterStep `pulumi:"steps"`
+}
+
+// AiRouterRuleInput is an input type that accepts AiRouterRuleArgs and AiRouterRuleOutput values.
+// You can construct a concrete instance of `AiRouterRuleInput` via:
+//
+//	AiRouterRuleArgs{...}
+type AiRouterRuleInput interface {
+	pulumi.Input
+
+	ToAiRouterRuleOutput() AiRouterRuleOutput
+	ToAiRouterRuleOutputWithContext(context.Context) AiRouterRuleOutput
+}
+
+// A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+type AiRouterRuleArgs struct {
+	// The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+	Model pulumi.StringPtrInput `pulumi:"model"`
+	// The provider the rule is for; at most one provider rule per upstream.
+	Provider pulumi.StringPtrInput `pulumi:"provider"`
+	// The fallback chain, run in order; at least one step.
+	Steps AiRouterStepArrayInput `pulumi:"steps"`
+}
+
+func (AiRouterRuleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouterRule)(nil)).Elem()
+}
+
+func (i AiRouterRuleArgs) ToAiRouterRuleOutput() AiRouterRuleOutput {
+	return i.ToAiRouterRuleOutputWithContext(context.Background())
+}
+
+func (i AiRouterRuleArgs) ToAiRouterRuleOutputWithContext(ctx context.Context) AiRouterRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterRuleOutput)
+}
+
+// AiRouterRuleArrayInput is an input type that accepts AiRouterRuleArray and AiRouterRuleArrayOutput values.
+// You can construct a concrete instance of `AiRouterRuleArrayInput` via:
+//
+//	AiRouterRuleArray{ AiRouterRuleArgs{...} }
+type AiRouterRuleArrayInput interface {
+	pulumi.Input
+
+	ToAiRouterRuleArrayOutput() AiRouterRuleArrayOutput
+	ToAiRouterRuleArrayOutputWithContext(context.Context) AiRouterRuleArrayOutput
+}
+
+type AiRouterRuleArray []AiRouterRuleInput
+
+func (AiRouterRuleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiRouterRule)(nil)).Elem()
+}
+
+func (i AiRouterRuleArray) ToAiRouterRuleArrayOutput() AiRouterRuleArrayOutput {
+	return i.ToAiRouterRuleArrayOutputWithContext(context.Background())
+}
+
+func (i AiRouterRuleArray) ToAiRouterRuleArrayOutputWithContext(ctx context.Context) AiRouterRuleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterRuleArrayOutput)
+}
+
+// A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+type AiRouterRuleOutput struct{ *pulumi.OutputState }
+
+func (AiRouterRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouterRule)(nil)).Elem()
+}
+
+func (o AiRouterRuleOutput) ToAiRouterRuleOutput() AiRouterRuleOutput {
+	return o
+}
+
+func (o AiRouterRuleOutput) ToAiRouterRuleOutputWithContext(ctx context.Context) AiRouterRuleOutput {
+	return o
+}
+
+// The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+func (o AiRouterRuleOutput) Model() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiRouterRule) *string { return v.Model }).(pulumi.StringPtrOutput)
+}
+
+// The provider the rule is for; at most one provider rule per upstream.
+func (o AiRouterRuleOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiRouterRule) *string { return v.Provider }).(pulumi.StringPtrOutput)
+}
+
+// The fallback chain, run in order; at least one step.
+func (o AiRouterRuleOutput) Steps() AiRouterStepArrayOutput {
+	return o.ApplyT(func(v AiRouterRule) []AiRouterStep { return v.Steps }).(AiRouterStepArrayOutput)
+}
+
+type AiRouterRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (AiRouterRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiRouterRule)(nil)).Elem()
+}
+
+func (o AiRouterRuleArrayOutput) ToAiRouterRuleArrayOutput() AiRouterRuleArrayOutput {
+	return o
+}
+
+func (o AiRouterRuleArrayOutput) ToAiRouterRuleArrayOutputWithContext(ctx context.Context) AiRouterRuleArrayOutput {
+	return o
+}
+
+func (o AiRouterRuleArrayOutput) Index(i pulumi.IntInput) AiRouterRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiRouterRule {
+		return vs[0].([]AiRouterRule)[vs[1].(int)]
+	}).(AiRouterRuleOutput)
+}
+
+// A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+type AiRouterStep struct {
+	// How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+	KeySelectionStrategy *string `pulumi:"keySelectionStrategy"`
+	// The provider keys a `user` step tries, in order (required for `user` steps).
+	Keys []AiRouterStepKey `pulumi:"keys"`
+	// `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+	Type string `pulumi:"type"`
+}
+
+// AiRouterStepInput is an input type that accepts AiRouterStepArgs and AiRouterStepOutput values.
+// You can construct a concrete instance of `AiRouterStepInput` via:
+//
+//	AiRouterStepArgs{...}
+type AiRouterStepInput interface {
+	pulumi.Input
+
+	ToAiRouterStepOutput() AiRouterStepOutput
+	ToAiRouterStepOutputWithContext(context.Context) AiRouterStepOutput
+}
+
+// A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+type AiRouterStepArgs struct {
+	// How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+	KeySelectionStrategy pulumi.StringPtrInput `pulumi:"keySelectionStrategy"`
+	// The provider keys a `user` step tries, in order (required for `user` steps).
+	Keys AiRouterStepKeyArrayInput `pulumi:"keys"`
+	// `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (AiRouterStepArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouterStep)(nil)).Elem()
+}
+
+func (i AiRouterStepArgs) ToAiRouterStepOutput() AiRouterStepOutput {
+	return i.ToAiRouterStepOutputWithContext(context.Background())
+}
+
+func (i AiRouterStepArgs) ToAiRouterStepOutputWithContext(ctx context.Context) AiRouterStepOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterStepOutput)
+}
+
+// AiRouterStepArrayInput is an input type that accepts AiRouterStepArray and AiRouterStepArrayOutput values.
+// You can construct a concrete instance of `AiRouterStepArrayInput` via:
+//
+//	AiRouterStepArray{ AiRouterStepArgs{...} }
+type AiRouterStepArrayInput interface {
+	pulumi.Input
+
+	ToAiRouterStepArrayOutput() AiRouterStepArrayOutput
+	ToAiRouterStepArrayOutputWithContext(context.Context) AiRouterStepArrayOutput
+}
+
+type AiRouterStepArray []AiRouterStepInput
+
+func (AiRouterStepArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiRouterStep)(nil)).Elem()
+}
+
+func (i AiRouterStepArray) ToAiRouterStepArrayOutput() AiRouterStepArrayOutput {
+	return i.ToAiRouterStepArrayOutputWithContext(context.Background())
+}
+
+func (i AiRouterStepArray) ToAiRouterStepArrayOutputWithContext(ctx context.Context) AiRouterStepArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterStepArrayOutput)
+}
+
+// A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+type AiRouterStepOutput struct{ *pulumi.OutputState }
+
+func (AiRouterStepOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouterStep)(nil)).Elem()
+}
+
+func (o AiRouterStepOutput) ToAiRouterStepOutput() AiRouterStepOutput {
+	return o
+}
+
+func (o AiRouterStepOutput) ToAiRouterStepOutputWithContext(ctx context.Context) AiRouterStepOutput {
+	return o
+}
+
+// How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+func (o AiRouterStepOutput) KeySelectionStrategy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiRouterStep) *string { return v.KeySelectionStrategy }).(pulumi.StringPtrOutput)
+}
+
+// The provider keys a `user` step tries, in order (required for `user` steps).
+func (o AiRouterStepOutput) Keys() AiRouterStepKeyArrayOutput {
+	return o.ApplyT(func(v AiRouterStep) []AiRouterStepKey { return v.Keys }).(AiRouterStepKeyArrayOutput)
+}
+
+// `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+func (o AiRouterStepOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v AiRouterStep) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type AiRouterStepArrayOutput struct{ *pulumi.OutputState }
+
+func (AiRouterStepArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiRouterStep)(nil)).Elem()
+}
+
+func (o AiRouterStepArrayOutput) ToAiRouterStepArrayOutput() AiRouterStepArrayOutput {
+	return o
+}
+
+func (o AiRouterStepArrayOutput) ToAiRouterStepArrayOutputWithContext(ctx context.Context) AiRouterStepArrayOutput {
+	return o
+}
+
+func (o AiRouterStepArrayOutput) Index(i pulumi.IntInput) AiRouterStepOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiRouterStep {
+		return vs[0].([]AiRouterStep)[vs[1].(int)]
+	}).(AiRouterStepOutput)
+}
+
+// A provider key of the step, by its id.
+type AiRouterStepKey struct {
+	// An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+	Id string `pulumi:"id"`
+}
+
+// AiRouterStepKeyInput is an input type that accepts AiRouterStepKeyArgs and AiRouterStepKeyOutput values.
+// You can construct a concrete instance of `AiRouterStepKeyInput` via:
+//
+//	AiRouterStepKeyArgs{...}
+type AiRouterStepKeyInput interface {
+	pulumi.Input
+
+	ToAiRouterStepKeyOutput() AiRouterStepKeyOutput
+	ToAiRouterStepKeyOutputWithContext(context.Context) AiRouterStepKeyOutput
+}
+
+// A provider key of the step, by its id.
+type AiRouterStepKeyArgs struct {
+	// An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+	Id pulumi.StringInput `pulumi:"id"`
+}
+
+func (AiRouterStepKeyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouterStepKey)(nil)).Elem()
+}
+
+func (i AiRouterStepKeyArgs) ToAiRouterStepKeyOutput() AiRouterStepKeyOutput {
+	return i.ToAiRouterStepKeyOutputWithContext(context.Background())
+}
+
+func (i AiRouterStepKeyArgs) ToAiRouterStepKeyOutputWithContext(ctx context.Context) AiRouterStepKeyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterStepKeyOutput)
+}
+
+// AiRouterStepKeyArrayInput is an input type that accepts AiRouterStepKeyArray and AiRouterStepKeyArrayOutput values.
+// You can construct a concrete instance of `AiRouterStepKeyArrayInput` via:
+//
+//	AiRouterStepKeyArray{ AiRouterStepKeyArgs{...} }
+type AiRouterStepKeyArrayInput interface {
+	pulumi.Input
+
+	ToAiRouterStepKeyArrayOutput() AiRouterStepKeyArrayOutput
+	ToAiRouterStepKeyArrayOutputWithContext(context.Context) AiRouterStepKeyArrayOutput
+}
+
+type AiRouterStepKeyArray []AiRouterStepKeyInput
+
+func (AiRouterStepKeyArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiRouterStepKey)(nil)).Elem()
+}
+
+func (i AiRouterStepKeyArray) ToAiRouterStepKeyArrayOutput() AiRouterStepKeyArrayOutput {
+	return i.ToAiRouterStepKeyArrayOutputWithContext(context.Background())
+}
+
+func (i AiRouterStepKeyArray) ToAiRouterStepKeyArrayOutputWithContext(ctx context.Context) AiRouterStepKeyArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiRouterStepKeyArrayOutput)
+}
+
+// A provider key of the step, by its id.
+type AiRouterStepKeyOutput struct{ *pulumi.OutputState }
+
+func (AiRouterStepKeyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiRouterStepKey)(nil)).Elem()
+}
+
+func (o AiRouterStepKeyOutput) ToAiRouterStepKeyOutput() AiRouterStepKeyOutput {
+	return o
+}
+
+func (o AiRouterStepKeyOutput) ToAiRouterStepKeyOutputWithContext(ctx context.Context) AiRouterStepKeyOutput {
+	return o
+}
+
+// An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+func (o AiRouterStepKeyOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v AiRouterStepKey) string { return v.Id }).(pulumi.StringOutput)
+}
+
+type AiRouterStepKeyArrayOutput struct{ *pulumi.OutputState }
+
+func (AiRouterStepKeyArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiRouterStepKey)(nil)).Elem()
+}
+
+func (o AiRouterStepKeyArrayOutput) ToAiRouterStepKeyArrayOutput() AiRouterStepKeyArrayOutput {
+	return o
+}
+
+func (o AiRouterStepKeyArrayOutput) ToAiRouterStepKeyArrayOutputWithContext(ctx context.Context) AiRouterStepKeyArrayOutput {
+	return o
+}
+
+func (o AiRouterStepKeyArrayOutput) Index(i pulumi.IntInput) AiRouterStepKeyOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiRouterStepKey {
+		return vs[0].([]AiRouterStepKey)[vs[1].(int)]
+	}).(AiRouterStepKeyOutput)
+}
+
+// An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+type AiSupportedApiSurface struct {
+	// The API format the surface conforms to, e.g. `openai`. Not empty.
+	Format string `pulumi:"format"`
+	// The top-level request body parameters the surface supports.
+	SupportedParams []AiSupportedApiSurfaceParam `pulumi:"supportedParams"`
+	// The surface within the format, e.g. `chat-completions`.
+	Surface *string `pulumi:"surface"`
+}
+
+// AiSupportedApiSurfaceInput is an input type that accepts AiSupportedApiSurfaceArgs and AiSupportedApiSurfaceOutput values.
+// You can construct a concrete instance of `AiSupportedApiSurfaceInput` via:
+//
+//	AiSupportedApiSurfaceArgs{...}
+type AiSupportedApiSurfaceInput interface {
+	pulumi.Input
+
+	ToAiSupportedApiSurfaceOutput() AiSupportedApiSurfaceOutput
+	ToAiSupportedApiSurfaceOutputWithContext(context.Context) AiSupportedApiSurfaceOutput
+}
+
+// An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+type AiSupportedApiSurfaceArgs struct {
+	// The API format the surface conforms to, e.g. `openai`. Not empty.
+	Format pulumi.StringInput `pulumi:"format"`
+	// The top-level request body parameters the surface supports.
+	SupportedParams AiSupportedApiSurfaceParamArrayInput `pulumi:"supportedParams"`
+	// The surface within the format, e.g. `chat-completions`.
+	Surface pulumi.StringPtrInput `pulumi:"surface"`
+}
+
+func (AiSupportedApiSurfaceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiSupportedApiSurface)(nil)).Elem()
+}
+
+func (i AiSupportedApiSurfaceArgs) ToAiSupportedApiSurfaceOutput() AiSupportedApiSurfaceOutput {
+	return i.ToAiSupportedApiSurfaceOutputWithContext(context.Background())
+}
+
+func (i AiSupportedApiSurfaceArgs) ToAiSupportedApiSurfaceOutputWithContext(ctx context.Context) AiSupportedApiSurfaceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiSupportedApiSurfaceOutput)
+}
+
+// AiSupportedApiSurfaceArrayInput is an input type that accepts AiSupportedApiSurfaceArray and AiSupportedApiSurfaceArrayOutput values.
+// You can construct a concrete instance of `AiSupportedApiSurfaceArrayInput` via:
+//
+//	AiSupportedApiSurfaceArray{ AiSupportedApiSurfaceArgs{...} }
+type AiSupportedApiSurfaceArrayInput interface {
+	pulumi.Input
+
+	ToAiSupportedApiSurfaceArrayOutput() AiSupportedApiSurfaceArrayOutput
+	ToAiSupportedApiSurfaceArrayOutputWithContext(context.Context) AiSupportedApiSurfaceArrayOutput
+}
+
+type AiSupportedApiSurfaceArray []AiSupportedApiSurfaceInput
+
+func (AiSupportedApiSurfaceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiSupportedApiSurface)(nil)).Elem()
+}
+
+func (i AiSupportedApiSurfaceArray) ToAiSupportedApiSurfaceArrayOutput() AiSupportedApiSurfaceArrayOutput {
+	return i.ToAiSupportedApiSurfaceArrayOutputWithContext(context.Background())
+}
+
+func (i AiSupportedApiSurfaceArray) ToAiSupportedApiSurfaceArrayOutputWithContext(ctx context.Context) AiSupportedApiSurfaceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiSupportedApiSurfaceArrayOutput)
+}
+
+// An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+type AiSupportedApiSurfaceOutput struct{ *pulumi.OutputState }
+
+func (AiSupportedApiSurfaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiSupportedApiSurface)(nil)).Elem()
+}
+
+func (o AiSupportedApiSurfaceOutput) ToAiSupportedApiSurfaceOutput() AiSupportedApiSurfaceOutput {
+	return o
+}
+
+func (o AiSupportedApiSurfaceOutput) ToAiSupportedApiSurfaceOutputWithContext(ctx context.Context) AiSupportedApiSurfaceOutput {
+	return o
+}
+
+// The API format the surface conforms to, e.g. `openai`. Not empty.
+func (o AiSupportedApiSurfaceOutput) Format() pulumi.StringOutput {
+	return o.ApplyT(func(v AiSupportedApiSurface) string { return v.Format }).(pulumi.StringOutput)
+}
+
+// The top-level request body parameters the surface supports.
+func (o AiSupportedApiSurfaceOutput) SupportedParams() AiSupportedApiSurfaceParamArrayOutput {
+	return o.ApplyT(func(v AiSupportedApiSurface) []AiSupportedApiSurfaceParam { return v.SupportedParams }).(AiSupportedApiSurfaceParamArrayOutput)
+}
+
+// The surface within the format, e.g. `chat-completions`.
+func (o AiSupportedApiSurfaceOutput) Surface() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiSupportedApiSurface) *string { return v.Surface }).(pulumi.StringPtrOutput)
+}
+
+type AiSupportedApiSurfaceArrayOutput struct{ *pulumi.OutputState }
+
+func (AiSupportedApiSurfaceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiSupportedApiSurface)(nil)).Elem()
+}
+
+func (o AiSupportedApiSurfaceArrayOutput) ToAiSupportedApiSurfaceArrayOutput() AiSupportedApiSurfaceArrayOutput {
+	return o
+}
+
+func (o AiSupportedApiSurfaceArrayOutput) ToAiSupportedApiSurfaceArrayOutputWithContext(ctx context.Context) AiSupportedApiSurfaceArrayOutput {
+	return o
+}
+
+func (o AiSupportedApiSurfaceArrayOutput) Index(i pulumi.IntInput) AiSupportedApiSurfaceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiSupportedApiSurface {
+		return vs[0].([]AiSupportedApiSurface)[vs[1].(int)]
+	}).(AiSupportedApiSurfaceOutput)
+}
+
+// A top-level request body parameter the surface supports.
+type AiSupportedApiSurfaceParam struct {
+	// The parameter's name. Not empty.
+	Name string `pulumi:"name"`
+}
+
+// AiSupportedApiSurfaceParamInput is an input type that accepts AiSupportedApiSurfaceParamArgs and AiSupportedApiSurfaceParamOutput values.
+// You can construct a concrete instance of `AiSupportedApiSurfaceParamInput` via:
+//
+//	AiSupportedApiSurfaceParamArgs{...}
+type AiSupportedApiSurfaceParamInput interface {
+	pulumi.Input
+
+	ToAiSupportedApiSurfaceParamOutput() AiSupportedApiSurfaceParamOutput
+	ToAiSupportedApiSurfaceParamOutputWithContext(context.Context) AiSupportedApiSurfaceParamOutput
+}
+
+// A top-level request body parameter the surface supports.
+type AiSupportedApiSurfaceParamArgs struct {
+	// The parameter's name. Not empty.
+	Name pulumi.StringInput `pulumi:"name"`
+}
+
+func (AiSupportedApiSurfaceParamArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiSupportedApiSurfaceParam)(nil)).Elem()
+}
+
+func (i AiSupportedApiSurfaceParamArgs) ToAiSupportedApiSurfaceParamOutput() AiSupportedApiSurfaceParamOutput {
+	return i.ToAiSupportedApiSurfaceParamOutputWithContext(context.Background())
+}
+
+func (i AiSupportedApiSurfaceParamArgs) ToAiSupportedApiSurfaceParamOutputWithContext(ctx context.Context) AiSupportedApiSurfaceParamOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiSupportedApiSurfaceParamOutput)
+}
+
+// AiSupportedApiSurfaceParamArrayInput is an input type that accepts AiSupportedApiSurfaceParamArray and AiSupportedApiSurfaceParamArrayOutput values.
+// You can construct a concrete instance of `AiSupportedApiSurfaceParamArrayInput` via:
+//
+//	AiSupportedApiSurfaceParamArray{ AiSupportedApiSurfaceParamArgs{...} }
+type AiSupportedApiSurfaceParamArrayInput interface {
+	pulumi.Input
+
+	ToAiSupportedApiSurfaceParamArrayOutput() AiSupportedApiSurfaceParamArrayOutput
+	ToAiSupportedApiSurfaceParamArrayOutputWithContext(context.Context) AiSupportedApiSurfaceParamArrayOutput
+}
+
+type AiSupportedApiSurfaceParamArray []AiSupportedApiSurfaceParamInput
+
+func (AiSupportedApiSurfaceParamArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiSupportedApiSurfaceParam)(nil)).Elem()
+}
+
+func (i AiSupportedApiSurfaceParamArray) ToAiSupportedApiSurfaceParamArrayOutput() AiSupportedApiSurfaceParamArrayOutput {
+	return i.ToAiSupportedApiSurfaceParamArrayOutputWithContext(context.Background())
+}
+
+func (i AiSupportedApiSurfaceParamArray) ToAiSupportedApiSurfaceParamArrayOutputWithContext(ctx context.Context) AiSupportedApiSurfaceParamArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(AiSupportedApiSurfaceParamArrayOutput)
+}
+
+// A top-level request body parameter the surface supports.
+type AiSupportedApiSurfaceParamOutput struct{ *pulumi.OutputState }
+
+func (AiSupportedApiSurfaceParamOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiSupportedApiSurfaceParam)(nil)).Elem()
+}
+
+func (o AiSupportedApiSurfaceParamOutput) ToAiSupportedApiSurfaceParamOutput() AiSupportedApiSurfaceParamOutput {
+	return o
+}
+
+func (o AiSupportedApiSurfaceParamOutput) ToAiSupportedApiSurfaceParamOutputWithContext(ctx context.Context) AiSupportedApiSurfaceParamOutput {
+	return o
+}
+
+// The parameter's name. Not empty.
+func (o AiSupportedApiSurfaceParamOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v AiSupportedApiSurfaceParam) string { return v.Name }).(pulumi.StringOutput)
+}
+
+type AiSupportedApiSurfaceParamArrayOutput struct{ *pulumi.OutputState }
+
+func (AiSupportedApiSurfaceParamArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiSupportedApiSurfaceParam)(nil)).Elem()
+}
+
+func (o AiSupportedApiSurfaceParamArrayOutput) ToAiSupportedApiSurfaceParamArrayOutput() AiSupportedApiSurfaceParamArrayOutput {
+	return o
+}
+
+func (o AiSupportedApiSurfaceParamArrayOutput) ToAiSupportedApiSurfaceParamArrayOutputWithContext(ctx context.Context) AiSupportedApiSurfaceParamArrayOutput {
+	return o
+}
+
+func (o AiSupportedApiSurfaceParamArrayOutput) Index(i pulumi.IntInput) AiSupportedApiSurfaceParamOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiSupportedApiSurfaceParam {
+		return vs[0].([]AiSupportedApiSurfaceParam)[vs[1].(int)]
+	}).(AiSupportedApiSurfaceParamOutput)
+}
+
+// One upstream attempt through the AI Gateway.
+type AiUsageEvent struct {
+	// The access key that made the request.
+	AccessKeyId *string `pulumi:"accessKeyId"`
+	// The attempt's place in the retry chain, from 1.
+	AttemptNumber *int `pulumi:"attemptNumber"`
+	// Tokens read from the provider's cache.
+	CacheReadTokens *int `pulumi:"cacheReadTokens"`
+	// When the attempt completed (RFC 3339).
+	EventTime *string `pulumi:"eventTime"`
+	// The attempt's id.
+	Id *string `pulumi:"id"`
+	// Input tokens the provider reported.
+	InputTokens *int `pulumi:"inputTokens"`
+	// Whether the attempt failed (timed out or 4xx/5xx).
+	IsError *bool `pulumi:"isError"`
+	// Whether it was the request's last attempt.
+	IsFinalAttempt *bool `pulumi:"isFinalAttempt"`
+	// Whether the answer was streamed.
+	IsStreaming *bool `pulumi:"isStreaming"`
+	// `ngrok` for ngrok.ai inference, `user` for the account's provider keys.
+	KeySource *string `pulumi:"keySource"`
+	// The model, e.g. `gpt-4o-mini`.
+	Model *string `pulumi:"model"`
+	// The model's name.
+	ModelDisplayName *string `pulumi:"modelDisplayName"`
+	// Output tokens the provider reported.
+	OutputTokens *int `pulumi:"outputTokens"`
+	// The provider, e.g. `openai`.
+	Provider *string `pulumi:"provider"`
+	// The provider's name.
+	ProviderDisplayName *string `pulumi:"providerDisplayName"`
+	// That key's redacted form.
+	ProviderKeyDisplayName *string `pulumi:"providerKeyDisplayName"`
+	// The provider key used, when `keySource` is `user`.
+	ProviderKeyId *string `pulumi:"providerKeyId"`
+	// Reasoning tokens the provider reported.
+	ReasoningTokens *int `pulumi:"reasoningTokens"`
+	// The client request the attempt belongs to.
+	RequestId *string `pulumi:"requestId"`
+	// The upstream's HTTP status.
+	StatusCode *int `pulumi:"statusCode"`
+	// The provider's finish reason.
+	StopReason *string `pulumi:"stopReason"`
+	// Whether the attempt timed out.
+	TimedOut *bool `pulumi:"timedOut"`
+	// The cost in US dollars, a decimal string.
+	TotalCost *string `pulumi:"totalCost"`
+}
+
+// One upstream attempt through the AI Gateway.
+type AiUsageEventOutput struct{ *pulumi.OutputState }
+
+func (AiUsageEventOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiUsageEvent)(nil)).Elem()
+}
+
+func (o AiUsageEventOutput) ToAiUsageEventOutput() AiUsageEventOutput {
+	return o
+}
+
+func (o AiUsageEventOutput) ToAiUsageEventOutputWithContext(ctx context.Context) AiUsageEventOutput {
+	return o
+}
+
+// The access key that made the request.
+func (o AiUsageEventOutput) AccessKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.AccessKeyId }).(pulumi.StringPtrOutput)
+}
+
+// The attempt's place in the retry chain, from 1.
+func (o AiUsageEventOutput) AttemptNumber() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *int { return v.AttemptNumber }).(pulumi.IntPtrOutput)
+}
+
+// Tokens read from the provider's cache.
+func (o AiUsageEventOutput) CacheReadTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *int { return v.CacheReadTokens }).(pulumi.IntPtrOutput)
+}
+
+// When the attempt completed (RFC 3339).
+func (o AiUsageEventOutput) EventTime() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.EventTime }).(pulumi.StringPtrOutput)
+}
+
+// The attempt's id.
+func (o AiUsageEventOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Input tokens the provider reported.
+func (o AiUsageEventOutput) InputTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *int { return v.InputTokens }).(pulumi.IntPtrOutput)
+}
+
+// Whether the attempt failed (timed out or 4xx/5xx).
+func (o AiUsageEventOutput) IsError() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *bool { return v.IsError }).(pulumi.BoolPtrOutput)
+}
+
+// Whether it was the request's last attempt.
+func (o AiUsageEventOutput) IsFinalAttempt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *bool { return v.IsFinalAttempt }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the answer was streamed.
+func (o AiUsageEventOutput) IsStreaming() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *bool { return v.IsStreaming }).(pulumi.BoolPtrOutput)
+}
+
+// `ngrok` for ngrok.ai inference, `user` for the account's provider keys.
+func (o AiUsageEventOutput) KeySource() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.KeySource }).(pulumi.StringPtrOutput)
+}
+
+// The model, e.g. `gpt-4o-mini`.
+func (o AiUsageEventOutput) Model() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.Model }).(pulumi.StringPtrOutput)
+}
+
+// The model's name.
+func (o AiUsageEventOutput) ModelDisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.ModelDisplayName }).(pulumi.StringPtrOutput)
+}
+
+// Output tokens the provider reported.
+func (o AiUsageEventOutput) OutputTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *int { return v.OutputTokens }).(pulumi.IntPtrOutput)
+}
+
+// The provider, e.g. `openai`.
+func (o AiUsageEventOutput) Provider() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.Provider }).(pulumi.StringPtrOutput)
+}
+
+// The provider's name.
+func (o AiUsageEventOutput) ProviderDisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.ProviderDisplayName }).(pulumi.StringPtrOutput)
+}
+
+// That key's redacted form.
+func (o AiUsageEventOutput) ProviderKeyDisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.ProviderKeyDisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The provider key used, when `keySource` is `user`.
+func (o AiUsageEventOutput) ProviderKeyId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.ProviderKeyId }).(pulumi.StringPtrOutput)
+}
+
+// Reasoning tokens the provider reported.
+func (o AiUsageEventOutput) ReasoningTokens() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *int { return v.ReasoningTokens }).(pulumi.IntPtrOutput)
+}
+
+// The client request the attempt belongs to.
+func (o AiUsageEventOutput) RequestId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.RequestId }).(pulumi.StringPtrOutput)
+}
+
+// The upstream's HTTP status.
+func (o AiUsageEventOutput) StatusCode() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *int { return v.StatusCode }).(pulumi.IntPtrOutput)
+}
+
+// The provider's finish reason.
+func (o AiUsageEventOutput) StopReason() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.StopReason }).(pulumi.StringPtrOutput)
+}
+
+// Whether the attempt timed out.
+func (o AiUsageEventOutput) TimedOut() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *bool { return v.TimedOut }).(pulumi.BoolPtrOutput)
+}
+
+// The cost in US dollars, a decimal string.
+func (o AiUsageEventOutput) TotalCost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageEvent) *string { return v.TotalCost }).(pulumi.StringPtrOutput)
+}
+
+type AiUsageEventArrayOutput struct{ *pulumi.OutputState }
+
+func (AiUsageEventArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiUsageEvent)(nil)).Elem()
+}
+
+func (o AiUsageEventArrayOutput) ToAiUsageEventArrayOutput() AiUsageEventArrayOutput {
+	return o
+}
+
+func (o AiUsageEventArrayOutput) ToAiUsageEventArrayOutputWithContext(ctx context.Context) AiUsageEventArrayOutput {
+	return o
+}
+
+func (o AiUsageEventArrayOutput) Index(i pulumi.IntInput) AiUsageEventOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiUsageEvent {
+		return vs[0].([]AiUsageEvent)[vs[1].(int)]
+	}).(AiUsageEventOutput)
+}
+
+// One day's usage of one provider or access key.
+type AiUsageOverviewBucket struct {
+	// The UTC day's start (RFC 3339).
+	BucketStart *string `pulumi:"bucketStart"`
+	// The cost in US dollars, a decimal string.
+	Cost *string `pulumi:"cost"`
+	// Failed requests (final attempts).
+	Errors *int `pulumi:"errors"`
+	// The provider or access key id, as `groupBy` says.
+	GroupKey *string `pulumi:"groupKey"`
+	// Requests (final attempts).
+	Requests *int `pulumi:"requests"`
+}
+
+// One day's usage of one provider or access key.
+type AiUsageOverviewBucketOutput struct{ *pulumi.OutputState }
+
+func (AiUsageOverviewBucketOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiUsageOverviewBucket)(nil)).Elem()
+}
+
+func (o AiUsageOverviewBucketOutput) ToAiUsageOverviewBucketOutput() AiUsageOverviewBucketOutput {
+	return o
+}
+
+func (o AiUsageOverviewBucketOutput) ToAiUsageOverviewBucketOutputWithContext(ctx context.Context) AiUsageOverviewBucketOutput {
+	return o
+}
+
+// The UTC day's start (RFC 3339).
+func (o AiUsageOverviewBucketOutput) BucketStart() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewBucket) *string { return v.BucketStart }).(pulumi.StringPtrOutput)
+}
+
+// The cost in US dollars, a decimal string.
+func (o AiUsageOverviewBucketOutput) Cost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewBucket) *string { return v.Cost }).(pulumi.StringPtrOutput)
+}
+
+// Failed requests (final attempts).
+func (o AiUsageOverviewBucketOutput) Errors() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewBucket) *int { return v.Errors }).(pulumi.IntPtrOutput)
+}
+
+// The provider or access key id, as `groupBy` says.
+func (o AiUsageOverviewBucketOutput) GroupKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewBucket) *string { return v.GroupKey }).(pulumi.StringPtrOutput)
+}
+
+// Requests (final attempts).
+func (o AiUsageOverviewBucketOutput) Requests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewBucket) *int { return v.Requests }).(pulumi.IntPtrOutput)
+}
+
+type AiUsageOverviewBucketArrayOutput struct{ *pulumi.OutputState }
+
+func (AiUsageOverviewBucketArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]AiUsageOverviewBucket)(nil)).Elem()
+}
+
+func (o AiUsageOverviewBucketArrayOutput) ToAiUsageOverviewBucketArrayOutput() AiUsageOverviewBucketArrayOutput {
+	return o
+}
+
+func (o AiUsageOverviewBucketArrayOutput) ToAiUsageOverviewBucketArrayOutputWithContext(ctx context.Context) AiUsageOverviewBucketArrayOutput {
+	return o
+}
+
+func (o AiUsageOverviewBucketArrayOutput) Index(i pulumi.IntInput) AiUsageOverviewBucketOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) AiUsageOverviewBucket {
+		return vs[0].([]AiUsageOverviewBucket)[vs[1].(int)]
+	}).(AiUsageOverviewBucketOutput)
+}
+
+// The window's totals.
+type AiUsageOverviewTotals struct {
+	// The cost in US dollars, a decimal string.
+	Cost *string `pulumi:"cost"`
+	// Failed requests (final attempts).
+	Errors *int `pulumi:"errors"`
+	// Requests (final attempts).
+	Requests *int `pulumi:"requests"`
+}
+
+// The window's totals.
+type AiUsageOverviewTotalsOutput struct{ *pulumi.OutputState }
+
+func (AiUsageOverviewTotalsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*AiUsageOverviewTotals)(nil)).Elem()
+}
+
+func (o AiUsageOverviewTotalsOutput) ToAiUsageOverviewTotalsOutput() AiUsageOverviewTotalsOutput {
+	return o
+}
+
+func (o AiUsageOverviewTotalsOutput) ToAiUsageOverviewTotalsOutputWithContext(ctx context.Context) AiUsageOverviewTotalsOutput {
+	return o
+}
+
+// The cost in US dollars, a decimal string.
+func (o AiUsageOverviewTotalsOutput) Cost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewTotals) *string { return v.Cost }).(pulumi.StringPtrOutput)
+}
+
+// Failed requests (final attempts).
+func (o AiUsageOverviewTotalsOutput) Errors() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewTotals) *int { return v.Errors }).(pulumi.IntPtrOutput)
+}
+
+// Requests (final attempts).
+func (o AiUsageOverviewTotalsOutput) Requests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v AiUsageOverviewTotals) *int { return v.Requests }).(pulumi.IntPtrOutput)
+}
+
 // An application user's signed-in session on one endpoint.
 type ApplicationSession struct {
 	// The application user it belongs to.
@@ -4936,6 +6483,26 @@ func (o UserAgentPtrOutput) Raw() pulumi.StringPtrOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentIngressCertificateManagementPolicyInput)(nil)).Elem(), AgentIngressCertificateManagementPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AgentIngressCertificateManagementPolicyPtrInput)(nil)).Elem(), AgentIngressCertificateManagementPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiAccessModelsInput)(nil)).Elem(), AiAccessModelsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiAccessModelsPtrInput)(nil)).Elem(), AiAccessModelsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiAccessProvidersInput)(nil)).Elem(), AiAccessProvidersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiAccessProvidersPtrInput)(nil)).Elem(), AiAccessProvidersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiAccessScopeInput)(nil)).Elem(), AiAccessScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiAccessScopePtrInput)(nil)).Elem(), AiAccessScopeArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiProviderModelInput)(nil)).Elem(), AiProviderModelArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiProviderModelArrayInput)(nil)).Elem(), AiProviderModelArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterInput)(nil)).Elem(), AiRouterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterPtrInput)(nil)).Elem(), AiRouterArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterRuleInput)(nil)).Elem(), AiRouterRuleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterRuleArrayInput)(nil)).Elem(), AiRouterRuleArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterStepInput)(nil)).Elem(), AiRouterStepArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterStepArrayInput)(nil)).Elem(), AiRouterStepArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterStepKeyInput)(nil)).Elem(), AiRouterStepKeyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiRouterStepKeyArrayInput)(nil)).Elem(), AiRouterStepKeyArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiSupportedApiSurfaceInput)(nil)).Elem(), AiSupportedApiSurfaceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiSupportedApiSurfaceArrayInput)(nil)).Elem(), AiSupportedApiSurfaceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiSupportedApiSurfaceParamInput)(nil)).Elem(), AiSupportedApiSurfaceParamArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*AiSupportedApiSurfaceParamArrayInput)(nil)).Elem(), AiSupportedApiSurfaceParamArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AwsAuthInput)(nil)).Elem(), AwsAuthArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AwsAuthPtrInput)(nil)).Elem(), AwsAuthArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AwsCredentialsInput)(nil)).Elem(), AwsCredentialsArgs{})
@@ -4977,6 +6544,31 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ReservedDomainResolvesToArrayInput)(nil)).Elem(), ReservedDomainResolvesToArray{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyPtrOutput{})
+	pulumi.RegisterOutputType(AiAccessModelsOutput{})
+	pulumi.RegisterOutputType(AiAccessModelsPtrOutput{})
+	pulumi.RegisterOutputType(AiAccessProvidersOutput{})
+	pulumi.RegisterOutputType(AiAccessProvidersPtrOutput{})
+	pulumi.RegisterOutputType(AiAccessScopeOutput{})
+	pulumi.RegisterOutputType(AiAccessScopePtrOutput{})
+	pulumi.RegisterOutputType(AiProviderModelOutput{})
+	pulumi.RegisterOutputType(AiProviderModelArrayOutput{})
+	pulumi.RegisterOutputType(AiRouterOutput{})
+	pulumi.RegisterOutputType(AiRouterPtrOutput{})
+	pulumi.RegisterOutputType(AiRouterRuleOutput{})
+	pulumi.RegisterOutputType(AiRouterRuleArrayOutput{})
+	pulumi.RegisterOutputType(AiRouterStepOutput{})
+	pulumi.RegisterOutputType(AiRouterStepArrayOutput{})
+	pulumi.RegisterOutputType(AiRouterStepKeyOutput{})
+	pulumi.RegisterOutputType(AiRouterStepKeyArrayOutput{})
+	pulumi.RegisterOutputType(AiSupportedApiSurfaceOutput{})
+	pulumi.RegisterOutputType(AiSupportedApiSurfaceArrayOutput{})
+	pulumi.RegisterOutputType(AiSupportedApiSurfaceParamOutput{})
+	pulumi.RegisterOutputType(AiSupportedApiSurfaceParamArrayOutput{})
+	pulumi.RegisterOutputType(AiUsageEventOutput{})
+	pulumi.RegisterOutputType(AiUsageEventArrayOutput{})
+	pulumi.RegisterOutputType(AiUsageOverviewBucketOutput{})
+	pulumi.RegisterOutputType(AiUsageOverviewBucketArrayOutput{})
+	pulumi.RegisterOutputType(AiUsageOverviewTotalsOutput{})
 	pulumi.RegisterOutputType(ApplicationSessionOutput{})
 	pulumi.RegisterOutputType(ApplicationSessionArrayOutput{})
 	pulumi.RegisterOutputType(ApplicationUserOutput{})

@@ -8,8 +8,14 @@ import typing
 # Export this package's modules as members:
 from .agent_command import *
 from .agent_ingress import *
+from .ai_access_key import *
+from .ai_access_key_configuration import *
+from .ai_api_key import *
+from .ai_custom_provider import *
 from .ai_gateway_api_key import *
+from .ai_gateway_config import *
 from .ai_gateway_provider_key import *
+from .ai_provider_key import *
 from .api_key import *
 from .certificate_authority import *
 from .cloud_endpoint import *
@@ -19,8 +25,17 @@ from .event_source import *
 from .event_subscription import *
 from .failover_backend import *
 from .get_agent_ingress import *
+from .get_ai_access_key import *
+from .get_ai_access_key_configuration import *
+from .get_ai_api_key import *
+from .get_ai_credit_balance import *
+from .get_ai_custom_provider import *
 from .get_ai_gateway_api_key import *
+from .get_ai_gateway_config import *
 from .get_ai_gateway_provider_key import *
+from .get_ai_provider_key import *
+from .get_ai_usage import *
+from .get_ai_usage_overview import *
 from .get_api_key import *
 from .get_application_session import *
 from .get_application_sessions import *
@@ -120,8 +135,14 @@ _utilities.register(
   "classes": {
    "ngrok:index:AgentCommand": "AgentCommand",
    "ngrok:index:AgentIngress": "AgentIngress",
+   "ngrok:index:AiAccessKey": "AiAccessKey",
+   "ngrok:index:AiAccessKeyConfiguration": "AiAccessKeyConfiguration",
+   "ngrok:index:AiApiKey": "AiApiKey",
+   "ngrok:index:AiCustomProvider": "AiCustomProvider",
    "ngrok:index:AiGatewayApiKey": "AiGatewayApiKey",
+   "ngrok:index:AiGatewayConfig": "AiGatewayConfig",
    "ngrok:index:AiGatewayProviderKey": "AiGatewayProviderKey",
+   "ngrok:index:AiProviderKey": "AiProviderKey",
    "ngrok:index:ApiKey": "ApiKey",
    "ngrok:index:CertificateAuthority": "CertificateAuthority",
    "ngrok:index:CloudEndpoint": "CloudEndpoint",

@@ -17,6 +17,26 @@ from . import _utilities
 __all__ = [
     'AgentIngressCertificateManagementPolicyArgs',
     'AgentIngressCertificateManagementPolicyArgsDict',
+    'AiAccessModelsArgs',
+    'AiAccessModelsArgsDict',
+    'AiAccessProvidersArgs',
+    'AiAccessProvidersArgsDict',
+    'AiAccessScopeArgs',
+    'AiAccessScopeArgsDict',
+    'AiProviderModelArgs',
+    'AiProviderModelArgsDict',
+    'AiRouterArgs',
+    'AiRouterArgsDict',
+    'AiRouterRuleArgs',
+    'AiRouterRuleArgsDict',
+    'AiRouterStepArgs',
+    'AiRouterStepArgsDict',
+    'AiRouterStepKeyArgs',
+    'AiRouterStepKeyArgsDict',
+    'AiSupportedApiSurfaceArgs',
+    'AiSupportedApiSurfaceArgsDict',
+    'AiSupportedApiSurfaceParamArgs',
+    'AiSupportedApiSurfaceParamArgsDict',
     'AwsAuthArgs',
     'AwsAuthArgsDict',
     'AwsCredentialsArgs',
@@ -115,6 +135,480 @@ class AgentIngressCertificateManagementPolicyArgs:
     @private_key_type.setter
     def private_key_type(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "private_key_type", value)
+
+
+class AiAccessModelsArgsDict(TypedDict):
+    """
+    Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+    """
+    allow: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+    """
+
+@pulumi.input_type
+class AiAccessModelsArgs:
+    def __init__(__self__, *,
+                 allow: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allow: The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        if allow is not None:
+            pulumi.set(__self__, "allow", allow)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        return pulumi.get(self, "allow")
+
+    @allow.setter
+    def allow(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allow", value)
+
+
+class AiAccessProvidersArgsDict(TypedDict):
+    """
+    Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+    """
+    allow: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+    """
+
+@pulumi.input_type
+class AiAccessProvidersArgs:
+    def __init__(__self__, *,
+                 allow: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allow: The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        if allow is not None:
+            pulumi.set(__self__, "allow", allow)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        return pulumi.get(self, "allow")
+
+    @allow.setter
+    def allow(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allow", value)
+
+
+class AiAccessScopeArgsDict(TypedDict):
+    """
+    Which providers and models an access key may reach; each dimension is optional.
+    """
+    models: NotRequired[pulumi.Input[Optional['AiAccessModelsArgsDict']]]
+    """
+    The model scope.
+    """
+    providers: NotRequired[pulumi.Input[Optional['AiAccessProvidersArgsDict']]]
+    """
+    The provider scope.
+    """
+
+@pulumi.input_type
+class AiAccessScopeArgs:
+    def __init__(__self__, *,
+                 models: pulumi.Input[Optional['AiAccessModelsArgs']] = None,
+                 providers: pulumi.Input[Optional['AiAccessProvidersArgs']] = None):
+        """
+        Which providers and models an access key may reach; each dimension is optional.
+
+        :param pulumi.Input['AiAccessModelsArgs'] models: The model scope.
+        :param pulumi.Input['AiAccessProvidersArgs'] providers: The provider scope.
+        """
+        if models is not None:
+            pulumi.set(__self__, "models", models)
+        if providers is not None:
+            pulumi.set(__self__, "providers", providers)
+
+    @_builtins.property
+    @pulumi.getter
+    def models(self) -> pulumi.Input[Optional['AiAccessModelsArgs']]:
+        """
+        The model scope.
+        """
+        return pulumi.get(self, "models")
+
+    @models.setter
+    def models(self, value: pulumi.Input[Optional['AiAccessModelsArgs']]):
+        pulumi.set(self, "models", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def providers(self) -> pulumi.Input[Optional['AiAccessProvidersArgs']]:
+        """
+        The provider scope.
+        """
+        return pulumi.get(self, "providers")
+
+    @providers.setter
+    def providers(self, value: pulumi.Input[Optional['AiAccessProvidersArgs']]):
+        pulumi.set(self, "providers", value)
+
+
+class AiProviderModelArgsDict(TypedDict):
+    """
+    A model a custom provider exposes.
+    """
+    model_id: pulumi.Input[_builtins.str]
+    """
+    The model's identifier, e.g. `llama-3`. Not empty.
+    """
+
+@pulumi.input_type
+class AiProviderModelArgs:
+    def __init__(__self__, *,
+                 model_id: pulumi.Input[_builtins.str]):
+        """
+        A model a custom provider exposes.
+
+        :param pulumi.Input[_builtins.str] model_id: The model's identifier, e.g. `llama-3`. Not empty.
+        """
+        pulumi.set(__self__, "model_id", model_id)
+
+    @_builtins.property
+    @pulumi.getter(name="modelId")
+    def model_id(self) -> pulumi.Input[_builtins.str]:
+        """
+        The model's identifier, e.g. `llama-3`. Not empty.
+        """
+        return pulumi.get(self, "model_id")
+
+    @model_id.setter
+    def model_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "model_id", value)
+
+
+class AiRouterArgsDict(TypedDict):
+    """
+    How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+    """
+    rules: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterRuleArgsDict']]]]]
+    """
+    The routing rules.
+    """
+
+@pulumi.input_type
+class AiRouterArgs:
+    def __init__(__self__, *,
+                 rules: pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterRuleArgs']]]] = None):
+        """
+        How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+
+        :param pulumi.Input[Sequence[pulumi.Input['AiRouterRuleArgs']]] rules: The routing rules.
+        """
+        if rules is not None:
+            pulumi.set(__self__, "rules", rules)
+
+    @_builtins.property
+    @pulumi.getter
+    def rules(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterRuleArgs']]]]:
+        """
+        The routing rules.
+        """
+        return pulumi.get(self, "rules")
+
+    @rules.setter
+    def rules(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterRuleArgs']]]]):
+        pulumi.set(self, "rules", value)
+
+
+class AiRouterRuleArgsDict(TypedDict):
+    """
+    A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+    """
+    steps: pulumi.Input[Sequence[pulumi.Input['AiRouterStepArgsDict']]]
+    """
+    The fallback chain, run in order; at least one step.
+    """
+    model: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+    """
+    provider: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The provider the rule is for; at most one provider rule per upstream.
+    """
+
+@pulumi.input_type
+class AiRouterRuleArgs:
+    def __init__(__self__, *,
+                 steps: pulumi.Input[Sequence[pulumi.Input['AiRouterStepArgs']]],
+                 model: pulumi.Input[Optional[_builtins.str]] = None,
+                 provider: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+
+        :param pulumi.Input[Sequence[pulumi.Input['AiRouterStepArgs']]] steps: The fallback chain, run in order; at least one step.
+        :param pulumi.Input[_builtins.str] model: The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+        :param pulumi.Input[_builtins.str] provider: The provider the rule is for; at most one provider rule per upstream.
+        """
+        pulumi.set(__self__, "steps", steps)
+        if model is not None:
+            pulumi.set(__self__, "model", model)
+        if provider is not None:
+            pulumi.set(__self__, "provider", provider)
+
+    @_builtins.property
+    @pulumi.getter
+    def steps(self) -> pulumi.Input[Sequence[pulumi.Input['AiRouterStepArgs']]]:
+        """
+        The fallback chain, run in order; at least one step.
+        """
+        return pulumi.get(self, "steps")
+
+    @steps.setter
+    def steps(self, value: pulumi.Input[Sequence[pulumi.Input['AiRouterStepArgs']]]):
+        pulumi.set(self, "steps", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def model(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+        """
+        return pulumi.get(self, "model")
+
+    @model.setter
+    def model(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "model", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The provider the rule is for; at most one provider rule per upstream.
+        """
+        return pulumi.get(self, "provider")
+
+    @provider.setter
+    def provider(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "provider", value)
+
+
+class AiRouterStepArgsDict(TypedDict):
+    """
+    A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+    """
+    key_selection_strategy: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+    """
+    keys: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterStepKeyArgsDict']]]]]
+    """
+    The provider keys a `user` step tries, in order (required for `user` steps).
+    """
+
+@pulumi.input_type
+class AiRouterStepArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 key_selection_strategy: pulumi.Input[Optional[_builtins.str]] = None,
+                 keys: pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterStepKeyArgs']]]] = None):
+        """
+        A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+
+        :param pulumi.Input[_builtins.str] type: `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+        :param pulumi.Input[_builtins.str] key_selection_strategy: How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+        :param pulumi.Input[Sequence[pulumi.Input['AiRouterStepKeyArgs']]] keys: The provider keys a `user` step tries, in order (required for `user` steps).
+        """
+        pulumi.set(__self__, "type", type)
+        if key_selection_strategy is not None:
+            pulumi.set(__self__, "key_selection_strategy", key_selection_strategy)
+        if keys is not None:
+            pulumi.set(__self__, "keys", keys)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="keySelectionStrategy")
+    def key_selection_strategy(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+        """
+        return pulumi.get(self, "key_selection_strategy")
+
+    @key_selection_strategy.setter
+    def key_selection_strategy(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "key_selection_strategy", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def keys(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterStepKeyArgs']]]]:
+        """
+        The provider keys a `user` step tries, in order (required for `user` steps).
+        """
+        return pulumi.get(self, "keys")
+
+    @keys.setter
+    def keys(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AiRouterStepKeyArgs']]]]):
+        pulumi.set(self, "keys", value)
+
+
+class AiRouterStepKeyArgsDict(TypedDict):
+    """
+    A provider key of the step, by its id.
+    """
+    id: pulumi.Input[_builtins.str]
+    """
+    An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+    """
+
+@pulumi.input_type
+class AiRouterStepKeyArgs:
+    def __init__(__self__, *,
+                 id: pulumi.Input[_builtins.str]):
+        """
+        A provider key of the step, by its id.
+
+        :param pulumi.Input[_builtins.str] id: An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        """
+        pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[_builtins.str]:
+        """
+        An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "id", value)
+
+
+class AiSupportedApiSurfaceArgsDict(TypedDict):
+    """
+    An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+    """
+    format: pulumi.Input[_builtins.str]
+    """
+    The API format the surface conforms to, e.g. `openai`. Not empty.
+    """
+    supported_params: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['AiSupportedApiSurfaceParamArgsDict']]]]]
+    """
+    The top-level request body parameters the surface supports.
+    """
+    surface: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The surface within the format, e.g. `chat-completions`.
+    """
+
+@pulumi.input_type
+class AiSupportedApiSurfaceArgs:
+    def __init__(__self__, *,
+                 format: pulumi.Input[_builtins.str],
+                 supported_params: pulumi.Input[Optional[Sequence[pulumi.Input['AiSupportedApiSurfaceParamArgs']]]] = None,
+                 surface: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+
+        :param pulumi.Input[_builtins.str] format: The API format the surface conforms to, e.g. `openai`. Not empty.
+        :param pulumi.Input[Sequence[pulumi.Input['AiSupportedApiSurfaceParamArgs']]] supported_params: The top-level request body parameters the surface supports.
+        :param pulumi.Input[_builtins.str] surface: The surface within the format, e.g. `chat-completions`.
+        """
+        pulumi.set(__self__, "format", format)
+        if supported_params is not None:
+            pulumi.set(__self__, "supported_params", supported_params)
+        if surface is not None:
+            pulumi.set(__self__, "surface", surface)
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> pulumi.Input[_builtins.str]:
+        """
+        The API format the surface conforms to, e.g. `openai`. Not empty.
+        """
+        return pulumi.get(self, "format")
+
+    @format.setter
+    def format(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "format", value)
+
+    @_builtins.property
+    @pulumi.getter(name="supportedParams")
+    def supported_params(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['AiSupportedApiSurfaceParamArgs']]]]:
+        """
+        The top-level request body parameters the surface supports.
+        """
+        return pulumi.get(self, "supported_params")
+
+    @supported_params.setter
+    def supported_params(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['AiSupportedApiSurfaceParamArgs']]]]):
+        pulumi.set(self, "supported_params", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def surface(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The surface within the format, e.g. `chat-completions`.
+        """
+        return pulumi.get(self, "surface")
+
+    @surface.setter
+    def surface(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "surface", value)
+
+
+class AiSupportedApiSurfaceParamArgsDict(TypedDict):
+    """
+    A top-level request body parameter the surface supports.
+    """
+    name: pulumi.Input[_builtins.str]
+    """
+    The parameter's name. Not empty.
+    """
+
+@pulumi.input_type
+class AiSupportedApiSurfaceParamArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[_builtins.str]):
+        """
+        A top-level request body parameter the surface supports.
+
+        :param pulumi.Input[_builtins.str] name: The parameter's name. Not empty.
+        """
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[_builtins.str]:
+        """
+        The parameter's name. Not empty.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "name", value)
 
 
 class AwsAuthArgsDict(TypedDict):

@@ -17,6 +17,19 @@ from . import outputs
 
 __all__ = [
     'AgentIngressCertificateManagementPolicy',
+    'AiAccessModels',
+    'AiAccessProviders',
+    'AiAccessScope',
+    'AiProviderModel',
+    'AiRouter',
+    'AiRouterRule',
+    'AiRouterStep',
+    'AiRouterStepKey',
+    'AiSupportedApiSurface',
+    'AiSupportedApiSurfaceParam',
+    'AiUsageEvent',
+    'AiUsageOverviewBucket',
+    'AiUsageOverviewTotals',
     'ApplicationSession',
     'ApplicationUser',
     'AwsAuth',
@@ -111,6 +124,783 @@ class AgentIngressCertificateManagementPolicy(dict):
         The private key type: `rsa` or `ecdsa` (default `rsa`). One of: `rsa`, `ecdsa`.
         """
         return pulumi.get(self, "private_key_type")
+
+
+@pulumi.output_type
+class AiAccessModels(dict):
+    """
+    Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+    """
+    def __init__(__self__, *,
+                 allow: Optional[Sequence[_builtins.str]] = None):
+        """
+        Which models (e.g. `openai:openai/gpt-4o`) are allowed.
+
+        :param Sequence[_builtins.str] allow: The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        if allow is not None:
+            pulumi.set(__self__, "allow", allow)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The allowed models (e.g. `openai:openai/gpt-4o`), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        return pulumi.get(self, "allow")
+
+
+@pulumi.output_type
+class AiAccessProviders(dict):
+    """
+    Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+    """
+    def __init__(__self__, *,
+                 allow: Optional[Sequence[_builtins.str]] = None):
+        """
+        Which providers (catalog providerIds, custom providerIds or `aigp_` ids) are allowed.
+
+        :param Sequence[_builtins.str] allow: The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        if allow is not None:
+            pulumi.set(__self__, "allow", allow)
+
+    @_builtins.property
+    @pulumi.getter
+    def allow(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The allowed providers (catalog providerIds, custom providerIds or `aigp_` ids), exact strings. Absent: no restriction; an empty list allows none.
+        """
+        return pulumi.get(self, "allow")
+
+
+@pulumi.output_type
+class AiAccessScope(dict):
+    """
+    Which providers and models an access key may reach; each dimension is optional.
+    """
+    def __init__(__self__, *,
+                 models: Optional['outputs.AiAccessModels'] = None,
+                 providers: Optional['outputs.AiAccessProviders'] = None):
+        """
+        Which providers and models an access key may reach; each dimension is optional.
+
+        :param 'AiAccessModels' models: The model scope.
+        :param 'AiAccessProviders' providers: The provider scope.
+        """
+        if models is not None:
+            pulumi.set(__self__, "models", models)
+        if providers is not None:
+            pulumi.set(__self__, "providers", providers)
+
+    @_builtins.property
+    @pulumi.getter
+    def models(self) -> Optional['outputs.AiAccessModels']:
+        """
+        The model scope.
+        """
+        return pulumi.get(self, "models")
+
+    @_builtins.property
+    @pulumi.getter
+    def providers(self) -> Optional['outputs.AiAccessProviders']:
+        """
+        The provider scope.
+        """
+        return pulumi.get(self, "providers")
+
+
+@pulumi.output_type
+class AiProviderModel(dict):
+    """
+    A model a custom provider exposes.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "modelId":
+            suggest = "model_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AiProviderModel. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AiProviderModel.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AiProviderModel.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 model_id: _builtins.str):
+        """
+        A model a custom provider exposes.
+
+        :param _builtins.str model_id: The model's identifier, e.g. `llama-3`. Not empty.
+        """
+        pulumi.set(__self__, "model_id", model_id)
+
+    @_builtins.property
+    @pulumi.getter(name="modelId")
+    def model_id(self) -> _builtins.str:
+        """
+        The model's identifier, e.g. `llama-3`. Not empty.
+        """
+        return pulumi.get(self, "model_id")
+
+
+@pulumi.output_type
+class AiRouter(dict):
+    """
+    How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+    """
+    def __init__(__self__, *,
+                 rules: Optional[Sequence['outputs.AiRouterRule']] = None):
+        """
+        How requests are routed; absent: built-in providers get ngrok.ai inference, custom providers fail until a rule with keys exists.
+
+        :param Sequence['AiRouterRule'] rules: The routing rules.
+        """
+        if rules is not None:
+            pulumi.set(__self__, "rules", rules)
+
+    @_builtins.property
+    @pulumi.getter
+    def rules(self) -> Optional[Sequence['outputs.AiRouterRule']]:
+        """
+        The routing rules.
+        """
+        return pulumi.get(self, "rules")
+
+
+@pulumi.output_type
+class AiRouterRule(dict):
+    """
+    A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+    """
+    def __init__(__self__, *,
+                 steps: Sequence['outputs.AiRouterStep'],
+                 model: Optional[_builtins.str] = None,
+                 provider: Optional[_builtins.str] = None):
+        """
+        A routing rule, for a provider, a model, or both (a model's rule wins over its provider's).
+
+        :param Sequence['AiRouterStep'] steps: The fallback chain, run in order; at least one step.
+        :param _builtins.str model: The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+        :param _builtins.str provider: The provider the rule is for; at most one provider rule per upstream.
+        """
+        pulumi.set(__self__, "steps", steps)
+        if model is not None:
+            pulumi.set(__self__, "model", model)
+        if provider is not None:
+            pulumi.set(__self__, "provider", provider)
+
+    @_builtins.property
+    @pulumi.getter
+    def steps(self) -> Sequence['outputs.AiRouterStep']:
+        """
+        The fallback chain, run in order; at least one step.
+        """
+        return pulumi.get(self, "steps")
+
+    @_builtins.property
+    @pulumi.getter
+    def model(self) -> Optional[_builtins.str]:
+        """
+        The provider-qualified model the rule is for, e.g. `openai:openai/gpt-5.5`.
+        """
+        return pulumi.get(self, "model")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> Optional[_builtins.str]:
+        """
+        The provider the rule is for; at most one provider rule per upstream.
+        """
+        return pulumi.get(self, "provider")
+
+
+@pulumi.output_type
+class AiRouterStep(dict):
+    """
+    A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "keySelectionStrategy":
+            suggest = "key_selection_strategy"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AiRouterStep. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AiRouterStep.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AiRouterStep.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 type: _builtins.str,
+                 key_selection_strategy: Optional[_builtins.str] = None,
+                 keys: Optional[Sequence['outputs.AiRouterStepKey']] = None):
+        """
+        A step of a rule's fallback chain: ngrok.ai inference, or the account's provider keys, tried in order.
+
+        :param _builtins.str type: `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+        :param _builtins.str key_selection_strategy: How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+        :param Sequence['AiRouterStepKey'] keys: The provider keys a `user` step tries, in order (required for `user` steps).
+        """
+        pulumi.set(__self__, "type", type)
+        if key_selection_strategy is not None:
+            pulumi.set(__self__, "key_selection_strategy", key_selection_strategy)
+        if keys is not None:
+            pulumi.set(__self__, "keys", keys)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `user`: the provider keys in `keys`; `ngrok`: ngrok.ai inference (built-in OpenAI and Anthropic only). One of: `user`, `ngrok`.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="keySelectionStrategy")
+    def key_selection_strategy(self) -> Optional[_builtins.str]:
+        """
+        How keys are chosen: `ordered` (the default and only value) tries them in list order. One of: `ordered`.
+        """
+        return pulumi.get(self, "key_selection_strategy")
+
+    @_builtins.property
+    @pulumi.getter
+    def keys(self) -> Optional[Sequence['outputs.AiRouterStepKey']]:
+        """
+        The provider keys a `user` step tries, in order (required for `user` steps).
+        """
+        return pulumi.get(self, "keys")
+
+
+@pulumi.output_type
+class AiRouterStepKey(dict):
+    """
+    A provider key of the step, by its id.
+    """
+    def __init__(__self__, *,
+                 id: _builtins.str):
+        """
+        A provider key of the step, by its id.
+
+        :param _builtins.str id: An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        """
+        pulumi.set(__self__, "id", id)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        """
+        return pulumi.get(self, "id")
+
+
+@pulumi.output_type
+class AiSupportedApiSurface(dict):
+    """
+    An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+    """
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "supportedParams":
+            suggest = "supported_params"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in AiSupportedApiSurface. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        AiSupportedApiSurface.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        AiSupportedApiSurface.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 format: _builtins.str,
+                 supported_params: Optional[Sequence['outputs.AiSupportedApiSurfaceParam']] = None,
+                 surface: Optional[_builtins.str] = None):
+        """
+        An API surface a custom provider serves: a format (`openai`, `anthropic`) and a surface within it (`chat-completions`, `responses`, `messages`).
+
+        :param _builtins.str format: The API format the surface conforms to, e.g. `openai`. Not empty.
+        :param Sequence['AiSupportedApiSurfaceParam'] supported_params: The top-level request body parameters the surface supports.
+        :param _builtins.str surface: The surface within the format, e.g. `chat-completions`.
+        """
+        pulumi.set(__self__, "format", format)
+        if supported_params is not None:
+            pulumi.set(__self__, "supported_params", supported_params)
+        if surface is not None:
+            pulumi.set(__self__, "surface", surface)
+
+    @_builtins.property
+    @pulumi.getter
+    def format(self) -> _builtins.str:
+        """
+        The API format the surface conforms to, e.g. `openai`. Not empty.
+        """
+        return pulumi.get(self, "format")
+
+    @_builtins.property
+    @pulumi.getter(name="supportedParams")
+    def supported_params(self) -> Optional[Sequence['outputs.AiSupportedApiSurfaceParam']]:
+        """
+        The top-level request body parameters the surface supports.
+        """
+        return pulumi.get(self, "supported_params")
+
+    @_builtins.property
+    @pulumi.getter
+    def surface(self) -> Optional[_builtins.str]:
+        """
+        The surface within the format, e.g. `chat-completions`.
+        """
+        return pulumi.get(self, "surface")
+
+
+@pulumi.output_type
+class AiSupportedApiSurfaceParam(dict):
+    """
+    A top-level request body parameter the surface supports.
+    """
+    def __init__(__self__, *,
+                 name: _builtins.str):
+        """
+        A top-level request body parameter the surface supports.
+
+        :param _builtins.str name: The parameter's name. Not empty.
+        """
+        pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        """
+        The parameter's name. Not empty.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class AiUsageEvent(dict):
+    """
+    One upstream attempt through the AI Gateway.
+    """
+    def __init__(__self__, *,
+                 access_key_id: Optional[_builtins.str] = None,
+                 attempt_number: Optional[_builtins.int] = None,
+                 cache_read_tokens: Optional[_builtins.int] = None,
+                 event_time: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 input_tokens: Optional[_builtins.int] = None,
+                 is_error: Optional[_builtins.bool] = None,
+                 is_final_attempt: Optional[_builtins.bool] = None,
+                 is_streaming: Optional[_builtins.bool] = None,
+                 key_source: Optional[_builtins.str] = None,
+                 model: Optional[_builtins.str] = None,
+                 model_display_name: Optional[_builtins.str] = None,
+                 output_tokens: Optional[_builtins.int] = None,
+                 provider: Optional[_builtins.str] = None,
+                 provider_display_name: Optional[_builtins.str] = None,
+                 provider_key_display_name: Optional[_builtins.str] = None,
+                 provider_key_id: Optional[_builtins.str] = None,
+                 reasoning_tokens: Optional[_builtins.int] = None,
+                 request_id: Optional[_builtins.str] = None,
+                 status_code: Optional[_builtins.int] = None,
+                 stop_reason: Optional[_builtins.str] = None,
+                 timed_out: Optional[_builtins.bool] = None,
+                 total_cost: Optional[_builtins.str] = None):
+        """
+        One upstream attempt through the AI Gateway.
+
+        :param _builtins.str access_key_id: The access key that made the request.
+        :param _builtins.int attempt_number: The attempt's place in the retry chain, from 1.
+        :param _builtins.int cache_read_tokens: Tokens read from the provider's cache.
+        :param _builtins.str event_time: When the attempt completed (RFC 3339).
+        :param _builtins.str id: The attempt's id.
+        :param _builtins.int input_tokens: Input tokens the provider reported.
+        :param _builtins.bool is_error: Whether the attempt failed (timed out or 4xx/5xx).
+        :param _builtins.bool is_final_attempt: Whether it was the request's last attempt.
+        :param _builtins.bool is_streaming: Whether the answer was streamed.
+        :param _builtins.str key_source: `ngrok` for ngrok.ai inference, `user` for the account's provider keys.
+        :param _builtins.str model: The model, e.g. `gpt-4o-mini`.
+        :param _builtins.str model_display_name: The model's name.
+        :param _builtins.int output_tokens: Output tokens the provider reported.
+        :param _builtins.str provider: The provider, e.g. `openai`.
+        :param _builtins.str provider_display_name: The provider's name.
+        :param _builtins.str provider_key_display_name: That key's redacted form.
+        :param _builtins.str provider_key_id: The provider key used, when `keySource` is `user`.
+        :param _builtins.int reasoning_tokens: Reasoning tokens the provider reported.
+        :param _builtins.str request_id: The client request the attempt belongs to.
+        :param _builtins.int status_code: The upstream's HTTP status.
+        :param _builtins.str stop_reason: The provider's finish reason.
+        :param _builtins.bool timed_out: Whether the attempt timed out.
+        :param _builtins.str total_cost: The cost in US dollars, a decimal string.
+        """
+        if access_key_id is not None:
+            pulumi.set(__self__, "access_key_id", access_key_id)
+        if attempt_number is not None:
+            pulumi.set(__self__, "attempt_number", attempt_number)
+        if cache_read_tokens is not None:
+            pulumi.set(__self__, "cache_read_tokens", cache_read_tokens)
+        if event_time is not None:
+            pulumi.set(__self__, "event_time", event_time)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if input_tokens is not None:
+            pulumi.set(__self__, "input_tokens", input_tokens)
+        if is_error is not None:
+            pulumi.set(__self__, "is_error", is_error)
+        if is_final_attempt is not None:
+            pulumi.set(__self__, "is_final_attempt", is_final_attempt)
+        if is_streaming is not None:
+            pulumi.set(__self__, "is_streaming", is_streaming)
+        if key_source is not None:
+            pulumi.set(__self__, "key_source", key_source)
+        if model is not None:
+            pulumi.set(__self__, "model", model)
+        if model_display_name is not None:
+            pulumi.set(__self__, "model_display_name", model_display_name)
+        if output_tokens is not None:
+            pulumi.set(__self__, "output_tokens", output_tokens)
+        if provider is not None:
+            pulumi.set(__self__, "provider", provider)
+        if provider_display_name is not None:
+            pulumi.set(__self__, "provider_display_name", provider_display_name)
+        if provider_key_display_name is not None:
+            pulumi.set(__self__, "provider_key_display_name", provider_key_display_name)
+        if provider_key_id is not None:
+            pulumi.set(__self__, "provider_key_id", provider_key_id)
+        if reasoning_tokens is not None:
+            pulumi.set(__self__, "reasoning_tokens", reasoning_tokens)
+        if request_id is not None:
+            pulumi.set(__self__, "request_id", request_id)
+        if status_code is not None:
+            pulumi.set(__self__, "status_code", status_code)
+        if stop_reason is not None:
+            pulumi.set(__self__, "stop_reason", stop_reason)
+        if timed_out is not None:
+            pulumi.set(__self__, "timed_out", timed_out)
+        if total_cost is not None:
+            pulumi.set(__self__, "total_cost", total_cost)
+
+    @_builtins.property
+    @pulumi.getter(name="accessKeyId")
+    def access_key_id(self) -> Optional[_builtins.str]:
+        """
+        The access key that made the request.
+        """
+        return pulumi.get(self, "access_key_id")
+
+    @_builtins.property
+    @pulumi.getter(name="attemptNumber")
+    def attempt_number(self) -> Optional[_builtins.int]:
+        """
+        The attempt's place in the retry chain, from 1.
+        """
+        return pulumi.get(self, "attempt_number")
+
+    @_builtins.property
+    @pulumi.getter(name="cacheReadTokens")
+    def cache_read_tokens(self) -> Optional[_builtins.int]:
+        """
+        Tokens read from the provider's cache.
+        """
+        return pulumi.get(self, "cache_read_tokens")
+
+    @_builtins.property
+    @pulumi.getter(name="eventTime")
+    def event_time(self) -> Optional[_builtins.str]:
+        """
+        When the attempt completed (RFC 3339).
+        """
+        return pulumi.get(self, "event_time")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The attempt's id.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="inputTokens")
+    def input_tokens(self) -> Optional[_builtins.int]:
+        """
+        Input tokens the provider reported.
+        """
+        return pulumi.get(self, "input_tokens")
+
+    @_builtins.property
+    @pulumi.getter(name="isError")
+    def is_error(self) -> Optional[_builtins.bool]:
+        """
+        Whether the attempt failed (timed out or 4xx/5xx).
+        """
+        return pulumi.get(self, "is_error")
+
+    @_builtins.property
+    @pulumi.getter(name="isFinalAttempt")
+    def is_final_attempt(self) -> Optional[_builtins.bool]:
+        """
+        Whether it was the request's last attempt.
+        """
+        return pulumi.get(self, "is_final_attempt")
+
+    @_builtins.property
+    @pulumi.getter(name="isStreaming")
+    def is_streaming(self) -> Optional[_builtins.bool]:
+        """
+        Whether the answer was streamed.
+        """
+        return pulumi.get(self, "is_streaming")
+
+    @_builtins.property
+    @pulumi.getter(name="keySource")
+    def key_source(self) -> Optional[_builtins.str]:
+        """
+        `ngrok` for ngrok.ai inference, `user` for the account's provider keys.
+        """
+        return pulumi.get(self, "key_source")
+
+    @_builtins.property
+    @pulumi.getter
+    def model(self) -> Optional[_builtins.str]:
+        """
+        The model, e.g. `gpt-4o-mini`.
+        """
+        return pulumi.get(self, "model")
+
+    @_builtins.property
+    @pulumi.getter(name="modelDisplayName")
+    def model_display_name(self) -> Optional[_builtins.str]:
+        """
+        The model's name.
+        """
+        return pulumi.get(self, "model_display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="outputTokens")
+    def output_tokens(self) -> Optional[_builtins.int]:
+        """
+        Output tokens the provider reported.
+        """
+        return pulumi.get(self, "output_tokens")
+
+    @_builtins.property
+    @pulumi.getter
+    def provider(self) -> Optional[_builtins.str]:
+        """
+        The provider, e.g. `openai`.
+        """
+        return pulumi.get(self, "provider")
+
+    @_builtins.property
+    @pulumi.getter(name="providerDisplayName")
+    def provider_display_name(self) -> Optional[_builtins.str]:
+        """
+        The provider's name.
+        """
+        return pulumi.get(self, "provider_display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="providerKeyDisplayName")
+    def provider_key_display_name(self) -> Optional[_builtins.str]:
+        """
+        That key's redacted form.
+        """
+        return pulumi.get(self, "provider_key_display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="providerKeyId")
+    def provider_key_id(self) -> Optional[_builtins.str]:
+        """
+        The provider key used, when `keySource` is `user`.
+        """
+        return pulumi.get(self, "provider_key_id")
+
+    @_builtins.property
+    @pulumi.getter(name="reasoningTokens")
+    def reasoning_tokens(self) -> Optional[_builtins.int]:
+        """
+        Reasoning tokens the provider reported.
+        """
+        return pulumi.get(self, "reasoning_tokens")
+
+    @_builtins.property
+    @pulumi.getter(name="requestId")
+    def request_id(self) -> Optional[_builtins.str]:
+        """
+        The client request the attempt belongs to.
+        """
+        return pulumi.get(self, "request_id")
+
+    @_builtins.property
+    @pulumi.getter(name="statusCode")
+    def status_code(self) -> Optional[_builtins.int]:
+        """
+        The upstream's HTTP status.
+        """
+        return pulumi.get(self, "status_code")
+
+    @_builtins.property
+    @pulumi.getter(name="stopReason")
+    def stop_reason(self) -> Optional[_builtins.str]:
+        """
+        The provider's finish reason.
+        """
+        return pulumi.get(self, "stop_reason")
+
+    @_builtins.property
+    @pulumi.getter(name="timedOut")
+    def timed_out(self) -> Optional[_builtins.bool]:
+        """
+        Whether the attempt timed out.
+        """
+        return pulumi.get(self, "timed_out")
+
+    @_builtins.property
+    @pulumi.getter(name="totalCost")
+    def total_cost(self) -> Optional[_builtins.str]:
+        """
+        The cost in US dollars, a decimal string.
+        """
+        return pulumi.get(self, "total_cost")
+
+
+@pulumi.output_type
+class AiUsageOverviewBucket(dict):
+    """
+    One day's usage of one provider or access key.
+    """
+    def __init__(__self__, *,
+                 bucket_start: Optional[_builtins.str] = None,
+                 cost: Optional[_builtins.str] = None,
+                 errors: Optional[_builtins.int] = None,
+                 group_key: Optional[_builtins.str] = None,
+                 requests: Optional[_builtins.int] = None):
+        """
+        One day's usage of one provider or access key.
+
+        :param _builtins.str bucket_start: The UTC day's start (RFC 3339).
+        :param _builtins.str cost: The cost in US dollars, a decimal string.
+        :param _builtins.int errors: Failed requests (final attempts).
+        :param _builtins.str group_key: The provider or access key id, as `groupBy` says.
+        :param _builtins.int requests: Requests (final attempts).
+        """
+        if bucket_start is not None:
+            pulumi.set(__self__, "bucket_start", bucket_start)
+        if cost is not None:
+            pulumi.set(__self__, "cost", cost)
+        if errors is not None:
+            pulumi.set(__self__, "errors", errors)
+        if group_key is not None:
+            pulumi.set(__self__, "group_key", group_key)
+        if requests is not None:
+            pulumi.set(__self__, "requests", requests)
+
+    @_builtins.property
+    @pulumi.getter(name="bucketStart")
+    def bucket_start(self) -> Optional[_builtins.str]:
+        """
+        The UTC day's start (RFC 3339).
+        """
+        return pulumi.get(self, "bucket_start")
+
+    @_builtins.property
+    @pulumi.getter
+    def cost(self) -> Optional[_builtins.str]:
+        """
+        The cost in US dollars, a decimal string.
+        """
+        return pulumi.get(self, "cost")
+
+    @_builtins.property
+    @pulumi.getter
+    def errors(self) -> Optional[_builtins.int]:
+        """
+        Failed requests (final attempts).
+        """
+        return pulumi.get(self, "errors")
+
+    @_builtins.property
+    @pulumi.getter(name="groupKey")
+    def group_key(self) -> Optional[_builtins.str]:
+        """
+        The provider or access key id, as `groupBy` says.
+        """
+        return pulumi.get(self, "group_key")
+
+    @_builtins.property
+    @pulumi.getter
+    def requests(self) -> Optional[_builtins.int]:
+        """
+        Requests (final attempts).
+        """
+        return pulumi.get(self, "requests")
+
+
+@pulumi.output_type
+class AiUsageOverviewTotals(dict):
+    """
+    The window's totals.
+    """
+    def __init__(__self__, *,
+                 cost: Optional[_builtins.str] = None,
+                 errors: Optional[_builtins.int] = None,
+                 requests: Optional[_builtins.int] = None):
+        """
+        The window's totals.
+
+        :param _builtins.str cost: The cost in US dollars, a decimal string.
+        :param _builtins.int errors: Failed requests (final attempts).
+        :param _builtins.int requests: Requests (final attempts).
+        """
+        if cost is not None:
+            pulumi.set(__self__, "cost", cost)
+        if errors is not None:
+            pulumi.set(__self__, "errors", errors)
+        if requests is not None:
+            pulumi.set(__self__, "requests", requests)
+
+    @_builtins.property
+    @pulumi.getter
+    def cost(self) -> Optional[_builtins.str]:
+        """
+        The cost in US dollars, a decimal string.
+        """
+        return pulumi.get(self, "cost")
+
+    @_builtins.property
+    @pulumi.getter
+    def errors(self) -> Optional[_builtins.int]:
+        """
+        Failed requests (final attempts).
+        """
+        return pulumi.get(self, "errors")
+
+    @_builtins.property
+    @pulumi.getter
+    def requests(self) -> Optional[_builtins.int]:
+        """
+        Requests (final attempts).
+        """
+        return pulumi.get(self, "requests")
 
 
 @pulumi.output_type

@@ -19,6 +19,9 @@ __all__ = ['ProviderArgs', 'Provider']
 @pulumi.input_type
 class ProviderArgs:
     def __init__(__self__, *,
+                 ai_gateway_api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ai_gateway_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 ai_gateway_rate_limit: pulumi.Input[Optional[_builtins.str]] = None,
                  api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.str]] = None,
@@ -28,6 +31,9 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
+        :param pulumi.Input[_builtins.str] ai_gateway_api_base_url: The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+        :param pulumi.Input[_builtins.str] ai_gateway_api_key: The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+        :param pulumi.Input[_builtins.str] ai_gateway_rate_limit: The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
         :param pulumi.Input[_builtins.str] api_base_url: The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
         :param pulumi.Input[_builtins.str] api_key: The ngrok API key. Set it as a secret.
         :param pulumi.Input[_builtins.str] max_retries: Retries of a failed request that is safe to repeat (default 6).
@@ -35,6 +41,18 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] read_from_lists: Serve concurrent reads of a resource kind (refresh, preview's adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.
         :param pulumi.Input[_builtins.str] request_timeout_ms: Timeout of one request attempt in milliseconds (default 30000).
         """
+        if ai_gateway_api_base_url is None:
+            ai_gateway_api_base_url = _utilities.get_env('NGROK_AI_GATEWAY_API_BASE_URL')
+        if ai_gateway_api_base_url is not None:
+            pulumi.set(__self__, "ai_gateway_api_base_url", ai_gateway_api_base_url)
+        if ai_gateway_api_key is None:
+            ai_gateway_api_key = _utilities.get_env('NGROK_AI_GATEWAY_API_KEY')
+        if ai_gateway_api_key is not None:
+            pulumi.set(__self__, "ai_gateway_api_key", ai_gateway_api_key)
+        if ai_gateway_rate_limit is None:
+            ai_gateway_rate_limit = _utilities.get_env('NGROK_AI_GATEWAY_RATE_LIMIT')
+        if ai_gateway_rate_limit is not None:
+            pulumi.set(__self__, "ai_gateway_rate_limit", ai_gateway_rate_limit)
         if api_base_url is None:
             api_base_url = _utilities.get_env('NGROK_API_BASE_URL')
         if api_base_url is not None:
@@ -59,6 +77,42 @@ class ProviderArgs:
             request_timeout_ms = _utilities.get_env('NGROK_REQUEST_TIMEOUT_MS')
         if request_timeout_ms is not None:
             pulumi.set(__self__, "request_timeout_ms", request_timeout_ms)
+
+    @_builtins.property
+    @pulumi.getter(name="aiGatewayApiBaseUrl")
+    def ai_gateway_api_base_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+        """
+        return pulumi.get(self, "ai_gateway_api_base_url")
+
+    @ai_gateway_api_base_url.setter
+    def ai_gateway_api_base_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ai_gateway_api_base_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="aiGatewayApiKey")
+    def ai_gateway_api_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+        """
+        return pulumi.get(self, "ai_gateway_api_key")
+
+    @ai_gateway_api_key.setter
+    def ai_gateway_api_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ai_gateway_api_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="aiGatewayRateLimit")
+    def ai_gateway_rate_limit(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
+        """
+        return pulumi.get(self, "ai_gateway_rate_limit")
+
+    @ai_gateway_rate_limit.setter
+    def ai_gateway_rate_limit(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ai_gateway_rate_limit", value)
 
     @_builtins.property
     @pulumi.getter(name="apiBaseUrl")
@@ -139,6 +193,9 @@ class Provider(pulumi.ProviderResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 ai_gateway_api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ai_gateway_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 ai_gateway_rate_limit: pulumi.Input[Optional[_builtins.str]] = None,
                  api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.str]] = None,
@@ -151,6 +208,9 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] ai_gateway_api_base_url: The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+        :param pulumi.Input[_builtins.str] ai_gateway_api_key: The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+        :param pulumi.Input[_builtins.str] ai_gateway_rate_limit: The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
         :param pulumi.Input[_builtins.str] api_base_url: The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
         :param pulumi.Input[_builtins.str] api_key: The ngrok API key. Set it as a secret.
         :param pulumi.Input[_builtins.str] max_retries: Retries of a failed request that is safe to repeat (default 6).
@@ -182,6 +242,9 @@ class Provider(pulumi.ProviderResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 ai_gateway_api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 ai_gateway_api_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 ai_gateway_rate_limit: pulumi.Input[Optional[_builtins.str]] = None,
                  api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.str]] = None,
@@ -197,6 +260,15 @@ class Provider(pulumi.ProviderResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = ProviderArgs.__new__(ProviderArgs)
 
+            if ai_gateway_api_base_url is None:
+                ai_gateway_api_base_url = _utilities.get_env('NGROK_AI_GATEWAY_API_BASE_URL')
+            __props__.__dict__["ai_gateway_api_base_url"] = ai_gateway_api_base_url
+            if ai_gateway_api_key is None:
+                ai_gateway_api_key = _utilities.get_env('NGROK_AI_GATEWAY_API_KEY')
+            __props__.__dict__["ai_gateway_api_key"] = None if ai_gateway_api_key is None else pulumi.Output.secret(ai_gateway_api_key)
+            if ai_gateway_rate_limit is None:
+                ai_gateway_rate_limit = _utilities.get_env('NGROK_AI_GATEWAY_RATE_LIMIT')
+            __props__.__dict__["ai_gateway_rate_limit"] = ai_gateway_rate_limit
             if api_base_url is None:
                 api_base_url = _utilities.get_env('NGROK_API_BASE_URL')
             __props__.__dict__["api_base_url"] = api_base_url

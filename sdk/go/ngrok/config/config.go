@@ -11,6 +11,45 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+func GetAiGatewayApiBaseUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ngrok:aiGatewayApiBaseUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "NGROK_AI_GATEWAY_API_BASE_URL"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+func GetAiGatewayApiKey(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ngrok:aiGatewayApiKey")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "NGROK_AI_GATEWAY_API_KEY"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
+// The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
+func GetAiGatewayRateLimit(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ngrok:aiGatewayRateLimit")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "NGROK_AI_GATEWAY_RATE_LIMIT"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
 func GetApiBaseUrl(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ngrok:apiBaseUrl")

@@ -14,6 +14,21 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
 
+aiGatewayApiBaseUrl: Optional[str]
+"""
+The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+"""
+
+aiGatewayApiKey: Optional[str]
+"""
+The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+"""
+
+aiGatewayRateLimit: Optional[str]
+"""
+The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
+"""
+
 apiBaseUrl: Optional[str]
 """
 The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.

@@ -21,6 +21,27 @@ __config__ = pulumi.Config('ngrok')
 
 class _ExportableConfig(types.ModuleType):
     @_builtins.property
+    def ai_gateway_api_base_url(self) -> Optional[str]:
+        """
+        The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.
+        """
+        return __config__.get('aiGatewayApiBaseUrl') or _utilities.get_env('NGROK_AI_GATEWAY_API_BASE_URL')
+
+    @_builtins.property
+    def ai_gateway_api_key(self) -> Optional[str]:
+        """
+        The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.
+        """
+        return __config__.get('aiGatewayApiKey') or _utilities.get_env('NGROK_AI_GATEWAY_API_KEY')
+
+    @_builtins.property
+    def ai_gateway_rate_limit(self) -> Optional[str]:
+        """
+        The AI Gateway API client's own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API's.
+        """
+        return __config__.get('aiGatewayRateLimit') or _utilities.get_env('NGROK_AI_GATEWAY_RATE_LIMIT')
+
+    @_builtins.property
     def api_base_url(self) -> Optional[str]:
         """
         The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.

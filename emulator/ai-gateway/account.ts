@@ -1,0 +1,35 @@
+// The emulated account as the AI gateway reads it: the AI Gateway API's directory (directory.ts),
+// plus what routing needs beyond it, read from the same store: the account's provider keys of a
+// provider (a key with no configuration uses them) and the per-attempt timeout of the gateway
+// configuration.
+import type { Store } from "../store";
+import { str } from "../collection";
+import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "../collections/ai-gateway-api";
+import type { AiGatewayDirectory } from "./directory";
+import type { GatewayDirectory } from "./gateway";
+import type { ProviderKeyRecord } from "./router";
+
+export function accountGatewayDirectory(store: Store, directory: AiGatewayDirectory): GatewayDirectory {
+  return {
+    accessKeyByToken: (token) => directory.accessKeyByToken(token),
+    accessKeyConfiguration: (id) => directory.accessKeyConfiguration(id),
+    providerKey: (id) => directory.providerKey(id),
+    customProvider: (ref) => directory.customProvider(ref),
+    providerKeysFor: (provider) =>
+      store
+        .all(AIGW_KINDS.providerKeys)
+        .filter((rec) => str(rec.data["providerId"]) === provider)
+        .flatMap((rec): ProviderKeyRecord[] => {
+          const key = directory.providerKey(rec.id);
+          return key === undefined ? [] : [key];
+        }),
+    recordUsage: (event) => directory.recordUsage(event),
+  };
+}
+
+/** The gateway configuration's perRequestTimeout or totalTimeout, in ms. */
+export function gatewayTimeoutMs(store: Store, field: "perRequestTimeout" | "totalTimeout"): number {
+  const data = store.get(AIGW_KINDS.gatewayConfig, "gateway-config")?.data ?? {};
+  const text = data[field];
+  return goDurationMs(typeof text === "string" ? text : GATEWAY_CONFIG_DEFAULTS[field]) ?? goDurationMs(GATEWAY_CONFIG_DEFAULTS[field])!;
+}

@@ -1,0 +1,201 @@
+// The emulator's stand-in for https://gateway.ngrok.ai: OpenAI-compatible requests made with an
+// access key, routed by the key's access key configuration (router.ts) to the providers' base
+// URLs. Built-in providers' URLs are ngrok's, so a test points them at stand-ins
+// (`providers`, `setProvider`); a custom provider's base URL is its own, unless overridden too.
+//
+// Pages (https://ngrok.com/docs/ai-gateway/...): how-it-works ("Authentication": a Bearer token
+// or x-api-key; the request flow), concepts/access-keys ("Invalid keys are rejected": 401),
+// reference/error-codes (ERR_NGROK_3801), guides/why-a-request-failed-over (the Ngrok-AIG-*
+// headers), guides/error-handling (per-request timeout), how-it-works "Timeouts and token
+// limits" (60 s per attempt by default).
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Clock } from "../../clock";
+import { BUILT_IN_PROVIDERS, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
+import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
+import type { UsageEventInput } from "./directory";
+
+/** What the gateway reads of the account's AI Gateway state. */
+export interface GatewayDirectory {
+  accessKeyByToken(token: string): { id: string; configurationId?: string } | undefined;
+  accessKeyConfiguration(id: string): RoutingConfiguration | undefined;
+  providerKey(id: string): ProviderKeyRecord | undefined;
+  customProvider(ref: string): CustomProviderRecord | undefined;
+  providerKeysFor?(provider: string): readonly ProviderKeyRecord[];
+  /** Records one attempt where the AI Gateway API's `/usage` answers it. */
+  recordUsage?(event: UsageEventInput): string;
+}
+
+/** One request the gateway routed: its id (the Ngrok-AIG-Request-Id header), the access key, and the router's result. */
+export interface AiGatewayRoute extends RouteResult {
+  requestId: string;
+  accessKeyId: string;
+}
+
+export interface AiGateway {
+  /** "http://127.0.0.1:<port>": stands for https://gateway.ngrok.ai; an OpenAI SDK's base URL is this + "/v1". */
+  readonly url: string;
+  /** Sends a provider's traffic (built-in or custom, by providerId) to `baseUrl` (e.g. a stand-in's url). */
+  setProvider(providerId: string, baseUrl: string): void;
+  /** Every request routed, in order. */
+  readonly routes: readonly AiGatewayRoute[];
+  close(): Promise<void>;
+}
+
+export interface AiGatewayOptions {
+  port: number;
+  host: string;
+  directory: GatewayDirectory;
+  clock: Clock;
+  /** Base URLs by providerId, overriding ngrok's catalog and custom providers' own. */
+  providers?: Record<string, string>;
+  /**
+   * Providers with no base URL in `providers` answer from an in-process stand-in (200, a chat
+   * completion) instead of their catalog or custom base URL: a deployed configuration is online
+   * with no provider reachable.
+   */
+  standIns?: boolean;
+  /** Per-attempt timeout in ms; default 60 s. */
+  perRequestTimeoutMs?: () => number;
+  /** Timeout of all attempts together, in ms; default 120 s. */
+  totalTimeoutMs?: () => number;
+}
+
+const DEFAULT_PER_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_TOTAL_TIMEOUT_MS = 120_000;
+
+function send(res: ServerResponse, answer: { status: number; headers: Record<string, string>; body: string }, extra: Record<string, string> = {}): void {
+  res.writeHead(answer.status, { ...answer.headers, ...extra }).end(answer.body);
+}
+
+function tokenOf(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization;
+  if (typeof auth === "string" && /^Bearer\s+\S/i.test(auth)) return auth.replace(/^Bearer\s+/i, "").trim();
+  const key = req.headers["x-api-key"];
+  return typeof key === "string" && key !== "" ? key : undefined;
+}
+
+export async function startAiGateway(options: AiGatewayOptions): Promise<AiGateway> {
+  const overrides = new Map(Object.entries(options.providers ?? {}));
+  const routes: AiGatewayRoute[] = [];
+
+  const callUpstream = async (url: string, credential: string, body: string): Promise<UpstreamOutcome> => {
+    const controller = new AbortController();
+    const ms = options.perRequestTimeoutMs?.() ?? DEFAULT_PER_REQUEST_TIMEOUT_MS;
+    let timedOut = false;
+    const cancel = options.clock.setTimer(() => {
+      timedOut = true;
+      controller.abort();
+    }, ms);
+    try {
+      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${credential}` }, body, signal: controller.signal });
+      const text = await res.text();
+      const headers: Record<string, string> = {};
+      const type = res.headers.get("content-type");
+      if (type !== null) headers["content-type"] = type;
+      return { kind: "answer", status: res.status, headers, body: text };
+    } catch (err) {
+      if (timedOut) return { kind: "timeout", message: `no answer within ${ms} ms` };
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
+      return { kind: "unreachable", message: cause };
+    } finally {
+      cancel();
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (req.method !== "POST" || !path.startsWith("/v1/")) {
+      send(res, gatewayError(404, null, `the emulator's AI gateway answers POST /v1/... (e.g. /v1/chat/completions), not ${req.method} ${path}`));
+      return;
+    }
+    const token = tokenOf(req);
+    const key = token === undefined ? undefined : options.directory.accessKeyByToken(token);
+    if (key === undefined) {
+      send(res, gatewayError(401, null, token === undefined ? "No access key: send Authorization: Bearer <access key>." : "The access key is invalid or was deleted."));
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("the body is not a JSON object");
+      body = parsed as Record<string, unknown>;
+    } catch (err) {
+      send(res, gatewayError(400, "ERR_NGROK_3801", `Invalid request body: ${err instanceof Error ? err.message : String(err)}`));
+      return;
+    }
+    const model = body["model"];
+    const models = body["models"];
+    if (typeof model !== "string") return send(res, gatewayError(400, "ERR_NGROK_3801", "Invalid request body: `model` field is not a string"));
+    if (models !== undefined && (!Array.isArray(models) || models.some((m) => typeof m !== "string"))) {
+      return send(res, gatewayError(400, "ERR_NGROK_3801", "Invalid request body: `models` field is not an array of strings"));
+    }
+    const configuration = key.configurationId === undefined ? undefined : options.directory.accessKeyConfiguration(key.configurationId);
+    const requestId = `rq_${randomBytes(10).toString("hex")}`;
+    const started = options.clock.now();
+    const totalMs = options.totalTimeoutMs?.() ?? DEFAULT_TOTAL_TIMEOUT_MS;
+    const result = await route({
+      totalTimeout: { exceeded: () => options.clock.now() - started >= totalMs, text: `${totalMs / 1000}s` },
+      configuration,
+      request: { model, ...(models === undefined ? {} : { models: models as string[] }) },
+      directory: options.directory,
+      call: async (call) => {
+        const upstreamBody: Record<string, unknown> = { ...body, model: call.model };
+        delete upstreamBody["models"];
+        const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
+        const override = overrides.get(call.provider);
+        if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody });
+        const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
+        if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };
+        return callUpstream(`${base.replace(/\/+$/, "")}${path.slice("/v1".length)}`, credential, JSON.stringify(upstreamBody));
+      },
+    });
+    routes.push({ requestId, accessKeyId: key.id, ...result });
+    for (const a of result.attempts) {
+      options.directory.recordUsage?.({
+        requestId,
+        accessKeyId: key.id,
+        provider: a.provider,
+        model: a.model,
+        attemptNumber: a.attemptNumber,
+        isFinalAttempt: a.attemptNumber === result.attempts.length,
+        statusCode: a.statusCode ?? 0,
+        timedOut: a.completion === "timed_out",
+        keySource: a.keySource,
+        ...(a.keyId === undefined ? {} : { providerKeyId: a.keyId }),
+        ...(a.keyName === undefined ? {} : { providerKeyDisplayName: a.keyName }),
+      });
+    }
+    send(res, result, {
+      "ngrok-aig-request-id": requestId,
+      "ngrok-aig-attempts": String(result.attempts.length),
+      ...(result.served === undefined ? {} : { "ngrok-aig-model": result.served.model }),
+    });
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, gatewayError(500, null, `the emulator's AI gateway failed: ${err instanceof Error ? err.message : String(err)}`));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host}:${address.port}`,
+    setProvider: (providerId, baseUrl) => {
+      overrides.set(providerId, baseUrl);
+    },
+    routes,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,312 @@
+/**
+ * The emulator's AI Gateway over loopback: provider keys, a custom provider, access key
+ * configurations and access keys made through the emulator's AI Gateway API, then
+ * OpenAI-compatible requests made with the access key, routed to stand-in providers that each
+ * test makes answer or fail. Each case cites the page of ngrok's AI Gateway documentation
+ * (https://ngrok.com/docs/ai-gateway/...) it follows, and the same case through testRoute agrees.
+ */
+import { FakeClock, startEmulator, startProviderStandIn, testRoute, type Emulator, type ProviderStandIn } from "../../emulator";
+import { parseCli } from "../../emulator/cli";
+
+let emu: Emulator;
+let openai: ProviderStandIn;
+let vllm: ProviderStandIn;
+let anthropic: ProviderStandIn;
+
+beforeAll(async () => {
+  openai = await startProviderStandIn("openai");
+  anthropic = await startProviderStandIn("anthropic");
+  vllm = await startProviderStandIn("my-vllm");
+  emu = await startEmulator({ rateLimit: false, aiGateway: { providers: { openai: openai.url } } });
+  emu.aiGateway!.setProvider("anthropic", anthropic.url);
+});
+afterAll(async () => {
+  await emu.close();
+  await Promise.all([openai.close(), anthropic.close(), vllm.close()]);
+});
+beforeEach(() => {
+  for (const s of [openai, anthropic, vllm]) s.behave({});
+});
+
+async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${emu.aiGatewayApi.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${emu.aiGatewayApi.apiKey}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text === "" ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/** An access key (its token) with a configuration made through the API. */
+async function accessKey(configuration: Record<string, unknown>): Promise<string> {
+  const cfg = await api("POST", "/access-key-configurations", configuration);
+  const key = await api("POST", "/access-keys", { name: String(configuration["name"]), accessKeyConfigurationId: cfg["id"] });
+  return String(key["token"]);
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+async function chat(token: string | undefined, body: Record<string, unknown>): Promise<Answer> {
+  const res = await fetch(`${emu.aiGateway!.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify({ messages: [{ role: "user", content: "Hello" }], ...body }),
+  });
+  return { status: res.status, headers: res.headers, body: JSON.parse(await res.text()) as Record<string, unknown> };
+}
+
+const content = (a: Answer): unknown => (a.body["choices"] as Array<{ message: { content: string } }>)[0]?.message.content;
+
+let primary: string;
+let backup: string;
+let vllmKey: string;
+let anthropicKey: string;
+beforeAll(async () => {
+  primary = String((await api("POST", "/provider-keys", { providerId: "openai", name: "primary", value: "sk-primary-0123456789" }))["id"]);
+  backup = String((await api("POST", "/provider-keys", { providerId: "openai", name: "backup", value: "sk-backup-0123456789" }))["id"]);
+  await api("POST", "/providers", {
+    providerId: "my-vllm",
+    name: "vLLM",
+    baseUrl: vllm.url,
+    supportedApiSurfaces: [{ format: "openai", surface: "chat-completions" }],
+    models: [{ modelId: "llama3.2" }],
+  });
+  vllmKey = String((await api("POST", "/provider-keys", { providerId: "my-vllm", name: "vllm", value: "vllm-token-0123456789" }))["id"]);
+  anthropicKey = String((await api("POST", "/provider-keys", { providerId: "anthropic", name: "claude", value: "sk-ant-0123456789" }))["id"]);
+});
+
+describe("the AI gateway over loopback", () => {
+  it("a refused key (401) fails over to the next key of the step (guides/key-selection-failover)", async () => {
+    const config = {
+      name: "OpenAI with failover",
+      router: { rules: [{ provider: "openai", steps: [{ type: "user", keySelectionStrategy: "ordered", keys: [{ id: primary }, { id: backup }] }] }] },
+    };
+    const token = await accessKey(config);
+    openai.behave({ refuseKeys: ["sk-primary-0123456789"] });
+    const a = await chat(token, { model: "openai:gpt-4o" });
+    expect(a.status).toBe(200);
+    // The Ngrok-AIG-* headers (guides/why-a-request-failed-over).
+    expect(a.headers.get("ngrok-aig-attempts")).toBe("2");
+    expect(a.headers.get("ngrok-aig-model")).toBe("gpt-4o");
+    expect(content(a)).toBe("openai:gpt-4o answered");
+    expect(openai.requests.slice(-2).map((r) => [r.credential, r.status, r.model])).toEqual([
+      ["sk-primary-0123456789", 401, "gpt-4o"],
+      ["sk-backup-0123456789", 200, "gpt-4o"],
+    ]);
+    const routed = emu.aiGateway!.routes.find((r) => r.requestId === a.headers.get("ngrok-aig-request-id"));
+    expect(routed?.served).toMatchObject({ provider: "openai", keyId: backup });
+
+    // testRoute agrees, given the same configuration with the same key ids.
+    const offline = await testRoute(config as never, "openai:gpt-4o", {
+      providerKeys: { [primary]: { provider: "openai", value: "sk-primary-0123456789" }, [backup]: { provider: "openai", value: "sk-backup-0123456789" } },
+      providers: { openai: { refuseKeys: ["sk-primary-0123456789"] } },
+    });
+    expect(offline.attempts.map((x) => [x.keyId, x.statusCode, x.retryAction])).toEqual(routed!.attempts.map((x) => [x.keyId, x.statusCode, x.retryAction]));
+  });
+
+  it("a failing step (500) fails over to the rule's next step (how-it-works \"Failover order\")", async () => {
+    const token = await accessKey({
+      name: "BYOK, then ngrok.ai inference",
+      router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: primary }] }, { type: "ngrok" }] }] },
+    });
+    openai.behave((call) => (call.credential === "sk-primary-0123456789" ? { status: 500 } : { status: 200, body: { choices: [{ message: { content: "managed" } }] } }));
+    const a = await chat(token, { model: "gpt-4o" });
+    expect(a.status).toBe(200);
+    expect(content(a)).toBe("managed");
+    expect(a.headers.get("ngrok-aig-attempts")).toBe("2");
+    const routed = emu.aiGateway!.routes.at(-1)!;
+    expect(routed.attempts.map((x) => [x.step, x.keySource, x.statusCode, x.retryAction])).toEqual([
+      [0, "user", 500, "managed_fallback"],
+      [1, "ngrok", 200, "succeeded"],
+    ]);
+  });
+
+  it("a failing provider fails over to the request's next model, on another provider (examples/multi-provider-failover)", async () => {
+    const token = await accessKey({
+      name: "vLLM, then Anthropic",
+      access: { providers: { allow: ["my-vllm", "anthropic"] } },
+      router: {
+        rules: [
+          { provider: "my-vllm", steps: [{ type: "user", keys: [{ id: vllmKey }] }] },
+          { provider: "anthropic", steps: [{ type: "user", keys: [{ id: anthropicKey }] }] },
+        ],
+      },
+    });
+    vllm.behave({ fail: 503 });
+    const a = await chat(token, { model: "my-vllm:llama3.2", models: ["anthropic:claude-sonnet-4-6"] });
+    expect(a.status).toBe(200);
+    expect(a.headers.get("ngrok-aig-model")).toBe("claude-sonnet-4-6");
+    expect(vllm.requests.at(-1)).toMatchObject({ credential: "vllm-token-0123456789", model: "llama3.2", status: 503 });
+    expect(anthropic.requests.at(-1)).toMatchObject({ credential: "sk-ant-0123456789", model: "claude-sonnet-4-6", status: 200 });
+    // Each attempt is recorded where the AI Gateway API's /usage answers it.
+    const usage = await api("GET", `/usage?startTime=2000-01-01T00:00:00Z&includeRetries=true`);
+    const events = (usage["aiGatewayUsage"] as Array<Record<string, unknown>>).filter((e) => e["requestId"] === a.headers.get("ngrok-aig-request-id"));
+    expect(events.map((e) => [e["attemptNumber"], e["provider"], e["statusCode"], e["keySource"], e["isFinalAttempt"]]).sort()).toEqual([
+      [1, "my-vllm", 503, "user", false],
+      [2, "anthropic", 200, "user", true],
+    ]);
+  });
+
+  it("a model outside the key's scope is refused before any upstream call: 422 ERR_NGROK_3803 (guides/restrict-providers-and-models)", async () => {
+    const token = await accessKey({ name: "gpt-4o only", access: { models: { allow: ["openai/gpt-4o"] } } });
+    const before = openai.requests.length;
+    const a = await chat(token, { model: "openai:gpt-4o-mini" });
+    expect(a.status).toBe(422);
+    expect(a.body["error"]).toMatchObject({ code: "ERR_NGROK_3803" });
+    expect(a.headers.get("ngrok-aig-attempts")).toBe("0");
+    expect(openai.requests.length).toBe(before);
+  });
+
+  it("a model rule beats the provider's rule (RouterRuleWrite)", async () => {
+    const token = await accessKey({
+      name: "gpt-4o on the backup key",
+      router: {
+        rules: [
+          { provider: "openai", steps: [{ type: "user", keys: [{ id: primary }] }] },
+          { model: "openai:openai/gpt-4o", steps: [{ type: "user", keys: [{ id: backup }] }] },
+        ],
+      },
+    });
+    await chat(token, { model: "gpt-4o" });
+    expect(openai.requests.at(-1)?.credential).toBe("sk-backup-0123456789");
+    await chat(token, { model: "gpt-4o-mini" });
+    expect(openai.requests.at(-1)?.credential).toBe("sk-primary-0123456789");
+  });
+
+  it("a provider that cannot be reached: 502 ERR_NGROK_3800 (reference/error-codes)", async () => {
+    const k = String((await api("POST", "/provider-keys", { providerId: "inceptionlabs", name: "inception", value: "inception-0123456789" }))["id"]);
+    const token = await accessKey({ name: "inception", router: { rules: [{ provider: "inceptionlabs", steps: [{ type: "user", keys: [{ id: k }] }] }] } });
+    const a = await chat(token, { model: "inceptionlabs:mercury" });
+    expect(a.status).toBe(502);
+    expect(a.body["error"]).toMatchObject({ code: "ERR_NGROK_3800" });
+    expect(String((a.body["error"] as { message: string }).message)).toContain("--ai-provider inceptionlabs=URL");
+  });
+
+  it("a missing or unknown access key is refused with 401 (concepts/access-keys \"Invalid keys are rejected\")", async () => {
+    expect((await chat(undefined, { model: "gpt-4o" })).status).toBe(401);
+    expect((await chat("ng-nope-g1-nope", { model: "gpt-4o" })).status).toBe(401);
+  });
+
+  it("the access key may come as x-api-key, as Anthropic's SDK sends it (how-it-works \"Authentication\")", async () => {
+    const token = await accessKey({ name: "anthropic sdk", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: primary }] }] }] } });
+    const res = await fetch(`${emu.aiGateway!.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": token },
+      body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+    });
+    expect(res.status).toBe(200);
+    expect(openai.requests.at(-1)?.credential).toBe("sk-primary-0123456789");
+  });
+
+  it("a body whose model is not a string: 400 ERR_NGROK_3801 (reference/error-codes)", async () => {
+    const token = await accessKey({ name: "any" });
+    const a = await chat(token, { model: 4 });
+    expect(a.status).toBe(400);
+    expect(a.body["error"]).toMatchObject({ code: "ERR_NGROK_3801" });
+  });
+});
+
+describe("the per-request timeout (how-it-works \"Timeouts and token limits\": 60 s by default; guides/error-handling)", () => {
+  it("an attempt with no answer within the timeout, on the emulator's clock, fails over to the next key", async () => {
+    const clock = new FakeClock();
+    const slow = await startProviderStandIn("openai", (call) => (call.credential === "sk-slow-0123456789" ? "timeout" : { status: 200, body: { choices: [{ message: { content: "fast" } }] } }));
+    const emu2 = await startEmulator({ rateLimit: false, clock, aiGateway: { providers: { openai: slow.url } } });
+    try {
+      const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+        const res = await fetch(`${emu2.aiGatewayApi.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${emu2.aiGatewayApi.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+        return (await res.json()) as Record<string, unknown>;
+      };
+      const k1 = await post("/provider-keys", { providerId: "openai", name: "slow", value: "sk-slow-0123456789" });
+      const k2 = await post("/provider-keys", { providerId: "openai", name: "fast", value: "sk-fast-0123456789" });
+      const cfg = await post("/access-key-configurations", { name: "slow first", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: k1["id"] }, { id: k2["id"] }] }] }] } });
+      const key = await post("/access-keys", { name: "app", accessKeyConfigurationId: cfg["id"] });
+      const answer = fetch(`${emu2.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${String(key["token"])}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+      });
+      await slow.untilRequests(1);
+      clock.advance(60_000);
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(emu2.aiGateway!.routes.at(-1)?.attempts.map((a) => [a.keyName, a.completion])).toEqual([
+        ["slow", "timed_out"],
+        ["fast", "succeeded"],
+      ]);
+    } finally {
+      await emu2.close();
+      await slow.close();
+    }
+  }, 10_000);
+});
+
+describe("the total timeout (guides/error-handling \"Timeout configuration\"; reference/error-codes ERR_NGROK_3810)", () => {
+  it("once the gateway configuration's totalTimeout has passed, no further attempt is made: 504", async () => {
+    const clock = new FakeClock();
+    const slow = await startProviderStandIn("openai", (call) => (call.credential === "sk-slow-0123456789" ? "timeout" : { status: 200 }));
+    const emu2 = await startEmulator({ rateLimit: false, clock, aiGateway: { providers: { openai: slow.url } } });
+    try {
+      const send = async (method: string, path: string, body: unknown): Promise<Record<string, unknown>> => {
+        const res = await fetch(`${emu2.aiGatewayApi.url}${path}`, { method, headers: { authorization: `Bearer ${emu2.aiGatewayApi.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+        return (await res.json()) as Record<string, unknown>;
+      };
+      await send("PATCH", "/gateway-config", { totalTimeout: "30s", perRequestTimeout: "30s" });
+      const k1 = await send("POST", "/provider-keys", { providerId: "openai", name: "slow", value: "sk-slow-0123456789" });
+      const k2 = await send("POST", "/provider-keys", { providerId: "openai", name: "fast", value: "sk-fast-0123456789" });
+      const cfg = await send("POST", "/access-key-configurations", { name: "slow first", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: k1["id"] }, { id: k2["id"] }] }] }] } });
+      const key = await send("POST", "/access-keys", { name: "app", accessKeyConfigurationId: cfg["id"] });
+      const answer = fetch(`${emu2.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${String(key["token"])}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+      });
+      await slow.untilRequests(1);
+      clock.advance(30_000);
+      const res = await answer;
+      expect(res.status).toBe(504);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("ERR_NGROK_3810");
+      expect(slow.requests.map((r) => r.credential)).toEqual(["sk-slow-0123456789"]);
+    } finally {
+      await emu2.close();
+      await slow.close();
+    }
+  }, 10_000);
+});
+
+describe("ngrok-emulator's options for the AI gateway", () => {
+  it("--ai-gateway-port and repeated --ai-provider ID=URL", () => {
+    expect(parseCli(["--ai-gateway-port", "0", "--ai-provider", "openai=http://127.0.0.1:9/v1", "--ai-provider", "my-vllm=http://127.0.0.1:8/v1"])).toMatchObject({
+      aiGateway: { port: 0, providers: { openai: "http://127.0.0.1:9/v1", "my-vllm": "http://127.0.0.1:8/v1" } },
+    });
+    expect(() => parseCli(["--ai-gateway-port", "0", "--ai-provider", "openai"])).toThrow("--ai-provider must be ID=URL");
+    expect(parseCli(["--ai-gateway-port", "0", "--ai-stand-ins"])).toMatchObject({ aiGateway: { standIns: true } });
+    expect(() => parseCli(["--ai-stand-ins"])).toThrow("need --ai-gateway-port");
+  });
+
+  it("with stand-ins, providers no URL names answer 200 without being called", async () => {
+    const offline = await startEmulator({ rateLimit: false, aiGateway: { standIns: true } });
+    try {
+      const res = await fetch(`${offline.aiGatewayApi.url}/access-keys`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${offline.aiGatewayApi.apiKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "app" }),
+      });
+      const token = String(((await res.json()) as Record<string, unknown>)["token"]);
+      const answer = await fetch(`${offline.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [] }),
+      });
+      expect(answer.status).toBe(200);
+      expect(offline.aiGateway!.routes.at(-1)?.served).toMatchObject({ provider: "openai", keySource: "ngrok" });
+    } finally {
+      await offline.close();
+    }
+  });
+});
