@@ -7,6 +7,7 @@
 import type { Emulator } from "../../emulator";
 import type { Provider } from "../../provider";
 import { ApiError } from "../../provider/client/errors";
+import { aiGatewayClientOptions } from "../../provider/core/settings";
 import { emulatorForProvider, providerFor } from "../support/provider";
 import { aiCall } from "../support/api";
 
@@ -69,6 +70,18 @@ describe("AiGatewayConfig", () => {
     expect(await config()).toMatchObject({ totalTimeout: "120s", perRequestTimeout: "60s", maxInputTokens: null, maxOutputTokens: null, metadata: null });
     // The one object stays: a read after delete finds it, with the defaults.
     expect((await handler.read(made.id, updated.outs)).id).toBe("gateway-config");
+  });
+});
+
+describe("settings", () => {
+  it("give the AI Gateway API a client of its own: its key, base URL and pacing, apart from the main API's", () => {
+    const options = aiGatewayClientOptions({ apiKey: "main", rateLimit: "off", apiBaseUrl: "http://127.0.0.1:1", aiGatewayApiKey: "ai", maxRetries: "2" });
+    expect(options).toMatchObject({ apiKey: "ai", api: "ai-gateway", baseUrl: "https://api.ngrok.ai", backoff: { maxRetries: 2 } });
+    // The main API's pacing is not the AI Gateway API's: unset, the client paces to its default.
+    expect(options.rateLimit).toBeUndefined();
+    expect(aiGatewayClientOptions({ aiGatewayApiKey: "ai", aiGatewayRateLimit: "5/10", aiGatewayApiBaseUrl: "http://127.0.0.1:2" })).toMatchObject({ rateLimit: { limit: 5, windowMs: 10_000 }, baseUrl: "http://127.0.0.1:2" });
+    expect(aiGatewayClientOptions({ aiGatewayApiKey: "ai", aiGatewayRateLimit: "off" }).rateLimit).toBe(false);
+    expect(() => aiGatewayClientOptions({ aiGatewayApiKey: "ai", aiGatewayRateLimit: "fast" })).toThrow(/^ngrok:aiGatewayRateLimit must be "<requests>\/<seconds>"/);
   });
 });
 
