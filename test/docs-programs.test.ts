@@ -13,6 +13,7 @@ const programs = [
   { doc: "README.md", heading: "## Put an app online" },
   { doc: "docs/traffic-policy.md", heading: "## The typed policy" },
   { doc: "docs/_index.md", heading: "### TypeScript" },
+  { doc: "docs/ai-gateway-api.md", heading: "## A program" },
 ].map(({ doc, heading }, i) => {
   const text = readFileSync(join(root, doc), "utf8");
   const start = text.indexOf(`\n${heading}\n`);

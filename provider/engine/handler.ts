@@ -10,7 +10,7 @@ import type { CheckFailure, CheckResult, CreateResult, DiffResult, Handler, Kind
 import type { ApiObject, BoundDefinition, Props } from "../definitions/types";
 import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
-import { wireFor, type Wire } from "./bindings";
+import { apiOf, wireFor, type Wire } from "./bindings";
 import { checkProgram } from "./check";
 import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
@@ -36,6 +36,8 @@ export class ResourceHandler implements Handler {
   private readonly wire: Wire;
   private readonly ctx: KindContext;
   private readonly forLookups: boolean;
+  /** The read that checks the key of the kind's API at preview. */
+  private readonly keyProbe: string;
 
   constructor(
     readonly def: BoundDefinition,
@@ -50,8 +52,10 @@ export class ResourceHandler implements Handler {
       aiGatewayClient: () => ctx.client(),
       ...ctx,
     };
-    // A kind of the AI Gateway API does all its work, key check and reference checks included, with that API's client.
-    this.ctx = def.binding.api === "ai-gateway" ? { ...merged, client: merged.aiGatewayClient } : merged;
+    // A kind does all its work, key check and reference checks included, with its API's client.
+    const api = apiOf(def, merged);
+    this.keyProbe = api.keyProbe;
+    this.ctx = { ...merged, client: api.client };
     this.forLookups = options.forLookups ?? false;
     const { client, state, readFromLists, events } = this.ctx;
     this.wire = wireFor({ def, client, state, readFromLists, events, outputsOf: (api, prior) => this.outputsOf(api, prior) });
@@ -65,7 +69,7 @@ export class ResourceHandler implements Handler {
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
     return checkProgram(this.def, news, this.ctx.state.conflictFailures(this.def, news), async () => {
       inputNotes(this.def, olds, news, this.ctx.events);
-      const key = await keyProblems(this.ctx.client, this.ctx.state, this.def.binding.api === "ai-gateway" ? "/gateway-config" : undefined);
+      const key = await keyProblems(this.ctx.client, this.ctx.state, this.keyProbe);
       if (key.length > 0) return key;
       const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state);
       if (references.length > 0) return references;

@@ -114,6 +114,8 @@ const underParent: Record<string, string> = { "/edges/https/{edgeId}/routes": "h
 
 export function held(emu: Emulator, kind: ResourceKind): { id: string; description?: string }[] {
   const def = definitions[kind];
+  // The one object of its kind (the AI Gateway's configuration) is never made or removed; the program declares none.
+  if (def.binding.kind === "singleton") return [];
   const keys = idKeys(def.binding);
   if (keys) {
     const list = keyedHeld[kind]?.(emu) ?? modulesHeld(emu, documentedPath(def)!);

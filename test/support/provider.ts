@@ -6,11 +6,12 @@ import type { Clock } from "../../clock";
 /** The settings of a provider for `emu`, as a stack's `ngrok:*` config would give them (`extra` first). */
 export function settingsFor(emu: Emulator, extra: Record<string, string> = {}, options: EmulatorOptions = {}): Settings {
   const config: Record<string, string> = {
+    // The AI Gateway API's settings, which a test may change (a wrong key).
+    "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey,
+    "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url,
     ...extra,
     "ngrok:apiKey": emu.apiKey,
     "ngrok:apiBaseUrl": emu.url,
-    "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey,
-    "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url,
     // Tests should not wait for long backoffs; the policy itself is tested in client.test.ts.
     "ngrok:maxRetries": extra["ngrok:maxRetries"] ?? "4",
   };

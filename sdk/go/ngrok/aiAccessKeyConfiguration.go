@@ -28,7 +28,7 @@ type AiAccessKeyConfiguration struct {
 	LastUpdatedBy RefPtrOutput `pulumi:"lastUpdatedBy"`
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the configuration. Required, at most 255 characters. Changed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The routing rules; absent: ngrok's defaults. Changed in place.
 	Router AiRouterPtrOutput `pulumi:"router"`
@@ -87,7 +87,7 @@ type aiAccessKeyConfigurationArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata *string `pulumi:"metadata"`
-	// A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the configuration. Required, at most 255 characters. Changed in place.
 	Name string `pulumi:"name"`
 	// The routing rules; absent: ngrok's defaults. Changed in place.
 	Router *AiRouter `pulumi:"router"`
@@ -103,7 +103,7 @@ type AiAccessKeyConfigurationArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata pulumi.StringPtrInput
-	// A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the configuration. Required, at most 255 characters. Changed in place.
 	Name pulumi.StringInput
 	// The routing rules; absent: ngrok's defaults. Changed in place.
 	Router AiRouterPtrInput
@@ -176,7 +176,7 @@ func (o AiAccessKeyConfigurationOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiAccessKeyConfiguration) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+// A label for the configuration. Required, at most 255 characters. Changed in place.
 func (o AiAccessKeyConfigurationOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AiAccessKeyConfiguration) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

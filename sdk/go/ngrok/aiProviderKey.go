@@ -30,7 +30,7 @@ type AiProviderKey struct {
 	LastUsed pulumi.StringPtrOutput `pulumi:"lastUsed"`
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the key. Required, at most 255 characters. Changed in place.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// The provider the key is for: a built-in provider of ngrok's catalog (`openai`, `anthropic`, ...) or a custom provider's `providerId`. A change is a replacement. Changing it replaces the resource. Not empty.
 	ProviderId pulumi.StringOutput `pulumi:"providerId"`
@@ -102,7 +102,7 @@ type aiProviderKeyArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata *string `pulumi:"metadata"`
-	// A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the key. Required, at most 255 characters. Changed in place.
 	Name string `pulumi:"name"`
 	// The provider the key is for: a built-in provider of ngrok's catalog (`openai`, `anthropic`, ...) or a custom provider's `providerId`. A change is a replacement. Changing it replaces the resource. Not empty.
 	ProviderId string `pulumi:"providerId"`
@@ -118,7 +118,7 @@ type AiProviderKeyArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata pulumi.StringPtrInput
-	// A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the key. Required, at most 255 characters. Changed in place.
 	Name pulumi.StringInput
 	// The provider the key is for: a built-in provider of ngrok's catalog (`openai`, `anthropic`, ...) or a custom provider's `providerId`. A change is a replacement. Changing it replaces the resource. Not empty.
 	ProviderId pulumi.StringInput
@@ -198,7 +198,7 @@ func (o AiProviderKeyOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AiProviderKey) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+// A label for the key. Required, at most 255 characters. Changed in place.
 func (o AiProviderKeyOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *AiProviderKey) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -25,7 +25,7 @@ func LookupAiAccessKeyConfiguration(ctx *pulumi.Context, args *LookupAiAccessKey
 type LookupAiAccessKeyConfigurationArgs struct {
 	// The AiAccessKeyConfiguration's id (`aigac_...`). Give it, or its `name`.
 	Id *string `pulumi:"id"`
-	// The name of the AiAccessKeyConfiguration to find. Not empty.
+	// The name of the AiAccessKeyConfiguration to find.
 	Name *string `pulumi:"name"`
 }
 
@@ -44,7 +44,7 @@ type LookupAiAccessKeyConfigurationResult struct {
 	LastUpdatedBy *Ref `pulumi:"lastUpdatedBy"`
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata *string `pulumi:"metadata"`
-	// A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the configuration. Required, at most 255 characters. Changed in place.
 	Name string `pulumi:"name"`
 	// The routing rules; absent: ngrok's defaults. Changed in place.
 	Router *AiRouter `pulumi:"router"`
@@ -62,7 +62,7 @@ func LookupAiAccessKeyConfigurationOutput(ctx *pulumi.Context, args LookupAiAcce
 type LookupAiAccessKeyConfigurationOutputArgs struct {
 	// The AiAccessKeyConfiguration's id (`aigac_...`). Give it, or its `name`.
 	Id pulumi.StringPtrInput `pulumi:"id"`
-	// The name of the AiAccessKeyConfiguration to find. Not empty.
+	// The name of the AiAccessKeyConfiguration to find.
 	Name pulumi.StringPtrInput `pulumi:"name"`
 }
 
@@ -119,7 +119,7 @@ func (o LookupAiAccessKeyConfigurationResultOutput) Metadata() pulumi.StringPtrO
 	return o.ApplyT(func(v LookupAiAccessKeyConfigurationResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+// A label for the configuration. Required, at most 255 characters. Changed in place.
 func (o LookupAiAccessKeyConfigurationResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAiAccessKeyConfigurationResult) string { return v.Name }).(pulumi.StringOutput)
 }

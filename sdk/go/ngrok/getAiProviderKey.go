@@ -25,7 +25,7 @@ func LookupAiProviderKey(ctx *pulumi.Context, args *LookupAiProviderKeyArgs, opt
 type LookupAiProviderKeyArgs struct {
 	// The AiProviderKey's id (`aigpk_...`). Give it, or its `name` and `providerId` (any of them).
 	Id *string `pulumi:"id"`
-	// The name of the AiProviderKey to find (every key given must match). Not empty.
+	// The name of the AiProviderKey to find (every key given must match).
 	Name *string `pulumi:"name"`
 	// The providerId of the AiProviderKey to find (every key given must match). Not empty.
 	ProviderId *string `pulumi:"providerId"`
@@ -48,7 +48,7 @@ type LookupAiProviderKeyResult struct {
 	LastUsed *string `pulumi:"lastUsed"`
 	// Arbitrary user-defined data. Optional, at most 4096 characters.
 	Metadata *string `pulumi:"metadata"`
-	// A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+	// A label for the key. Required, at most 255 characters. Changed in place.
 	Name string `pulumi:"name"`
 	// The provider the key is for: a built-in provider of ngrok's catalog (`openai`, `anthropic`, ...) or a custom provider's `providerId`. A change is a replacement. Not empty.
 	ProviderId string `pulumi:"providerId"`
@@ -66,7 +66,7 @@ func LookupAiProviderKeyOutput(ctx *pulumi.Context, args LookupAiProviderKeyOutp
 type LookupAiProviderKeyOutputArgs struct {
 	// The AiProviderKey's id (`aigpk_...`). Give it, or its `name` and `providerId` (any of them).
 	Id pulumi.StringPtrInput `pulumi:"id"`
-	// The name of the AiProviderKey to find (every key given must match). Not empty.
+	// The name of the AiProviderKey to find (every key given must match).
 	Name pulumi.StringPtrInput `pulumi:"name"`
 	// The providerId of the AiProviderKey to find (every key given must match). Not empty.
 	ProviderId pulumi.StringPtrInput `pulumi:"providerId"`
@@ -130,7 +130,7 @@ func (o LookupAiProviderKeyResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupAiProviderKeyResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+// A label for the key. Required, at most 255 characters. Changed in place.
 func (o LookupAiProviderKeyResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupAiProviderKeyResult) string { return v.Name }).(pulumi.StringOutput)
 }

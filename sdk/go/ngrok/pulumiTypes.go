@@ -1120,7 +1120,7 @@ func (o AiRouterStepArrayOutput) Index(i pulumi.IntInput) AiRouterStepOutput {
 
 // A provider key of the step, by its id.
 type AiRouterStepKey struct {
-	// An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+	// An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
 	Id string `pulumi:"id"`
 }
 
@@ -1137,7 +1137,7 @@ type AiRouterStepKeyInput interface {
 
 // A provider key of the step, by its id.
 type AiRouterStepKeyArgs struct {
-	// An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+	// An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
 	Id pulumi.StringInput `pulumi:"id"`
 }
 
@@ -1193,7 +1193,7 @@ func (o AiRouterStepKeyOutput) ToAiRouterStepKeyOutputWithContext(ctx context.Co
 	return o
 }
 
-// An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+// An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
 func (o AiRouterStepKeyOutput) Id() pulumi.StringOutput {
 	return o.ApplyT(func(v AiRouterStepKey) string { return v.Id }).(pulumi.StringOutput)
 }

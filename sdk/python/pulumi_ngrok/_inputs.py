@@ -478,7 +478,7 @@ class AiRouterStepKeyArgsDict(TypedDict):
     """
     id: pulumi.Input[_builtins.str]
     """
-    An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+    An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
     """
 
 @pulumi.input_type
@@ -488,7 +488,7 @@ class AiRouterStepKeyArgs:
         """
         A provider key of the step, by its id.
 
-        :param pulumi.Input[_builtins.str] id: An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        :param pulumi.Input[_builtins.str] id: An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
         """
         pulumi.set(__self__, "id", id)
 
@@ -496,7 +496,7 @@ class AiRouterStepKeyArgs:
     @pulumi.getter
     def id(self) -> pulumi.Input[_builtins.str]:
         """
-        An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
         """
         return pulumi.get(self, "id")
 

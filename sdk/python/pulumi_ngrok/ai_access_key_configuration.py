@@ -30,7 +30,7 @@ class AiAccessKeyConfigurationArgs:
         """
         The set of arguments for constructing a AiAccessKeyConfiguration resource.
 
-        :param pulumi.Input[_builtins.str] name: A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: A label for the configuration. Required, at most 255 characters. Changed in place.
         :param pulumi.Input['AiAccessScopeArgs'] access: The access scope; absent: every provider and model. Changed in place.
         :param pulumi.Input[_builtins.str] description: What the configuration is for. Optional, at most 255 characters.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing AiAccessKeyConfiguration (`aigac_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
@@ -53,7 +53,7 @@ class AiAccessKeyConfigurationArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+        A label for the configuration. Required, at most 255 characters. Changed in place.
         """
         return pulumi.get(self, "name")
 
@@ -144,7 +144,7 @@ class AiAccessKeyConfiguration(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: What the configuration is for. Optional, at most 255 characters.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing AiAccessKeyConfiguration (`aigac_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined data. Optional, at most 4096 characters.
-        :param pulumi.Input[_builtins.str] name: A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: A label for the configuration. Required, at most 255 characters. Changed in place.
         :param pulumi.Input[Union['AiRouterArgs', 'AiRouterArgsDict']] router: The routing rules; absent: ngrok's defaults. Changed in place.
         """
         ...
@@ -283,7 +283,7 @@ class AiAccessKeyConfiguration(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+        A label for the configuration. Required, at most 255 characters. Changed in place.
         """
         return pulumi.get(self, "name")
 

@@ -29,7 +29,7 @@ class AiProviderKeyArgs:
         """
         The set of arguments for constructing a AiProviderKey resource.
 
-        :param pulumi.Input[_builtins.str] name: A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: A label for the key. Required, at most 255 characters. Changed in place.
         :param pulumi.Input[_builtins.str] provider_id: The provider the key is for: a built-in provider of ngrok's catalog (`openai`, `anthropic`, ...) or a custom provider's `providerId`. A change is a replacement. Changing it replaces the resource. Not empty.
         :param pulumi.Input[_builtins.str] value: The provider's key itself. Stored encrypted in state, even when given as a plain string; the API never returns it, so a lookup or `AiProviderKey.get` has none. A change rotates the key in place. Secret. Not empty.
         :param pulumi.Input[_builtins.str] description: What the key is for. Optional, at most 255 characters.
@@ -50,7 +50,7 @@ class AiProviderKeyArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[_builtins.str]:
         """
-        A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+        A label for the key. Required, at most 255 characters. Changed in place.
         """
         return pulumi.get(self, "name")
 
@@ -140,7 +140,7 @@ class AiProviderKey(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] description: What the key is for. Optional, at most 255 characters.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing AiProviderKey (`aigpk_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined data. Optional, at most 4096 characters.
-        :param pulumi.Input[_builtins.str] name: A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+        :param pulumi.Input[_builtins.str] name: A label for the key. Required, at most 255 characters. Changed in place.
         :param pulumi.Input[_builtins.str] provider_id: The provider the key is for: a built-in provider of ngrok's catalog (`openai`, `anthropic`, ...) or a custom provider's `providerId`. A change is a replacement. Changing it replaces the resource. Not empty.
         :param pulumi.Input[_builtins.str] value: The provider's key itself. Stored encrypted in state, even when given as a plain string; the API never returns it, so a lookup or `AiProviderKey.get` has none. A change rotates the key in place. Secret. Not empty.
         """
@@ -298,7 +298,7 @@ class AiProviderKey(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+        A label for the key. Required, at most 255 characters. Changed in place.
         """
         return pulumi.get(self, "name")
 

@@ -119,7 +119,7 @@ class GetAiAccessKeyConfigurationResult:
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
-        A label for the configuration. Required, at most 255 characters. Changed in place. Not empty.
+        A label for the configuration. Required, at most 255 characters. Changed in place.
         """
         return pulumi.get(self, "name")
 
@@ -174,7 +174,7 @@ def get_ai_access_key_configuration(id: Optional[_builtins.str] = None,
     Finds an existing AiAccessKeyConfiguration by its id or by its `name`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
     :param _builtins.str id: The AiAccessKeyConfiguration's id (`aigac_...`). Give it, or its `name`.
-    :param _builtins.str name: The name of the AiAccessKeyConfiguration to find. Not empty.
+    :param _builtins.str name: The name of the AiAccessKeyConfiguration to find.
     """
     __args__ = dict()
     __args__['id'] = id
@@ -201,7 +201,7 @@ def get_ai_access_key_configuration_output(id: pulumi.Input[Optional[Optional[_b
     Finds an existing AiAccessKeyConfiguration by its id or by its `name`, and answers its properties (never a secret). It fails when none matches, or when several do.
 
     :param _builtins.str id: The AiAccessKeyConfiguration's id (`aigac_...`). Give it, or its `name`.
-    :param _builtins.str name: The name of the AiAccessKeyConfiguration to find. Not empty.
+    :param _builtins.str name: The name of the AiAccessKeyConfiguration to find.
     """
     __args__ = dict()
     __args__['id'] = id

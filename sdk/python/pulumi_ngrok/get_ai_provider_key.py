@@ -130,7 +130,7 @@ class GetAiProviderKeyResult:
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
-        A label for the key. Required, at most 255 characters. Changed in place. Not empty.
+        A label for the key. Required, at most 255 characters. Changed in place.
         """
         return pulumi.get(self, "name")
 
@@ -187,7 +187,7 @@ def get_ai_provider_key(id: Optional[_builtins.str] = None,
     Finds an existing AiProviderKey by its id or by its `name` and `providerId` (any of them), and answers its properties (never a secret). It fails when none matches, or when several do.
 
     :param _builtins.str id: The AiProviderKey's id (`aigpk_...`). Give it, or its `name` and `providerId` (any of them).
-    :param _builtins.str name: The name of the AiProviderKey to find (every key given must match). Not empty.
+    :param _builtins.str name: The name of the AiProviderKey to find (every key given must match).
     :param _builtins.str provider_id: The providerId of the AiProviderKey to find (every key given must match). Not empty.
     """
     __args__ = dict()
@@ -218,7 +218,7 @@ def get_ai_provider_key_output(id: pulumi.Input[Optional[Optional[_builtins.str]
     Finds an existing AiProviderKey by its id or by its `name` and `providerId` (any of them), and answers its properties (never a secret). It fails when none matches, or when several do.
 
     :param _builtins.str id: The AiProviderKey's id (`aigpk_...`). Give it, or its `name` and `providerId` (any of them).
-    :param _builtins.str name: The name of the AiProviderKey to find (every key given must match). Not empty.
+    :param _builtins.str name: The name of the AiProviderKey to find (every key given must match).
     :param _builtins.str provider_id: The providerId of the AiProviderKey to find (every key given must match). Not empty.
     """
     __args__ = dict()

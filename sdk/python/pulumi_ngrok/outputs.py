@@ -395,7 +395,7 @@ class AiRouterStepKey(dict):
         """
         A provider key of the step, by its id.
 
-        :param _builtins.str id: An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        :param _builtins.str id: An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
         """
         pulumi.set(__self__, "id", id)
 
@@ -403,7 +403,7 @@ class AiRouterStepKey(dict):
     @pulumi.getter
     def id(self) -> _builtins.str:
         """
-        An `AiProviderKey`'s id (`aigpk_...`). Not empty.
+        An `AiProviderKey`'s id (`aigpk_...`). An id starting with `aigpk_`.
         """
         return pulumi.get(self, "id")
 
