@@ -12,7 +12,7 @@
 //   guides/restrict-providers-and-models, guides/configure-fallback-models  scope checked before routing
 //   guides/why-a-request-failed-over  Ngrok-AIG-* headers, attempts and their retryAction
 //   concepts/models, guides/model-selection-strategies, reference/model-catalog  model ids
-//   reference/error-codes          ERR_NGROK_38xx
+//   reference/error-codes          ERR_NGROK_3800 to 3810
 // and the AI Gateway API's schemas (AccessScope, RouterWrite, RouterRuleWrite, RouterStepWrite).
 
 /** AccessDimension: `allow` omitted imposes nothing; an empty `allow` allows nothing. */
@@ -146,7 +146,7 @@ export interface RouteResult {
   body: string;
   /** Who served it, when an upstream did. */
   served?: RouteServed;
-  /** The gateway's own error, when it answered one: ERR_NGROK_38xx and its message. */
+  /** The gateway's own error, when it answered one: ERR_NGROK_3800 to 3810 and its message. */
   error?: { code: string; message: string };
   /** Every upstream attempt, in order. */
   attempts: RouteAttempt[];

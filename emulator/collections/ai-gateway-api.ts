@@ -47,7 +47,8 @@ export interface AiCtx {
   readonly caller: { id: string; uri: string };
 }
 
-const conflict = (msg: string): ApiFailure => new ApiFailure(409, "ERR_NGROK_409", msg);
+// The OpenAPI gives `errorCode` only "when available" and names none for a conflict: none is made up.
+const conflict = (msg: string): ApiFailure => new ApiFailure(409, undefined, msg);
 
 // -----------------------------------------------------------------------------------------
 // Schemas (the OpenAPI's request bodies)
