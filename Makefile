@@ -55,7 +55,8 @@ emulator: build
 
 # Acceptance against a real account (test/acceptance/acceptance.run.ts; never part of `make test`):
 # with NGROK_API_KEY set, the life cycle of every kind through the real CLI on both doors against
-# NGROK_API_BASE_URL (default ngrok's API), names prefixed pulumi-ngrok-acc-<run>; sweeps before and
+# NGROK_API_BASE_URL (default ngrok's API), and with NGROK_AI_GATEWAY_API_KEY the AI Gateway API's kinds
+# (NGROK_AI_GATEWAY_API_BASE_URL), names prefixed pulumi-ngrok-acc-<run>; sweeps before and
 # after. RECORD=1 writes the redacted exchanges to test/recordings/ (replayed by `make test`).
 # ACCEPTANCE_RATE (default 60/60), ACCEPTANCE_DOMAIN (default ngrok.app), ACCEPTANCE_DOORS.
 # ACCEPTANCE_RESOLVE=host=address maps a host name to an address in every Node.js process of the

@@ -31,7 +31,10 @@ Options:
   --tls-name NAME,...      serve the API over https at these host names, with a certificate signed
                            by the local CA of --tls-dir (made there on first use: ca.pem, which
                            clients trust through NODE_EXTRA_CA_CERTS or SSL_CERT_FILE); the printed
-                           base URL names the first (make it resolve to the listening address)
+                           base URL names the first (make it resolve to the listening address);
+                           the AI Gateway API is served over https too, at --ai-gateway-tls-name
+  --ai-gateway-tls-name NAME  the AI Gateway API's host name with --tls-name (default api.ngrok.ai),
+                           in the same certificate; its printed base URL names it
   --tls-dir DIR            where the local CA lives (default .emulator-ca)
   --ai-gateway-api-port N  the AI Gateway API's port, its own listener (default 0: an ephemeral port)
   --ai-gateway-api-key KEY the ngrok.ai API key it takes (default: random emuai_...)
@@ -64,7 +67,7 @@ function num(name: string, raw: string, min: number, max: number): number {
 }
 
 /** How the API is served over TLS: given files, or a local CA's certificate for host names. */
-export type TlsChoice = { cert: string; key: string } | { names: string[]; dir: string };
+export type TlsChoice = { cert: string; key: string } | { names: string[]; dir: string; aiName: string };
 
 export interface CliOptions extends EmulatorOptions {
   tlsChoice?: TlsChoice;
@@ -94,6 +97,7 @@ export function parseCli(argv: string[]): CliOptions | "help" {
       "tls-key": { type: "string" },
       "tls-name": { type: "string" },
       "tls-dir": { type: "string" },
+      "ai-gateway-tls-name": { type: "string" },
       "ai-gateway-api-port": { type: "string" },
       "ai-gateway-api-key": { type: "string" },
       "ai-gateway-port": { type: "string" },
@@ -111,8 +115,11 @@ export function parseCli(argv: string[]): CliOptions | "help" {
   if (values["tls-name"] !== undefined) {
     const names = values["tls-name"].split(",").map((n) => n.trim()).filter((n) => n !== "");
     if (names.length === 0 || names.some((n) => !/^[A-Za-z0-9.:-]+$/.test(n))) throw new UsageError(`--tls-name must be host names separated by commas, got '${values["tls-name"]}'`);
-    options.tlsChoice = { names, dir: values["tls-dir"] ?? ".emulator-ca" };
+    const aiName = values["ai-gateway-tls-name"] ?? "api.ngrok.ai";
+    if (!/^[A-Za-z0-9.:-]+$/.test(aiName)) throw new UsageError(`--ai-gateway-tls-name must be a host name, got '${aiName}'`);
+    options.tlsChoice = { names, dir: values["tls-dir"] ?? ".emulator-ca", aiName };
   } else if (values["tls-dir"] !== undefined) throw new UsageError("--tls-dir goes with --tls-name");
+  else if (values["ai-gateway-tls-name"] !== undefined) throw new UsageError("--ai-gateway-tls-name goes with --tls-name");
   if (values.port !== undefined) options.port = Math.trunc(num("port", values.port, 0, 65535));
   if (values.host !== undefined) options.host = values.host;
   if (values["api-key"] !== undefined) {
@@ -178,13 +185,16 @@ async function main(): Promise<void> {
   }
   const { tlsChoice, ...emulatorOptions } = options;
   let printedUrl: ((url: string) => string) | undefined;
+  let printedAiUrl: ((url: string) => string) | undefined;
   let caLine = "";
   if (tlsChoice !== undefined && "names" in tlsChoice) {
-    const made = await localServerTls(tlsChoice.dir, tlsChoice.names);
+    // One certificate for both APIs' names: the AI Gateway API's listener serves it too.
+    const made = await localServerTls(tlsChoice.dir, [...new Set([...tlsChoice.names, tlsChoice.aiName])]);
     emulatorOptions.tls = { cert: made.cert, key: made.key };
-    // The certificate names the host names, not the listening address: the base URL does too.
-    const name = tlsChoice.names[0]!;
-    printedUrl = (url) => `https://${name.includes(":") ? `[${name}]` : name}:${new URL(url).port}`;
+    // The certificate names the host names, not the listening address: the base URLs do too.
+    const at = (name: string) => (url: string) => `https://${name.includes(":") ? `[${name}]` : name}:${new URL(url).port}`;
+    printedUrl = at(tlsChoice.names[0]!);
+    printedAiUrl = at(tlsChoice.aiName);
     caLine = `NODE_EXTRA_CA_CERTS=${made.caPath}\nSSL_CERT_FILE=${made.caPath}\n`;
   } else if (tlsChoice !== undefined) {
     emulatorOptions.tls = { cert: fs.readFileSync(tlsChoice.cert, "utf8"), key: fs.readFileSync(tlsChoice.key, "utf8") };
@@ -214,7 +224,7 @@ async function main(): Promise<void> {
   const listening = printedUrl === undefined ? "" : `NGROK_EMULATOR_ADDRESS=${new URL(emulator.url).host}\n`;
   process.stdout.write(
     `NGROK_API_BASE_URL=${baseUrl}\nNGROK_API_KEY=${emulator.apiKey}\n${listening}${caLine}${gatewayLine}` +
-      `NGROK_AI_GATEWAY_API_BASE_URL=${emulator.aiGatewayApi.url}\nNGROK_AI_GATEWAY_API_KEY=${emulator.aiGatewayApi.apiKey}\n`,
+      `NGROK_AI_GATEWAY_API_BASE_URL=${printedAiUrl?.(emulator.aiGatewayApi.url) ?? emulator.aiGatewayApi.url}\nNGROK_AI_GATEWAY_API_KEY=${emulator.aiGatewayApi.apiKey}\n`,
   );
 }
 

@@ -68,7 +68,8 @@ export interface EmulatorOptions {
   gateway?: boolean | { port?: number; tlsPort?: number };
   /**
    * Serve the API over TLS (https) with this certificate (a chain, leaf first) and its key, both
-   * PEM; `url` is then https. `localServerTls` makes them from a local CA.
+   * PEM; `url` is then https, and so is the AI Gateway API's (its own listener, the same
+   * certificate, which should name both hosts). `localServerTls` makes them from a local CA.
    */
   tls?: { cert: string; key: string };
   /** The AI Gateway API's port (its own listener on `host`); default 0 (an ephemeral port). */
@@ -160,6 +161,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clock,
     rateLimit,
     faults: server.faults,
+    tls: options.tls,
   });
   try {
     await aiApi.listen();

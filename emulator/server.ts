@@ -651,7 +651,7 @@ function checkBodyFraming(req: IncomingMessage, method: string, raw: Buffer, tak
  * proxy's own `Forwarded` / `X-Forwarded-Host` / `X-Forwarded-Proto`, else the `Host` header,
  * else the emulator's listening address.
  */
-function requestBase(req: IncomingMessage, fallback: string): string {
+export function requestBase(req: IncomingMessage, fallback: string): string {
   const first = (v: string | string[] | undefined): string | undefined => {
     const s = Array.isArray(v) ? v[0] : v;
     const t = s?.split(",")[0]?.trim();

@@ -145,6 +145,8 @@ describe(".github/workflows", () => {
   it("runs the acceptance run against ngrok before publishing when the repository has NGROK_API_KEY, and the sweeper after it whatever happened", () => {
     const job = release.jobs.acceptance as Job & { env?: Record<string, string> };
     expect(job.env?.NGROK_API_KEY).toBe("${{ secrets.NGROK_API_KEY }}");
+    // The AI Gateway API's kinds, with their own key (skipped in one line without it).
+    expect(job.env?.NGROK_AI_GATEWAY_API_KEY).toBe("${{ secrets.NGROK_AI_GATEWAY_API_KEY }}");
     const runs = steps(release, "acceptance").filter((s) => s.run !== undefined);
     // The Makefile decides whether there is a key: the step itself always runs.
     expect(runs.map((s) => ({ run: s.run, if: s.if }))).toEqual([
@@ -236,7 +238,7 @@ describe(".github/workflows", () => {
       const uses = Object.values(load(name).jobs).flatMap((job) => (job.steps ?? []).map((s) => s.uses).filter((u): u is string => u !== undefined));
       expect(uses.filter((u) => !/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|release\/v\d+)$/.test(u))).toEqual([]);
     }
-    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual(["GITHUB_TOKEN", "NGROK_API_KEY", "NPM_TOKEN", "NPM_TOKEN"]);
+    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual(["GITHUB_TOKEN", "NGROK_AI_GATEWAY_API_KEY", "NGROK_API_KEY", "NPM_TOKEN", "NPM_TOKEN"]);
   });
 });
 

@@ -8,12 +8,13 @@
 // (https://ngrok.com/docs/ai-gateway/api-reference/overview): the emulator's own AI Gateway key,
 // or a key made on `/api-keys`; the main API's key is refused, as a different credential.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import { ApiFailure, notFound } from "../errors";
 import { RateLimiter, FaultInjector } from "../faults";
 import { ID_BODY } from "../ids";
-import type { RecordedRequest } from "../server";
+import { requestBase, type RecordedRequest } from "../server";
 import type { Rec, Store } from "../store";
 import { isObject, type Json, type JsonObject } from "../validate";
 import {
@@ -40,6 +41,8 @@ export interface AiGatewayApiOptions {
   rateLimit: { limit: number; windowMs: number } | false;
   /** Scripted faults, matched on this API's requests (the same kinds as the main API's). */
   faults: FaultInjector;
+  /** Serve https with this certificate and key (PEM), as the main API does with its own. */
+  tls?: { cert: string; key: string } | undefined;
 }
 
 interface AiReply {
@@ -82,11 +85,13 @@ export class AiGatewayApiServer {
 
   constructor(private readonly options: AiGatewayApiOptions) {
     this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
-    this.server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
       this.handle(req, res).catch((err: unknown) => {
         process.stderr.write(`ngrok-emulator (AI Gateway API): ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
       });
-    });
+    };
+    const tls = options.tls;
+    this.server = tls === undefined ? createServer({ keepAliveTimeout: 65_000 }, onRequest) : createTlsServer({ keepAliveTimeout: 65_000, cert: tls.cert, key: tls.key }, onRequest);
   }
 
   get url(): string {
@@ -107,7 +112,7 @@ export class AiGatewayApiServer {
     });
     const addr = this.server.address() as AddressInfo;
     const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
-    this.baseUrl = `http://${host}:${addr.port}`;
+    this.baseUrl = `${this.options.tls === undefined ? "http" : "https"}://${host}:${addr.port}`;
   }
 
   async close(): Promise<void> {
@@ -162,26 +167,28 @@ export class AiGatewayApiServer {
     return reply.status;
   }
 
-  private authenticate(req: IncomingMessage): { key: string; caller: { id: string; uri: string } } {
+  private authenticate(req: IncomingMessage, base: string): { key: string; caller: { id: string; uri: string } } {
     const header = req.headers["authorization"];
     const m = typeof header === "string" ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (m === null) throw new ApiFailure(401, "ERR_NGROK_200", "The AI Gateway API requires an ngrok.ai API key in the Authorization header ('Bearer <key>').");
     const key = m[1]!;
-    if (key === this.options.apiKey) return { key, caller: { id: this.options.store.userId, uri: `${this.baseUrl}/users/${this.options.store.userId}` } };
+    if (key === this.options.apiKey) return { key, caller: { id: this.options.store.userId, uri: `${base}/users/${this.options.store.userId}` } };
     const made = aiApiKeyByToken(this.options.store, key);
     if (made === undefined) throw new ApiFailure(401, "ERR_NGROK_203", "The ngrok.ai API key is not valid.");
-    return { key, caller: { id: made.id, uri: `${this.baseUrl}/api-keys/${made.id}` } };
+    return { key, caller: { id: made.id, uri: `${base}/api-keys/${made.id}` } };
   }
 
   private process(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: Buffer): AiReply {
-    const { key, caller } = this.authenticate(req);
+    // Links in answers name the address the client used (a production-like host over TLS).
+    const base = requestBase(req, this.baseUrl);
+    const { key, caller } = this.authenticate(req, base);
     const now = this.options.clock.now();
     if (this.limiter !== undefined && !this.limiter.allow(key, now)) {
       const failure = new ApiFailure(429, "ERR_NGROK_226", `Your account is rate limited to ${this.limiter.limit} AI Gateway API requests per ${Number((this.limiter.windowMs / 1000).toFixed(3))} seconds.`);
       failure.headers["retry-after"] = String(Math.ceil(this.limiter.windowMs / 1000));
       throw failure;
     }
-    const ctx: AiCtx = { base: this.baseUrl, store: this.options.store, now: new Date(now), caller };
+    const ctx: AiCtx = { base, store: this.options.store, now: new Date(now), caller };
     const get = method === "GET" || method === "HEAD";
     const body = method === "POST" || method === "PATCH" ? parseJson(req, raw) : undefined;
     const parts = path.split("/").slice(1);

@@ -12,6 +12,10 @@
  * limit) and counted from the exchanges test/acceptance/preload.js logs; RECORD=1 writes them,
  * redacted, to ACCEPTANCE_RECORDINGS (default test/recordings), one file per door.
  *
+ * The AI Gateway API's kinds (https://api.ngrok.ai) run when NGROK_AI_GATEWAY_API_KEY is set, against
+ * NGROK_AI_GATEWAY_API_BASE_URL (default ngrok's), passed to the stacks in the environment as a user
+ * would, swept with that key, counted and recorded (`<door>-ai-gateway.json`) like the main API's.
+ *
  * The Makefile runs this file only when NGROK_API_KEY is set; it is never part of `make test`.
  */
 import * as fs from "fs";
@@ -24,10 +28,10 @@ import { pluginProgram, type Path } from "../e2e/lifecycle";
 import { installPlugin, pluginTarball } from "../e2e/plugin-install";
 import { PulumiStack, pulumiBinDir, type RunResult } from "../e2e/pulumi";
 import { Api, intervalOf } from "./api";
-import { RUN_MARK, dependentsOf, leftOut, planProblems, runKinds, specOf, updatedProperty, versions, type Versions } from "./plans";
+import { RUN_MARK, apiOf, dependentsOf, isSingleton, leftOut, planProblems, runKinds, specOf, updatedProperty, versions, type ApiName, type Versions } from "./plans";
 import { redact, type RawExchange } from "./recording";
 import { refusals } from "./refusals";
-import { collections, sweep } from "./sweep";
+import { carriesMark, collections, sweep } from "./sweep";
 import { definitions, isBoundKind, type ResourceKind } from "../../provider";
 
 jest.setTimeout(3 * 60 * 60_000);
@@ -35,6 +39,8 @@ jest.setTimeout(3 * 60 * 60_000);
 const env = process.env;
 const apiKey = env["NGROK_API_KEY"] || "";
 const baseUrl = (env["NGROK_API_BASE_URL"] || "https://api.ngrok.com").replace(/\/$/, "");
+const aiKey = env["NGROK_AI_GATEWAY_API_KEY"] || "";
+const aiBaseUrl = (env["NGROK_AI_GATEWAY_API_BASE_URL"] || "https://api.ngrok.ai").replace(/\/$/, "");
 const rate = env["ACCEPTANCE_RATE"] || "60/60";
 const domain = env["ACCEPTANCE_DOMAIN"] || "ngrok.app";
 const ownDomain = env["ACCEPTANCE_OWN_DOMAIN"] || "example.com";
@@ -47,16 +53,28 @@ const run = `${RUN_MARK}${stamp}-${randomBytes(2).toString("hex")}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-acceptance-"));
 const preload = path.join(__dirname, "preload.js");
 
-// The hook for an API with a key and base URL of its own (the AI Gateway's, where separate): each
-// is passed to the stacks under its own variables and swept with its own key. Today every kind is
-// on the management API.
-const apis: { name: string; key: string; baseUrl: string; env: Record<string, string> }[] = [
-  { name: "management", key: apiKey, baseUrl, env: { NGROK_API_KEY: apiKey, NGROK_API_BASE_URL: baseUrl } },
+// Each API with a key and base URL of its own is passed to the stacks under its own variables (as
+// a user's environment would), swept with its own key, and its exchanges counted and recorded apart.
+// The AI Gateway API runs only with its key: without it, its kinds are skipped in one line.
+interface ApiEntry {
+  name: ApiName;
+  key: string;
+  baseUrl: string;
+  env: Record<string, string>;
+  /** Where its recording goes, in `recordings`, for a door. */
+  file: (via: Path) => string;
+}
+const apis: ApiEntry[] = [
+  { name: "management", key: apiKey, baseUrl, env: { NGROK_API_KEY: apiKey, NGROK_API_BASE_URL: baseUrl }, file: (via) => `${via}.json` },
+  ...(aiKey === ""
+    ? []
+    : [{ name: "ai-gateway" as const, key: aiKey, baseUrl: aiBaseUrl, env: { NGROK_AI_GATEWAY_API_KEY: aiKey, NGROK_AI_GATEWAY_API_BASE_URL: aiBaseUrl, NGROK_AI_GATEWAY_RATE_LIMIT: rate }, file: (via: Path) => `${via}-ai-gateway.json` }]),
 ];
+const onApi = (kind: BoundKind): boolean => apis.some((a) => a.name === apiOf(kind));
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
 
-const sweepers = apis.map((a) => new Api({ baseUrl: a.baseUrl, apiKey: a.key }, intervalOf(rate)));
+const sweepers = apis.map((a) => ({ name: a.name, api: new Api({ baseUrl: a.baseUrl, apiKey: a.key }, intervalOf(rate)) }));
 
 /** The program's own resources' planned operations, by name (the kind). */
 function managedOps(ops: Record<string, string>): Record<string, string> {
@@ -75,6 +93,8 @@ const check = (ok: boolean, line: string): void => {
 interface DoorRun {
   via: Path;
   requests: number;
+  /** Requests by API. */
+  byApi: Record<string, number>;
   seconds: number;
   kinds: number;
 }
@@ -91,7 +111,7 @@ async function door(via: Path, v: Versions, out: DoorRun[]): Promise<void> {
     PULUMI_NGROK_PACING_DIR: path.join(work, "pacing"),
     NODE_OPTIONS: `--require ${preload}`,
     ACCEPTANCE_EXCHANGES: exchanges,
-    ACCEPTANCE_ORIGIN: new URL(baseUrl).origin,
+    ACCEPTANCE_ORIGIN: apis.map((a) => new URL(a.baseUrl).origin).join(","),
   };
   for (const k of ["ACCEPTANCE_RESOLVE", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE"]) if (env[k]) stackEnv[k] = env[k]!;
   const s = await PulumiStack.create({ programDir: via === "plugin" ? pluginProgram("acceptance", programSource) : programSource, stack: "acceptance", env: stackEnv });
@@ -107,7 +127,7 @@ async function door(via: Path, v: Versions, out: DoorRun[]): Promise<void> {
   const ids = async (): Promise<Record<string, string>> => ((await s.outputs()) as { ids?: Record<string, string> }).ids ?? {};
   let kinds = [...v.order];
   let created = false;
-  const result: DoorRun = { via, requests: 0, seconds: 0, kinds: kinds.length };
+  const result: DoorRun = { via, requests: 0, byApi: {}, seconds: 0, kinds: kinds.length };
   out.push(result);
   try {
     // Create, dropping a kind the account's plan refuses (and what refers to it) with one line.
@@ -174,48 +194,81 @@ async function door(via: Path, v: Versions, out: DoorRun[]): Promise<void> {
       say(`${tag} failed: destroying the stack (the sweeper removes what it cannot)`);
       await s.run("destroy (after a failure)", ["destroy", "--yes", "--skip-preview", "--config-file", s.configFile], { allowFailure: true });
     }
-    finish(result, exchanges, started, kinds.length);
+    finish(result, exchanges, started, kinds.length, v.order);
   }
 }
 
-function finish(result: DoorRun, exchanges: string, started: number, kinds: number): void {
+function finish(result: DoorRun, exchanges: string, started: number, kinds: number, declared: BoundKind[]): void {
   const via = result.via;
   const tag = `[${via}]`;
-  const raws = fs.existsSync(exchanges) ? fs.readFileSync(exchanges, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as RawExchange) : [];
-  if (record) {
+  // A singleton another door declares: this door only reads it (the provider's key probe), and what
+  // it reads is what the other stack set at that moment, which a replay on a fresh emulator cannot
+  // reproduce. Counted, not recorded: the declaring door's recording covers it.
+  const othersSingletons = runKinds().filter((k) => isSingleton(k) && !declared.includes(k)).map((k) => (definitions[k].binding as { path: string }).path);
+  const all = fs.existsSync(exchanges) ? fs.readFileSync(exchanges, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as RawExchange & { origin?: string }) : [];
+  for (const a of apis) {
+    const origin = new URL(a.baseUrl).origin;
+    const mine = all.filter((x) => x.origin === origin);
+    result.byApi[a.name] = mine.length;
+    if (!record) continue;
+    const raws = mine.filter((x) => !(x.method === "GET" && othersSingletons.includes(x.path.split("?")[0]!)));
+    if (raws.length < mine.length) say(`${tag} left out of the recording: ${mine.length - raws.length} reads of ${othersSingletons.join(", ")}, which another door sets`);
     fs.mkdirSync(recordings, { recursive: true });
-    const host = new URL(baseUrl).hostname;
-    const file = path.join(recordings, `${via}.json`);
-    fs.writeFileSync(file, `${JSON.stringify(redact(raws, baseUrl, `make acceptance RECORD=1, ${via} door, API at ${host}`), null, 1)}\n`);
-    say(`${tag} recorded ${raws.length} exchanges in ${path.relative(process.cwd(), file)}`);
+    const host = new URL(a.baseUrl).hostname;
+    const file = path.join(recordings, a.file(via));
+    const api = a.name === "management" ? {} : { api: a.name };
+    fs.writeFileSync(file, `${JSON.stringify({ ...api, ...redact(raws, a.baseUrl, `make acceptance RECORD=1, ${via} door, API at ${host}`) }, null, 1)}\n`);
+    say(`${tag} recorded ${raws.length} exchanges with the ${a.name} API in ${path.relative(process.cwd(), file)}`);
   }
-  Object.assign(result, { requests: raws.length, seconds: (Date.now() - started) / 1000, kinds });
+  Object.assign(result, { requests: all.length, seconds: (Date.now() - started) / 1000, kinds });
+}
+
+/**
+ * A singleton left carrying this run's prefix (its destroy did not restore it): written back to the
+ * definition's defaults, and counted as left. One that does not carry it is someone else's: untouched.
+ */
+async function restoreSingleton(api: Api, kind: BoundKind): Promise<number> {
+  const b = definitions[kind].binding as { path: string; reset?: Record<string, unknown> };
+  const a = await api.call("GET", b.path);
+  if (a.status !== 200 || a.json === undefined) {
+    say(`acceptance: cannot read ${kind} (${b.path}): HTTP ${a.status}`);
+    return 1;
+  }
+  if (!carriesMark(a.json, `${run}-`)) return 0;
+  const back = await api.call("PATCH", b.path, b.reset ?? {});
+  say(`acceptance: ${kind} still carried this run's prefix after destroy: ${back.status === 200 ? "restored ngrok's defaults" : `restoring failed, HTTP ${back.status}`}`);
+  return 1;
 }
 
 it("runs the life cycle of every kind through both doors", async () => {
   const t0 = Date.now();
   const problems = planProblems();
   check(problems.length === 0, problems.join("\n"));
-  const kinds = runKinds();
+  const kinds = runKinds().filter(onApi);
   const all = (Object.keys(definitions) as ResourceKind[]).filter(isBoundKind);
   const naming = (via: Path) => ({ prefix: `${run}-${via[0]}`, domain, ownDomain });
-  const v = await versions(naming("dynamic"));
-  const perDoor = await Promise.all(doors.map((d) => versions(naming(d))));
+  // A singleton is the account's one object: two stacks would fight over it, so the first door only.
+  const kindsOf = (i: number) => kinds.filter((k) => i === 0 || !isSingleton(k));
+  const singletons = doors.length > 0 ? kinds.filter(isSingleton) : [];
+  const v = await versions(naming(doors[0] ?? "dynamic"), kinds);
+  const perDoor = await Promise.all(doors.map((d, i) => versions(naming(d), kindsOf(i))));
 
   // Per resource: create, refresh, update, replace (create and delete), adoption (read, update),
   // lookup, destroy, and the reads of the engine's steps: about ten; and two sweeps' list pages.
-  const estimate = doors.length * kinds.length * 10 + 2 * collections().length;
+  const estimate = doors.reduce((n, _d, i) => n + kindsOf(i).length * 10, 0) + 2 * apis.reduce((n, a) => n + collections(a.name).length, 0) + (singletons.length > 0 ? 2 : 0);
   const [reqs, secs] = rate.split("/").map(Number) as [number, number];
-  say(`acceptance: run ${run}, API ${baseUrl}, doors ${doors.join(" and ")}`);
-  say(`acceptance: will create ${kinds.length} resources per door (${kinds.join(", ")}), names prefixed ${run}-<d|p>`);
+  say(`acceptance: run ${run}, ${apis.map((a) => `${a.name} API ${a.baseUrl}`).join(", ")}, doors ${doors.join(" and ")}`);
+  if (aiKey === "") say(`acceptance: skips the AI Gateway API's ${runKinds().filter((k) => apiOf(k) === "ai-gateway").length} kinds: NGROK_AI_GATEWAY_API_KEY is not set`);
+  say(`acceptance: will create ${kinds.length} resources per door (${kinds.join(", ")})${singletons.length > 0 && doors.length > 1 ? ` (${kinds.length - singletons.length} on the ${doors.slice(1).join(", ")} door)` : ""}, names prefixed ${run}-<d|p>`);
+  for (const k of singletons) say(`acceptance: ${k} is the account's one object: only the ${doors[0]} door sets it (the prefix in its metadata), its destroy restores ngrok's defaults, the sweeper never touches it`);
   for (const k of all.filter((x) => leftOut(x) !== undefined)) say(`acceptance: leaves out ${k}: ${leftOut(k)}`);
   for (const n of v.notes) say(`acceptance: ${n}`);
   say(`acceptance: about ${estimate} requests, paced to ${rate} (requests/seconds): at least ${Math.ceil((estimate / reqs) * secs / 60)} min`);
 
   say("acceptance: sweeping objects of earlier runs older than an hour");
-  for (const api of sweepers) {
-    const r = await sweep(api, { minAgeMs: HOUR, log: say });
-    say(`acceptance: sweep before: ${r.deleted.length} deleted, ${r.young.length} younger than an hour kept, ${r.failed.length} failed`);
+  for (const { name, api } of sweepers) {
+    const r = await sweep(api, { minAgeMs: HOUR, log: say, apiName: name });
+    say(`acceptance: sweep before (${name} API): ${r.deleted.length} deleted, ${r.young.length} younger than an hour kept, ${r.failed.length} failed`);
   }
   await Promise.all([pulumiBinDir(), doors.includes("plugin") ? pluginTarball() : Promise.resolve("")]);
   if (doors.includes("plugin")) pluginPackage();
@@ -228,15 +281,21 @@ it("runs the life cycle of every kind through both doors", async () => {
     failure = err;
   } finally {
     let left = 0;
-    for (const api of sweepers) {
-      const r = await sweep(api, { minAgeMs: 0, mark: `${run}-`, log: say });
+    for (const { name, api } of sweepers) {
+      const r = await sweep(api, { minAgeMs: 0, mark: `${run}-`, log: say, apiName: name });
       left += r.deleted.length + r.failed.length;
-      say(`acceptance: sweep after: ${r.deleted.length} left by this run deleted, ${r.failed.length} failed`);
+      say(`acceptance: sweep after (${name} API): ${r.deleted.length} left by this run deleted, ${r.failed.length} failed`);
+      // The singletons: never swept, but put back to ngrok's defaults if this run's destroy did not.
+      for (const k of singletons.filter((s) => apiOf(s) === name)) left += await restoreSingleton(api, k);
     }
-    const sweepRequests = sweepers.reduce((n, a) => n + a.count, 0);
+    const sweepRequests = sweepers.reduce((n, a) => n + a.api.count, 0);
     const stackRequests = results.reduce((n, r) => n + r.requests, 0);
-    for (const r of results) say(`acceptance: ${r.via}: ${r.kinds} kinds, ${r.requests} requests, ${r.seconds.toFixed(0)} s`);
-    say(`acceptance: ${failure === undefined ? "passed" : "FAILED"}: ${stackRequests + sweepRequests} requests (stacks ${stackRequests}, sweeps ${sweepRequests}), ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    const perApi = (count: (a: ApiName) => number) => apis.map((a) => `${a.name} ${count(a.name)}`).join(", ");
+    for (const r of results) say(`acceptance: ${r.via}: ${r.kinds} kinds, ${r.requests} requests (${perApi((a) => r.byApi[a] ?? 0)}), ${r.seconds.toFixed(0)} s`);
+    say(
+      `acceptance: ${failure === undefined ? "passed" : "FAILED"}: ${stackRequests + sweepRequests} requests (stacks ${stackRequests}, sweeps and checks ${sweepRequests}; ` +
+        `by API: ${perApi((a) => results.reduce((n, r) => n + (r.byApi[a] ?? 0), 0) + (sweepers.find((x) => x.name === a)?.api.count ?? 0))}), ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    );
     // The raw exchanges hold tokens in clear: only the redacted recordings stay.
     fs.rmSync(work, { recursive: true, force: true });
     if (failure === undefined) check(left === 0, `acceptance: destroy left ${left} objects that the sweeper had to delete`);

@@ -45,6 +45,33 @@ const tlsPair = async (cn: string) => {
 };
 
 export const plans: Partial<Record<BoundKind, KindPlan>> = {
+  // The AI Gateway API's kinds (https://api.ngrok.ai): the prefix goes in their description or
+  // metadata from the definitions, as for the others, and in their names.
+  AiAccessKey: { inputs: (n) => ({ name: `${n.prefix}-app`, accessKeyConfigurationId: ref("AiAccessKeyConfiguration") }) },
+  AiAccessKeyConfiguration: {
+    // An `ngrok` step: no provider key to rotate or replace under it.
+    inputs: (n) => ({ name: `${n.prefix}-config`, access: { providers: { allow: ["openai"] } }, router: { rules: [{ provider: "openai", steps: [{ type: "ngrok" }] }] } }),
+  },
+  AiApiKey: { inputs: (n) => ({ name: `${n.prefix}-ci` }) },
+  AiCustomProvider: {
+    // providerId is unique in the account: each stack's carries its prefix.
+    inputs: (n) => ({
+      providerId: `${n.prefix}-vllm`,
+      name: `${n.prefix}-vllm`,
+      baseUrl: `https://${n.prefix}-vllm.example.com/v1`,
+      models: [{ modelId: "llama-3" }],
+      supportedApiSurfaces: [{ format: "openai", surface: "chat-completions" }],
+    }),
+    replace: (n) => ({ providerId: `${n.prefix}-vllm2` }),
+  },
+  // The account's one AI Gateway configuration: it has no name, so the prefix is in its metadata.
+  // Only the first door declares it (two stacks would fight over it); its destroy restores ngrok's
+  // defaults, and the run checks it no longer carries the prefix. The sweeper never touches it.
+  AiGatewayConfig: { inputs: () => ({ totalTimeout: "90s", perRequestTimeout: "30s", maxOutputTokens: 8192 }) },
+  AiProviderKey: {
+    inputs: (n) => ({ providerId: "openai", name: `${n.prefix}-openai`, value: `sk-${n.prefix}-one` }),
+    replace: () => ({ providerId: "anthropic" }),
+  },
   AgentIngress: { inputs: (n) => ({ domain: `${n.prefix}-ingress.${n.ownDomain}` }), replace: (n) => ({ domain: `${n.prefix}-ingress2.${n.ownDomain}` }) },
   AiGatewayApiKey: { inputs: () => ({ endpointId: ref("CloudEndpoint") }) },
   AiGatewayProviderKey: {
@@ -94,6 +121,13 @@ export const plans: Partial<Record<BoundKind, KindPlan>> = {
     noReplace: "its one input that replaces, vaultId, would need a second vault",
   },
 };
+
+/** The API a kind is on: its own key, base URL and sweep. */
+export type ApiName = "management" | "ai-gateway";
+export const apiOf = (kind: BoundKind): ApiName => ((definitions[kind].binding as { api?: string }).api === "ai-gateway" ? "ai-gateway" : "management");
+
+/** The account's singletons (one object, no name): declared by one stack only, never swept. */
+export const isSingleton = (kind: BoundKind): boolean => definitions[kind].binding.kind === "singleton";
 
 /** Why a kind is left out of the run, or undefined when it runs. */
 export function leftOut(kind: BoundKind): string | undefined {

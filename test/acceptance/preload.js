@@ -3,8 +3,9 @@
 // variable is set:
 // - ACCEPTANCE_RESOLVE="host=address,...": those host names resolve to those addresses, as an
 //   /etc/hosts line would, without root (a production-like API host served on loopback);
-// - ACCEPTANCE_EXCHANGES=<file>: every HTTP exchange undici makes with ACCEPTANCE_ORIGIN is
-//   appended to the file as one JSON line (method, path, request body, status, headers, body),
+// - ACCEPTANCE_EXCHANGES=<file>: every HTTP exchange undici makes with ACCEPTANCE_ORIGIN (origins
+//   separated by commas: each API's) is appended to the file as one JSON line (origin, method, path,
+//   request body, status, headers, body),
 //   read from undici's diagnostics channels, so that nothing in the provider changes. The run
 //   counts and records requests from it. The Authorization header is never written.
 "use strict";
@@ -28,13 +29,14 @@ if (resolve) {
 }
 
 const file = process.env.ACCEPTANCE_EXCHANGES;
-const origin = process.env.ACCEPTANCE_ORIGIN;
-if (file && origin) {
+const origins = (process.env.ACCEPTANCE_ORIGIN || "").split(",").map((o) => o.trim().replace(/\/$/, "")).filter(Boolean);
+if (file && origins.length > 0) {
   const open = new WeakMap();
   const text = (chunks) => Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : Buffer.from(c)))).toString("utf8");
   diagnostics.channel("undici:request:create").subscribe(({ request }) => {
-    if (request.origin !== origin && String(request.origin).replace(/\/$/, "") !== origin) return;
-    open.set(request, { method: request.method, path: request.path, sent: [], received: [], status: 0, headers: {} });
+    const origin = String(request.origin).replace(/\/$/, "");
+    if (!origins.includes(origin)) return;
+    open.set(request, { origin, method: request.method, path: request.path, sent: [], received: [], status: 0, headers: {} });
   });
   diagnostics.channel("undici:request:bodyChunkSent").subscribe(({ request, chunk }) => open.get(request)?.sent.push(chunk));
   diagnostics.channel("undici:request:bodySent").subscribe(({ request }) => {
@@ -54,7 +56,7 @@ if (file && origin) {
     const x = open.get(request);
     if (!x) return;
     open.delete(request);
-    const line = { at: new Date().toISOString(), pid: process.pid, method: x.method, path: x.path, requestBody: text(x.sent), status: x.status, headers: x.headers, body: text(x.received) };
+    const line = { at: new Date().toISOString(), pid: process.pid, origin: x.origin, method: x.method, path: x.path, requestBody: text(x.sent), status: x.status, headers: x.headers, body: text(x.received) };
     if (error) line.error = String(error.code ?? error.message ?? error);
     fs.appendFileSync(file, JSON.stringify(line) + "\n");
   };

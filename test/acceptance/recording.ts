@@ -34,6 +34,8 @@ export interface Exchange {
 }
 
 export interface Recording {
+  /** Which API the exchanges were with: absent for the management API. */
+  api?: "ai-gateway";
   /** What made it: "make acceptance RECORD=1", the door, and the API's origin with its host only. */
   source: string;
   exchanges: Exchange[];

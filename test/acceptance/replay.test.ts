@@ -21,22 +21,26 @@ beforeEach(async () => {
 });
 afterEach(() => emu.close());
 
-const api = () => new Api({ baseUrl: emu.url, apiKey: emu.apiKey }, 0);
+/** A client of the API the recording was made with: the management API, or the AI Gateway API with its own key. */
+const api = (r: Recording) => (r.api === "ai-gateway" ? new Api({ baseUrl: emu.aiGatewayApi.url, apiKey: emu.aiGatewayApi.apiKey }, 0) : new Api({ baseUrl: emu.url, apiKey: emu.apiKey }, 0));
 
-it("has recordings to replay", () => {
+it("has recordings to replay, of both APIs", () => {
   expect(files.length).toBeGreaterThan(0);
+  expect(files.filter((f) => load(f).api === "ai-gateway").length).toBeGreaterThan(0);
 });
 
 it.each(files)("%s replays against the emulator with no difference", async (file) => {
   const recording = load(file);
-  const { replayed, differences } = await replay(recording, api());
+  const { replayed, differences } = await replay(recording, api(recording));
   expect(replayed).toBeGreaterThan(0);
   expect(differences.map((d) => `${file} #${d.index} ${d.exchange}: ${d.difference}`)).toEqual([]);
 });
 
-it("reports a difference planted in a recording", async () => {
-  const recording = load(files[0]!);
-  const created = recording.exchanges.findIndex((x) => x.method === "POST" && x.status === 201 && typeof x.body === "object" && x.body !== null && "description" in x.body);
+const firstOf = (which: "management" | "ai-gateway") => files.find((f) => (load(f).api ?? "management") === which) ?? `no ${which} recording`;
+
+it.each([firstOf("management"), firstOf("ai-gateway")])("reports a difference planted in %s", async (file) => {
+  const recording = load(file);
+  const created = recording.exchanges.findIndex((x) => x.method === "POST" && (x.status === 201 || x.status === 200) && typeof x.body === "object" && x.body !== null && "description" in x.body);
   const listed = recording.exchanges.findIndex((x, i) => i > created && x.method === "GET" && x.status === 200);
   expect(created).toBeGreaterThanOrEqual(0);
   expect(listed).toBeGreaterThan(created);
@@ -46,7 +50,7 @@ it("reports a difference planted in a recording", async () => {
   body["region"] = "eu";
   body["description"] = 7;
   planted.exchanges[listed]!.status = 202;
-  const { differences } = await replay(planted, api());
+  const { differences } = await replay(planted, api(planted));
   const ex = (i: number) => `${planted.exchanges[i]!.method} ${planted.exchanges[i]!.path}`;
   expect(differences.map((d) => `#${d.index} ${d.exchange}: ${d.difference}`)).toEqual([
     `#${created + 1} ${ex(created)}: field description: number recorded, string from the emulator`,

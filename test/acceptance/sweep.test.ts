@@ -63,3 +63,38 @@ it("sweeps one run's own prefix at any age, leaving other runs' objects", async 
   expect(result.deleted).toEqual([mine]);
   expect((await api.call("GET", other)).status).toBe(200);
 });
+
+describe("the AI Gateway API, swept with its own key", () => {
+  let ai: Api;
+  beforeEach(() => {
+    ai = new Api({ baseUrl: emu.aiGatewayApi.url, apiKey: emu.aiGatewayApi.apiKey }, 0);
+  });
+  const aiMade = async (path: string, body: Record<string, unknown>): Promise<string> => {
+    const a = await ai.call("POST", path, body);
+    if (a.status !== 201 && a.status !== 200) throw new Error(`POST ${path}: ${a.text}`);
+    return `${path}/${String(a.json?.["id"])}`;
+  };
+
+  it("deletes its marked objects older than an hour, and leaves the account's AI Gateway configuration alone", async () => {
+    const run = `${RUN_MARK}0601-dead-d`;
+    const config = await aiMade("/access-key-configurations", { name: `${run}-config`, description: `${run} AiAccessKeyConfiguration` });
+    const key = await aiMade("/access-keys", { name: `${run}-app`, accessKeyConfigurationId: config.split("/").pop() });
+    const providerKey = await aiMade("/provider-keys", { providerId: "openai", name: "production", value: "sk-theirs", description: "not ours" });
+    const gatewayConfig = await ai.call("PATCH", "/gateway-config", { totalTimeout: "90s", metadata: JSON.stringify({ run }) });
+    expect(gatewayConfig.status).toBe(200);
+    clock.advance(2 * HOUR);
+
+    const lines: string[] = [];
+    const result = await sweep(ai, { minAgeMs: HOUR, now: () => clock.now(), log: (l) => lines.push(l), apiName: "ai-gateway" });
+
+    // The configuration an access key links to goes once the key has.
+    expect(result.deleted.sort()).toEqual([config, key].sort());
+    expect(result.failed).toEqual([]);
+    expect(lines.filter((l) => l.startsWith("sweep: cannot list"))).toEqual([]);
+    expect((await ai.call("GET", providerKey)).status).toBe(200);
+    expect((await ai.call("GET", "/gateway-config")).json?.["metadata"]).toBe(JSON.stringify({ run }));
+    // The management API's sweep does not look for the AI Gateway API's collections there.
+    const main = await sweep(api, { minAgeMs: HOUR, now: () => clock.now(), log: (l) => lines.push(l) });
+    expect([main.deleted, main.failed, lines.filter((l) => l.startsWith("sweep: cannot list"))]).toEqual([[], [], []]);
+  });
+});

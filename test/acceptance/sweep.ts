@@ -3,17 +3,21 @@
  * older than `minAgeMs`, and nothing else. The collections are every collection binding of
  * provider/definitions (items under a parent go with it); an object carries the mark when one of
  * its own string fields (or strings of a list field) contains it: description, metadata, name,
- * domain, url, ... An object without `created_at` is kept.
+ * domain, url, ... An object without `created_at` (`createdAt` on the AI Gateway API) is kept.
+ * Each API (the management API, the AI Gateway API) is swept with its own key: `collections(api)`
+ * are the collections bound on it. Singletons (the AI Gateway configuration) are never touched.
  */
 import { definitions, isBoundKind, type ResourceKind } from "../../provider";
 import { Api, refusal } from "./api";
-import { RUN_MARK } from "./plans";
+import { RUN_MARK, type ApiName } from "./plans";
 
 export interface SweepOptions {
   /** Objects younger than this are kept (a run under way). */
   minAgeMs: number;
   /** Default RUN_MARK: every run; a run's own prefix sweeps only that run. */
   mark?: string;
+  /** The API `api` is a client of (default the management API): which collections it lists. */
+  apiName?: ApiName;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -34,12 +38,13 @@ interface Collection {
   listKey: string | undefined;
 }
 
-/** Every collection the definitions bind, once each. */
-export function collections(): Collection[] {
+/** Every collection the definitions bind on one API, once each. */
+export function collections(apiName: ApiName = "management"): Collection[] {
   const seen = new Map<string, Collection>();
   for (const kind of Object.keys(definitions) as ResourceKind[]) {
     if (!isBoundKind(kind)) continue;
-    const b = definitions[kind].binding as { kind: string; path: string; listKey?: string };
+    const b = definitions[kind].binding as { kind: string; path: string; listKey?: string; api?: string };
+    if ((b.api === "ai-gateway" ? "ai-gateway" : "management") !== apiName) continue;
     if (b.kind !== "collection" || seen.has(b.path)) continue;
     seen.set(b.path, { path: b.path, listKey: b.listKey });
   }
@@ -64,7 +69,7 @@ async function listAll(api: Api, c: Collection, log: (line: string) => void): Pr
     const key = c.listKey ?? Object.keys(a.json).find((k) => Array.isArray(a.json![k]));
     const page = (key === undefined ? [] : (a.json[key] as unknown[])) as Record<string, unknown>[];
     items.push(...page);
-    const uri = a.json["next_page_uri"];
+    const uri = a.json["next_page_uri"] ?? a.json["nextPageUri"];
     next = typeof uri === "string" && uri !== "" && page.length > 0 ? uri : undefined;
   }
   return items;
@@ -76,7 +81,7 @@ export async function sweep(api: Api, options: SweepOptions): Promise<SweepResul
   const log = options.log ?? (() => undefined);
   const result: SweepResult = { deleted: [], young: [], failed: [], unmarked: 0 };
   let doomed: { path: string; id: string; label: string }[] = [];
-  for (const c of collections()) {
+  for (const c of collections(options.apiName)) {
     const items = await listAll(api, c, log);
     for (const item of items ?? []) {
       const id = String(item["id"]);
@@ -84,7 +89,8 @@ export async function sweep(api: Api, options: SweepOptions): Promise<SweepResul
         result.unmarked++;
         continue;
       }
-      const created = typeof item["created_at"] === "string" ? Date.parse(item["created_at"]) : NaN;
+      const at = item["created_at"] ?? item["createdAt"];
+      const created = typeof at === "string" ? Date.parse(at) : NaN;
       if (!(now() - created >= options.minAgeMs)) {
         result.young.push(`${c.path}/${id}`);
         continue;

@@ -218,6 +218,12 @@ it("--tls-name serves the API over https at that name, with the CA a client trus
     });
     const res = await request(`${vars["NGROK_API_BASE_URL"]}/vaults`, { dispatcher, headers: { authorization: `Bearer ${vars["NGROK_API_KEY"]}`, "ngrok-version": "2" } });
     expect([res.statusCode, (JSON.parse(await res.body.text()) as { uri: string }).uri]).toEqual([200, `${vars["NGROK_API_BASE_URL"]}/vaults`]);
+    // The AI Gateway API: its own listener, https at api.ngrok.ai with the same CA.
+    const ai = vars["NGROK_AI_GATEWAY_API_BASE_URL"]!;
+    expect(ai).toMatch(/^https:\/\/api\.ngrok\.ai:\d+$/);
+    expect(new URL(ai).port).not.toBe(new URL(vars["NGROK_API_BASE_URL"]!).port);
+    const aiRes = await request(`${ai}/providers`, { dispatcher, headers: { authorization: `Bearer ${vars["NGROK_AI_GATEWAY_API_KEY"]}` } });
+    expect([aiRes.statusCode, (JSON.parse(await aiRes.body.text()) as { uri: string }).uri]).toEqual([200, `${ai}/providers`]);
     child.kill("SIGTERM");
     expect(await done).toBe(0);
   } finally {
@@ -229,5 +235,7 @@ it("--tls-name serves the API over https at that name, with the CA a client trus
 it("rejects --tls-cert without --tls-key, and --tls-dir without --tls-name", () => {
   expect(() => parseCli(["--tls-cert", "c.pem"])).toThrow("--tls-cert and --tls-key go together");
   expect(() => parseCli(["--tls-dir", "ca"])).toThrow("--tls-dir goes with --tls-name");
-  expect(parseCli(["--tls-name", "api.ngrok.com"])).toEqual({ tlsChoice: { names: ["api.ngrok.com"], dir: ".emulator-ca" } });
+  expect(parseCli(["--tls-name", "api.ngrok.com"])).toEqual({ tlsChoice: { names: ["api.ngrok.com"], dir: ".emulator-ca", aiName: "api.ngrok.ai" } });
+  expect(parseCli(["--tls-name", "api.ngrok.com", "--ai-gateway-tls-name", "ai.example.test"])).toEqual({ tlsChoice: { names: ["api.ngrok.com"], dir: ".emulator-ca", aiName: "ai.example.test" } });
+  expect(() => parseCli(["--ai-gateway-tls-name", "api.ngrok.ai"])).toThrow("--ai-gateway-tls-name goes with --tls-name");
 });

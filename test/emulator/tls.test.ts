@@ -2,7 +2,7 @@
  * The emulator served over TLS at a production-like host name, as the acceptance run reaches it: a
  * certificate signed by a local CA kept in a directory, trusted by a client that is given the CA,
  * refused by one that is not, and the host name resolved to loopback by the connection's own
- * `lookup` (no /etc/hosts, no root).
+ * `lookup` (no /etc/hosts, no root). The AI Gateway API's listener serves the same certificate.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -12,12 +12,13 @@ import { startEmulator, type Emulator } from "../../emulator";
 import { localServerTls } from "../../emulator/local-ca";
 
 const HOST = "api.ngrok.com";
+const AI_HOST = "api.ngrok.ai";
 let dir: string;
 let emu: Emulator;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "emulator-ca-"));
-  const tls = await localServerTls(dir, [HOST]);
+  const tls = await localServerTls(dir, [HOST, AI_HOST]);
   emu = await startEmulator({ tls: { cert: tls.cert, key: tls.key } });
 });
 afterAll(async () => {
@@ -43,6 +44,17 @@ it("serves https at the host name to a client that trusts the local CA, and name
   const r = await get(fs.readFileSync(path.join(dir, "ca.pem"), "utf8"));
   expect(r.status).toBe(200);
   expect(JSON.parse(r.body).uri).toBe(`https://${HOST}:${new URL(emu.url).port}/vaults`);
+});
+
+it("serves the AI Gateway API over https too, on its own listener, at its own host name with the same CA", async () => {
+  expect(emu.aiGatewayApi.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+  const port = new URL(emu.aiGatewayApi.url).port;
+  const ca = fs.readFileSync(path.join(dir, "ca.pem"), "utf8");
+  const dispatcher = new Agent({ connect: { ca, lookup: toLoopback as never } });
+  const r = await request(`https://${AI_HOST}:${port}/providers`, { dispatcher, headers: { authorization: `Bearer ${emu.aiGatewayApi.apiKey}` } });
+  expect([r.statusCode, (JSON.parse(await r.body.text()) as { uri: string }).uri]).toEqual([200, `https://${AI_HOST}:${port}/providers`]);
+  const untrusted = new Agent({ connect: { lookup: toLoopback as never } });
+  await expect(request(`https://${AI_HOST}:${port}/providers`, { dispatcher: untrusted })).rejects.toThrow(/self[- ]signed|unable to (?:get|verify)/i);
 });
 
 it("is refused by a client that does not trust the CA", async () => {
