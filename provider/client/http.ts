@@ -7,7 +7,7 @@ import { Agent, type Dispatcher } from "undici";
 import { ApiError, TransportError, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
 import { systemClock, type Clock } from "../../clock";
-import { Pacer, apiRateLimit, formatRateLimit, retryQuota, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
+import { Pacer, apiRateLimit, formatRateLimit, retryQuota, statedRateLimit, type RateLimit, type RetryKind, type Slot } from "./rate-limit";
 import { backoffDelay, defaultBackoff, isIdempotent, parseRetryAfter, type BackoffOptions } from "./retry";
 import { certainlyNotSent, isTransient, transportCode, transportKind, whatFailed } from "./transport";
 
@@ -77,6 +77,12 @@ export class ApiClient {
   private readonly headers: Record<string, string>;
   private readonly jsonHeaders: Record<string, string>;
   private readonly clock: Clock;
+  /**
+   * Whether retries spend the machine's retry quota (rate-limit.ts): with pacing, the default.
+   * With pacing off (a proxy or a test service that does its own limiting), the client holds
+   * nothing back, retries included.
+   */
+  private readonly rationed: boolean;
   /** Called after each attempt; used by tests. */
   onAttempt: ((event: AttemptEvent) => void) | undefined;
   /** Called when an attempt failed and the request will be sent again (`retryInMs` set): a log line. */
@@ -108,6 +114,7 @@ export class ApiClient {
     const rate = options.rateLimit ?? defaultRateLimit;
     this.pacingConfigured = rate;
     const clock = (this.clock = options.clock ?? systemClock);
+    this.rationed = rate !== false;
     let ledger: Ledger | undefined;
     const dir = options.pacingDir ?? defaultPacingDir();
     if (rate !== false && dir !== false) {
@@ -230,7 +237,7 @@ export class ApiClient {
         // Not sent: the service counted nothing. Otherwise it may have, no later than now.
         await (notSent ? slot.notSent() : slot.answered(this.clock.now(), false));
         const retryable = isTransient(code) && (notSent || isIdempotent(method));
-        const budgeted = retryable && attempt < this.backoff.maxRetries && (await this.pacer.spendRetry("transient"));
+        const budgeted = retryable && attempt < this.backoff.maxRetries && (await this.spendRetry("transient"));
         if (!budgeted) {
           this.attempted({ method, path: shownPath, attempt, error: code, reason });
           const spent = retryable && attempt < this.backoff.maxRetries ? quotaSpent : undefined;
@@ -271,7 +278,7 @@ export class ApiClient {
         // knows it (which now holds the machine's smaller share) in any case; with the retry
         // quota short, for a backoff too, so that a machine out of quota slows down instead of
         // failing what the service would serve a moment later.
-        const budgeted = await this.pacer.spendRetry("throttled");
+        const budgeted = await this.spendRetry("throttled");
         let wait = retryAfter !== undefined ? backoffDelay(attempt, this.backoff, retryAfter) : 0;
         if (!budgeted) wait = Math.max(wait, backoffDelay(attempt, this.backoff, undefined));
         const shown = wait > 0 ? wait : await this.pacer.nextRoomInMs();
@@ -281,7 +288,7 @@ export class ApiClient {
       }
       // Other 5xx: the service may have acted before failing, so only idempotent methods are repeated.
       const retryable = status >= 500 && status !== 501 && isIdempotent(method) && attempt < this.backoff.maxRetries;
-      if (!retryable || !(await this.pacer.spendRetry("transient"))) {
+      if (!retryable || !(await this.spendRetry("transient"))) {
         this.attempted({ method, path: shownPath, attempt, status });
         throw retryable ? error.with({ hint: `Not retried: ${quotaSpent}` }) : error;
       }
@@ -289,6 +296,10 @@ export class ApiClient {
       this.attempted({ method, path: shownPath, attempt, status, retryInMs: wait });
       await this.clock.sleep(wait);
     }
+  }
+
+  private spendRetry(kind: RetryKind): Promise<boolean> {
+    return this.rationed ? this.pacer.spendRetry(kind) : Promise.resolve(true);
   }
 
   /** The last 429 of a request, saying how many retries it spent and which setting helps. */

@@ -95,13 +95,13 @@ function record(entries: LedgerEntries, slot: GrantedSlot, at: number | undefine
  * request the service served fills by one token and each retry empties by its cost, shared by
  * the machine's processes (it lives in the pacing ledger). A retry after a transient failure (a
  * 5xx, a dropped connection) costs ten, so that those retries stay under a tenth of the requests
- * served over any stretch of time, beyond the bucket's first fifty tokens; a retry after a 429
+ * served over any stretch of time, beyond the bucket's first 500 tokens (AWS's size); a retry after a 429
  * costs five, cheaper, since the refused request was not processed and its retry waits for room
  * in the window anyway. A transient failure with the bucket short is not retried (a service
  * failing often is not helped by repeats); a 429 with the bucket short is retried after a backoff
  * (see http.ts) rather than failed.
  */
-export const retryQuota = { capacity: 50, transient: 10, throttled: 5 } as const;
+export const retryQuota = { capacity: 500, transient: 10, throttled: 5 } as const;
 
 export type RetryKind = "transient" | "throttled";
 
