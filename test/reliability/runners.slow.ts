@@ -17,7 +17,7 @@
  * service served; under the strict rule there is at most one refusal per ten requests served; and
  * the refusals (each retried once) stay within the runners' retry quotas. The figures go to
  * .pulumi-test/runners-<runners>-<rule>-<count>.json and stderr. Minutes by design: only
- * `make reliability` runs it. RUNNERS_COUNT changes the 60, RUNNERS_SETS the runs (e.g. "3:strict,5:default").
+ * `make reliability` runs it. RUNNERS_COUNT changes the 60, RUNNERS_SETS the runs (e.g. "1:strict,5:default").
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -211,7 +211,7 @@ it.each(sets)(`$runners runners on one key (strict counting: $strict), ${count} 
   expect(duplicates).toEqual([]);
   expect(orphans).toEqual([]);
   // The runners met each other's requests: the limit was what they shared.
-  expect(refused).toBeGreaterThan(0);
+  if (runners.length > 1) expect(refused).toBeGreaterThan(0);
   expect(counted).toBeGreaterThan(runners.length * count);
   expect({ refused, withinQuota: refused <= quota }).toEqual({ refused, withinQuota: true });
   if (strict) expect({ refusalsPerServed: figures.refusalsPerServed, within: refused <= allowedRefusals * counted }).toEqual({ refusalsPerServed: figures.refusalsPerServed, within: true });
