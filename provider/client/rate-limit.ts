@@ -109,31 +109,31 @@ export type RetryKind = "transient" | "throttled";
 /**
  * Sharing the window with clients this machine cannot see (other machines on the same key): the
  * machine allows itself a part of the limit, its share, which refusals cut and served requests
- * grow. The scheme is additive increase, multiplicative decrease (TCP's), adapted to what the
- * service tells: a 429 says only that the window was full, and, under the strictest reading of
+ * grow. The scheme is a variant of TCP's additive increase, multiplicative decrease: together
+ * the machines grow additively (each in proportion to its share, since none knows how many
+ * others there are), and each is cut multiplicatively; adapted to what the service tells: a 429 says only that the window was full, and, under the strictest reading of
  * ngrok's limit, the refused request itself took a place in it. So:
- * - A refusal the machine's own requests do not explain cuts the share to a random 60-80% of
- *   what the machine had in the window (the jitter keeps machines cut together from climbing
- *   back in step), once per refusal event: requests granted before the cut do not cut again.
- * - Each request served that was granted into the share's last room grows the share by
- *   `k / limit`: a window's worth of them grows it by `k / limit` of itself, so that N machines
- *   together grow by about `k` requests per window, whatever N is, and refusals stay as rare as
- *   one per `k` requests' growth rather than one per machine per window. `k` grows with the
- *   windows since the last cut (1 at once, up to 8): a machine left alone by the others climbs
- *   back to the whole limit within a few windows.
- * - A share not cut for ten windows is the whole limit again (the others are gone, or pace well).
+ * - A refusal the machine's own requests do not explain cuts the share to a random 80-90% of
+ *   what the machine had in the window (or of half the limit, if it had less: a machine crowded
+ *   out at its start does not fall to nothing), once per refusal event: requests granted before
+ *   the cut do not cut again. The jitter keeps machines cut together from climbing back in step.
+ * - Each request served that was granted while the share held requests back grows the share by
+ *   `k / limit` (more while the share is under a quarter of the limit): a window's worth of them
+ *   grows it by `k / limit` of itself, so that N machines together grow by about `k` requests per
+ *   window, whatever N is, and refusals stay rare. `k` is 1/2 just after a cut and doubles with
+ *   each window since (up to 32): a machine the others have left climbs back within a few windows.
+ * - A share not cut for six windows is the whole limit again (the others are gone, or pace well).
  * Starting from the whole limit costs nothing when alone, the common case.
  */
 const cutLow = 0.8;
 const cutHigh = 0.9;
 const maxGrowth = 32;
-const growth = 1;
 const shareForgottenWindows = 6;
 
 function grow(state: LedgerState, at: number, rate: RateLimit): void {
   if (state.share === undefined) return;
   const k = Math.min(maxGrowth, 2 ** (Math.max(0, at - state.cutAt) / rate.windowMs - 1));
-  const share = state.share + ((growth * k) / rate.limit) * Math.max(1, rate.limit / (4 * state.share));
+  const share = state.share + (k / rate.limit) * Math.max(1, rate.limit / (4 * state.share));
   if (share >= rate.limit) delete state.share;
   else state.share = share;
 }
@@ -154,7 +154,7 @@ function capOf(state: LedgerState, now: number, rate: RateLimit): number {
 
 /**
  * While the machine has a share, its requests go one at a time, spaced by a window over the share
- * on average (jittered from half to one and a half times that): machines whose windows free at
+ * on average (jittered from a quarter to one and a quarter times that): machines whose windows free at
  * the same moments (they started together) do not all send into the same instant, and a refusal
  * cuts the share before the next request rather than after a burst of them.
  */
@@ -554,10 +554,6 @@ function roomAt(entries: LedgerEntries, now: number, rate: RateLimit): number {
     .sort((a, b) => a - b);
   if (times.length < cap) return now;
   return times[times.length - cap]!;
-}
-
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
 
 /** Parses "N/SECONDS" (e.g. "120/60") or "off". */
