@@ -31,6 +31,12 @@ export interface FakeClockOptions {
    * are read from `sleeps` (default false).
    */
   skipSleeps?: boolean;
+  /**
+   * Whenever a timer or sleep is pending, the clock moves to the earliest one by itself a
+   * millisecond (of real time) later: the code under test runs its I/O in real time but never
+   * waits on this clock (default false).
+   */
+  autoAdvance?: boolean;
 }
 
 interface Timer {
@@ -52,6 +58,8 @@ export class FakeClock implements Clock {
   private readonly start: number;
   private readonly startedAt: number | undefined;
   private readonly skip: boolean;
+  private readonly auto: boolean;
+  private stepping: ReturnType<typeof setTimeout> | undefined;
   private skippedMs = 0;
   private seq = 0;
   private readonly timers: Timer[] = [];
@@ -63,6 +71,7 @@ export class FakeClock implements Clock {
     this.startedAt = options.running ? Date.now() : undefined;
     this.start = options.start ?? this.startedAt ?? Date.UTC(2026, 0, 1);
     this.skip = options.skipSleeps ?? false;
+    this.auto = options.autoAdvance ?? false;
   }
 
   now(): number {
@@ -134,7 +143,21 @@ export class FakeClock implements Clock {
     this.timers.push(timer);
     // A running clock also reaches the end of a wait by itself.
     if (this.startedAt !== undefined) timer.system = setTimeout(() => this.fire(timer), ms);
+    if (this.auto) this.step();
     return timer;
+  }
+
+  /** For `autoAdvance`: a millisecond from now, moves to the earliest timer and fires it. */
+  private step(): void {
+    if (this.stepping !== undefined) return;
+    this.stepping = setTimeout(() => {
+      this.stepping = undefined;
+      const next = this.ordered()[0];
+      if (next === undefined) return;
+      if (next.at > this.now()) this.skippedMs += next.at - this.now();
+      this.fire(next);
+      if (this.timers.length > 0) this.step();
+    }, 1);
   }
 
   private ordered(): Timer[] {

@@ -78,8 +78,10 @@ export class TransportError extends Error {
     readonly reason: string,
     /** How many times the request was tried. */
     readonly attempts = 1,
+    /** Why it was not tried again although it could have been (the retry quota). */
+    readonly notRetried?: string,
   ) {
-    super(`${method} ${path} failed: ${reason}; ${requestFate(mayHaveBeenProcessed, attempts, method !== "POST")}`, { cause });
+    super(`${method} ${path} failed: ${reason}; ${requestFate(mayHaveBeenProcessed, attempts, method !== "POST")}${notRetried ? `; not retried: ${notRetried}` : ""}`, { cause });
   }
 }
 

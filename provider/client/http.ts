@@ -6,7 +6,8 @@
 import { Agent, type Dispatcher } from "undici";
 import { ApiError, TransportError, aiGatewayKeyRefusedHint, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
-import { Pacer, apiRateLimit, delay, formatRateLimit, statedRateLimit, type RateLimit, type Slot } from "./rate-limit";
+import { systemClock, type Clock } from "../../clock";
+import { Pacer, apiRateLimit, formatRateLimit, retryQuota, statedRateLimit, type RateLimit, type RetryKind, type Slot } from "./rate-limit";
 import { backoffDelay, defaultBackoff, isIdempotent, parseRetryAfter, type BackoffOptions } from "./retry";
 import { certainlyNotSent, isTransient, transportCode, transportKind, whatFailed } from "./transport";
 
@@ -34,6 +35,8 @@ export interface ClientOptions {
    * (api.ngrok.ai: no version header, camelCase errors and pages). Default "ngrok".
    */
   api?: ApiName;
+  /** Where the client reads the time and waits (pacing, backoff); default the system's. A test passes a FakeClock. */
+  clock?: Clock;
 }
 
 export type ApiName = "ngrok" | "ai-gateway";
@@ -88,6 +91,13 @@ export class ApiClient {
   private readonly backoff: BackoffOptions;
   private readonly headers: Record<string, string>;
   private readonly jsonHeaders: Record<string, string>;
+  private readonly clock: Clock;
+  /**
+   * Whether retries spend the machine's retry quota (rate-limit.ts): with pacing, the default.
+   * With pacing off (a proxy or a test service that does its own limiting), the client holds
+   * nothing back, retries included.
+   */
+  private readonly rationed: boolean;
   /** Called after each attempt; used by tests. */
   onAttempt: ((event: AttemptEvent) => void) | undefined;
   /** Called when an attempt failed and the request will be sent again (`retryInMs` set): a log line. */
@@ -120,16 +130,18 @@ export class ApiClient {
     });
     const rate = options.rateLimit ?? defaultRateLimit;
     this.pacingConfigured = rate;
+    const clock = (this.clock = options.clock ?? systemClock);
+    this.rationed = rate !== false;
     let ledger: Ledger | undefined;
     const dir = options.pacingDir ?? defaultPacingDir();
     if (rate !== false && dir !== false) {
       try {
-        ledger = new FileLedger(dir, ledgerFileName(options.apiKey, this.baseUrl), rate.windowMs);
+        ledger = new FileLedger(dir, ledgerFileName(options.apiKey, this.baseUrl), rate.windowMs, clock);
       } catch {
         // An unwritable cache directory: pace this process alone rather than fail.
       }
     }
-    this.pacer = new Pacer(rate === false ? undefined : rate, { attemptTimeoutMs: timeout, ...(ledger ? { ledger } : {}) });
+    this.pacer = new Pacer(rate === false ? undefined : rate, { attemptTimeoutMs: timeout, clock, ...(ledger ? { ledger } : {}) });
     this.backoff = { ...defaultBackoff, ...options.backoff };
     this.headers = {
       authorization: `Bearer ${options.apiKey}`,
@@ -206,11 +218,11 @@ export class ApiClient {
   private async paced(method: HttpMethod, path: string, attempt: number): Promise<Slot> {
     const notice = this.onPacingWait;
     if (!notice) return this.pacer.acquire(attempt > 0);
-    const timer = setTimeout(() => notice({ method, path, attempt }), pacingNoticeMs);
+    const cancel = this.clock.setTimer(() => notice({ method, path, attempt }), pacingNoticeMs);
     try {
       return await this.pacer.acquire(attempt > 0);
     } finally {
-      clearTimeout(timer);
+      cancel();
     }
   }
 
@@ -226,7 +238,7 @@ export class ApiClient {
       headers: payload === undefined ? this.headers : this.jsonHeaders,
       body: payload,
     };
-    const started = Date.now();
+    const started = this.clock.now();
     /** When this request was first refused for the rate limit. */
     let refusedSince: number | undefined;
 
@@ -241,20 +253,22 @@ export class ApiClient {
         const notSent = certainlyNotSent(code);
         const reason = whatFailed(transportKind(code), this.host, this.timeoutMs);
         // Not sent: the service counted nothing. Otherwise it may have, no later than now.
-        await (notSent ? slot.notSent() : slot.answered(Date.now()));
+        await (notSent ? slot.notSent() : slot.answered(this.clock.now(), false));
         const retryable = isTransient(code) && (notSent || isIdempotent(method));
-        if (!retryable || attempt >= this.backoff.maxRetries) {
+        const budgeted = retryable && attempt < this.backoff.maxRetries && (await this.spendRetry("transient"));
+        if (!budgeted) {
           this.attempted({ method, path: shownPath, attempt, error: code, reason });
-          throw new TransportError(code, method, shownPath, !notSent, err, reason, attempt + 1);
+          const spent = retryable && attempt < this.backoff.maxRetries ? quotaSpent : undefined;
+          throw new TransportError(code, method, shownPath, !notSent, err, reason, attempt + 1, spent);
         }
         const wait = backoffDelay(attempt, this.backoff, undefined);
         this.attempted({ method, path: shownPath, attempt, error: code, reason, retryInMs: wait });
-        await delay(wait);
+        await this.clock.sleep(wait);
         continue;
       }
-      const answeredAt = Date.now();
+      const answeredAt = this.clock.now();
       const status = response.statusCode;
-      const settling = status === 429 ? slot.refused() : slot.answered(answeredAt);
+      const settling = status === 429 ? slot.refused() : slot.answered(answeredAt, status < 500);
       if (settling) await settling;
       const text = await response.body.text();
       if (status < 300) {
@@ -263,11 +277,11 @@ export class ApiClient {
       }
 
       const error = toApiError(status, text, response.headers, method, shownPath, settingWords[this.api].refusedHint);
-      const retryAfter = parseRetryAfter(response.headers["retry-after"]);
+      const retryAfter = parseRetryAfter(response.headers["retry-after"], this.clock.now());
       if (status === 429) {
         // The limit the service states, else the one we pace to, else the API's documented one.
         const stated = statedRateLimit(error.apiMessage) ?? this.pacer.pacing ?? defaultRateLimit;
-        const byOthers = await this.pacer.refusal(answeredAt, stated);
+        const byOthers = await this.pacer.refusal(answeredAt, stated, slot.grantedAt);
         const explained = !byOthers;
         refusedSince ??= answeredAt;
         // Each retry waits for room, and others' requests leave the window within one, however
@@ -275,27 +289,35 @@ export class ApiClient {
         // request that meets other runners' requests again and again still gets its turn.
         if (answeredAt - refusedSince >= this.backoff.maxRetries * stated.windowMs) {
           this.attempted({ method, path: shownPath, attempt, status, explained });
-          throw this.rateLimitedError(error, attempt, Date.now() - started, stated, explained);
+          throw this.rateLimitedError(error, attempt, this.clock.now() - started, stated, explained);
         }
         // A refused request was not processed, so even a POST is safe to repeat. It waits for the
         // service's Retry-After when there is one, and for room in the window as the pacer
-        // knows it (which now holds the other clients' part of it) in any case.
-        const wait = retryAfter !== undefined ? backoffDelay(attempt, this.backoff, retryAfter) : 0;
-        const shown = retryAfter === undefined ? await this.pacer.nextRoomInMs() : wait;
+        // knows it (which now holds the machine's smaller share) in any case; with the retry
+        // quota short, for a backoff too, so that a machine out of quota slows down instead of
+        // failing what the service would serve a moment later.
+        const budgeted = await this.spendRetry("throttled");
+        let wait = retryAfter !== undefined ? backoffDelay(attempt, this.backoff, retryAfter) : 0;
+        if (!budgeted) wait = Math.max(wait, backoffDelay(attempt, this.backoff, undefined));
+        const shown = wait > 0 ? wait : await this.pacer.nextRoomInMs();
         this.attempted({ method, path: shownPath, attempt, status, retryInMs: shown, explained });
-        if (wait > 0) await delay(wait);
+        if (wait > 0) await this.clock.sleep(wait);
         continue;
       }
       // Other 5xx: the service may have acted before failing, so only idempotent methods are repeated.
-      const retryable = status >= 500 && status !== 501 && isIdempotent(method);
-      if (!retryable || attempt >= this.backoff.maxRetries) {
+      const retryable = status >= 500 && status !== 501 && isIdempotent(method) && attempt < this.backoff.maxRetries;
+      if (!retryable || !(await this.spendRetry("transient"))) {
         this.attempted({ method, path: shownPath, attempt, status });
-        throw error;
+        throw retryable ? error.with({ hint: `Not retried: ${quotaSpent}` }) : error;
       }
       const wait = backoffDelay(attempt, this.backoff, retryAfter);
       this.attempted({ method, path: shownPath, attempt, status, retryInMs: wait });
-      await delay(wait);
+      await this.clock.sleep(wait);
     }
+  }
+
+  private spendRetry(kind: RetryKind): Promise<boolean> {
+    return this.rationed ? this.pacer.spendRetry(kind) : Promise.resolve(true);
   }
 
   /** The last 429 of a request, saying how many retries it spent and which setting helps. */
@@ -319,6 +341,10 @@ export class ApiClient {
     return error.with({ hint: hint.replace(/\.$/, "") });
   }
 }
+
+/** Why a request that could have been retried was not (ApiError and TransportError append it). */
+const quotaSpent =
+  `this machine's retry quota is spent: retries after failures are kept under a tenth of the requests the service served (${retryQuota.capacity / retryQuota.transient} more at first), and the service failed more often than that`;
 
 /**
  * A path (and query) starting with "/" that `new URL` leaves as it is: characters it encodes

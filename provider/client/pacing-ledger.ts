@@ -52,6 +52,13 @@ export type LedgerId = string | number;
  * it touches to `touched`, the pacer's bookkeeping cost, which a test counts.
  */
 export class LedgerEntries {
+  /**
+   * What the machine has learnt of the window's other users and of its retries, kept with the
+   * times so that its processes share it (rate-limit.ts): the part of the window it allows
+   * itself (`share`, undefined for the whole limit), when it last cut that part (`cutAt`), and
+   * its retry quota (`tokens`, undefined for a full bucket).
+   */
+  state: LedgerState = { cutAt: -Infinity };
   /** Answered requests' times, ascending from `head` on. */
   private times: number[] = [];
   private head = 0;
@@ -234,6 +241,33 @@ export class LedgerEntries {
   }
 }
 
+export interface LedgerState {
+  share?: number;
+  cutAt: number;
+  tokens?: number;
+  /** When the machine's requests were refused for other machines' (ascending, within the window). */
+  refused?: number[];
+  /** While it has a share: no request is granted before this time. */
+  after?: number;
+}
+
+/** The state as the file holds it, or a fresh one for anything else. */
+function readState(value: unknown): LedgerState {
+  const v = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : undefined);
+  const share = num(v.share);
+  const tokens = num(v.tokens);
+  const after = num(v.after);
+  const refused = Array.isArray(v.refused) ? v.refused.filter((t): t is number => typeof t === "number" && Number.isFinite(t)).sort((a, b) => a - b) : [];
+  return {
+    cutAt: num(v.cutAt) ?? -Infinity,
+    ...(share !== undefined && share > 0 ? { share } : {}),
+    ...(tokens !== undefined && tokens >= 0 ? { tokens } : {}),
+    ...(refused.length > 0 ? { refused } : {}),
+    ...(after !== undefined ? { after } : {}),
+  };
+}
+
 export class MemoryLedger implements Ledger {
   readonly shared = false;
   readonly entries = new LedgerEntries();
@@ -266,6 +300,8 @@ interface LedgerFile {
   windowMs: number;
   /** [id, t, 1 when pending]; an answered request's id is not needed and may be "". */
   entries: [string, number, number?][];
+  /** LedgerEntries.state (cutAt omitted while -Infinity). */
+  state?: { share?: number; cutAt?: number; tokens?: number; refused?: number[]; after?: number };
 }
 
 /** A lock older than this was left by a process that died or hung while holding it. */
@@ -383,6 +419,7 @@ export class FileLedger implements Ledger {
         : [];
       const windowMs = typeof parsed.windowMs === "number" && parsed.windowMs > 0 ? parsed.windowMs : this.windowMs;
       const read = { entries: LedgerEntries.fromRows(entries), windowMs };
+      read.entries.state = readState(parsed.state);
       // Cached only when no writer renamed a new file into place while it was read.
       this.cached = this.identity() === identity ? { identity, ...read } : undefined;
       return read;
@@ -394,7 +431,15 @@ export class FileLedger implements Ledger {
 
   private write(entries: LedgerEntries, windowMs: number): void {
     entries.prune(this.clock.now() - windowMs);
-    const body: LedgerFile = { version: 1, windowMs, entries: entries.rows() };
+    const { share, cutAt, tokens, refused, after } = entries.state;
+    const state = {
+      ...(share !== undefined ? { share } : {}),
+      ...(Number.isFinite(cutAt) ? { cutAt } : {}),
+      ...(tokens !== undefined ? { tokens } : {}),
+      ...(refused !== undefined && refused.length > 0 ? { refused } : {}),
+      ...(after !== undefined ? { after } : {}),
+    };
+    const body: LedgerFile = { version: 1, windowMs, entries: entries.rows(), ...(Object.keys(state).length > 0 ? { state } : {}) };
     const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(body), { mode: 0o600 });
     fs.renameSync(tmp, this.file);

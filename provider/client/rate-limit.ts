@@ -18,7 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { systemClock, type Clock } from "../../clock";
-import { MemoryLedger, type Ledger, type LedgerEntries, type LedgerId } from "./pacing-ledger";
+import { MemoryLedger, type Ledger, type LedgerEntries, type LedgerId, type LedgerState } from "./pacing-ledger";
 
 export interface RateLimit {
   limit: number;
@@ -43,8 +43,13 @@ const sharedPollMs = 200;
  * the ledger is this process's alone; a promise is returned only while a shared ledger records it.
  */
 export interface Slot {
-  /** The answer arrived at `at` (ms since the epoch): the service stamped the request no later. */
-  answered(at: number): Promise<void> | undefined;
+  /** When it was granted (ms since the epoch, on the pacer's clock). */
+  readonly grantedAt: number;
+  /**
+   * The answer arrived at `at` (ms since the epoch): the service stamped the request no later.
+   * `served` false: it was a failure (a 5xx, a lost answer), which refills no retry quota.
+   */
+  answered(at: number, served?: boolean): Promise<void> | undefined;
   /** The service refused the request (429) and did not count it. */
   refused(): Promise<void> | undefined;
   /** The request certainly never reached the service. */
@@ -58,10 +63,12 @@ class GrantedSlot implements Slot {
     private readonly pacer: Pacer,
     readonly id: LedgerId,
     readonly grantedAt: number,
+    /** Granted into the last room of the machine's share: its answer says whether the share may grow. */
+    readonly atShare: boolean,
   ) {}
 
-  answered(at: number): Promise<void> | undefined {
-    return this.pacer.settle(this, at);
+  answered(at: number, served = true): Promise<void> | undefined {
+    return this.pacer.settle(this, at, served);
   }
   refused(): Promise<void> | undefined {
     return this.pacer.settle(this, undefined);
@@ -72,9 +79,109 @@ class GrantedSlot implements Slot {
 }
 
 /** Records a settled slot in `entries`: answered at `at`, or, `at` undefined, not counted. */
-function record(entries: LedgerEntries, id: LedgerId, at: number | undefined): void {
-  if (at === undefined) entries.remove(id);
-  else entries.answer(id, at);
+function record(entries: LedgerEntries, slot: GrantedSlot, at: number | undefined, rate: RateLimit | undefined, served: boolean): void {
+  if (at === undefined) {
+    entries.remove(slot.id);
+    return;
+  }
+  entries.answer(slot.id, at);
+  const state = entries.state;
+  if (served && state.tokens !== undefined) state.tokens = Math.min(retryQuota.capacity, state.tokens + 1);
+  if (slot.atShare && rate !== undefined) grow(state, at, rate);
+}
+
+/**
+ * The retry quota, as AWS's SDKs keep one in their standard retry mode: a token bucket that each
+ * request the service served fills by one token and each retry empties by its cost, shared by
+ * the machine's processes (it lives in the pacing ledger). A retry after a transient failure (a
+ * 5xx, a dropped connection) costs ten, so that those retries stay under a tenth of the requests
+ * served over any stretch of time, beyond the bucket's first 500 tokens (AWS's size); a retry after a 429
+ * costs five, cheaper, since the refused request was not processed and its retry waits for room
+ * in the window anyway. A transient failure with the bucket short is not retried (a service
+ * failing often is not helped by repeats); a 429 with the bucket short is retried after a backoff
+ * (see http.ts) rather than failed.
+ */
+export const retryQuota = { capacity: 500, transient: 10, throttled: 5 } as const;
+
+export type RetryKind = "transient" | "throttled";
+
+
+/**
+ * Sharing the window with clients this machine cannot see (other machines on the same key): the
+ * machine allows itself a part of the limit, its share, which refusals cut and served requests
+ * grow. The scheme is a variant of TCP's additive increase, multiplicative decrease: together
+ * the machines grow additively (each in proportion to its share, since none knows how many
+ * others there are), and each is cut multiplicatively; adapted to what the service tells: a 429 says only that the window was full, and, under the strictest reading of
+ * ngrok's limit, the refused request itself took a place in it. So:
+ * - A refusal the machine's own requests do not explain cuts the share to a random 80-90% of
+ *   what the machine had in the window (or of half the limit, if it had less: a machine crowded
+ *   out at its start does not fall to nothing), once per refusal event: requests granted before
+ *   the cut do not cut again. The jitter keeps machines cut together from climbing back in step.
+ * - Each request served that was granted while the share held requests back grows the share by
+ *   `k / limit` (more while the share is under a quarter of the limit): a window's worth of them
+ *   grows it by `k / limit` of itself, so that N machines together grow by about `k` requests per
+ *   window, whatever N is, and refusals stay rare. `k` is 1/2 just after a cut and doubles with
+ *   each window since (up to 32): a machine the others have left climbs back within a few windows.
+ * - A share not cut for six windows is the whole limit again (the others are gone, or pace well).
+ * Starting from the whole limit costs nothing when alone, the common case.
+ */
+const cutLow = 0.8;
+const cutHigh = 0.9;
+const maxGrowth = 32;
+const shareForgottenWindows = 6;
+
+function grow(state: LedgerState, at: number, rate: RateLimit): void {
+  if (state.share === undefined) return;
+  const k = Math.min(maxGrowth, 2 ** (Math.max(0, at - state.cutAt) / rate.windowMs - 1));
+  const share = state.share + (k / rate.limit) * Math.max(1, rate.limit / (4 * state.share));
+  if (share >= rate.limit) delete state.share;
+  else state.share = share;
+}
+
+/**
+ * The requests the machine may have in the window at `now` besides those refused for the others'
+ * (which took a place in it under the strict reading, and say in any case when to try again):
+ * its share, or the whole limit.
+ */
+function capOf(state: LedgerState, now: number, rate: RateLimit): number {
+  if (state.share === undefined) return rate.limit;
+  if (now - state.cutAt > shareForgottenWindows * rate.windowMs) {
+    delete state.share;
+    return rate.limit;
+  }
+  return Math.min(rate.limit, Math.max(1, Math.floor(state.share)));
+}
+
+/**
+ * While the machine has a share, its requests go one at a time, spaced by a window over the share
+ * on average (jittered from a quarter to one and a quarter times that): machines whose windows free at
+ * the same moments (they started together) do not all send into the same instant, and a refusal
+ * cuts the share before the next request rather than after a burst of them.
+ */
+function spacedUntil(state: LedgerState): number {
+  return state.share === undefined ? -Infinity : state.after ?? -Infinity;
+}
+
+function space(state: LedgerState, now: number, rate: RateLimit, random: () => number): void {
+  if (state.share === undefined) {
+    delete state.after;
+    return;
+  }
+  state.after = now + (rate.windowMs / state.share) * (0.25 + random());
+}
+
+/** The machine's requests refused for the others' within the window at `now`. */
+function recentRefusals(state: LedgerState, now: number, rate: RateLimit): number[] {
+  const refused = state.refused;
+  if (refused === undefined) return [];
+  while (refused.length > 0 && refused[0]! <= now - rate.windowMs - marginMs) refused.shift();
+  if (refused.length === 0) delete state.refused;
+  return refused;
+}
+
+/** What the machine holds of the window at `now` against its share: its requests, and its refusals for the others'. */
+function heldOf(entries: LedgerEntries, now: number, rate: RateLimit): number {
+  return inWindow(entries, now, rate) + recentRefusals(entries.state, now, rate).length;
 }
 
 interface Waiter {
@@ -89,6 +196,8 @@ export interface PacerOptions {
   ledger?: Ledger;
   /** Default the system's. */
   clock?: Clock;
+  /** Draws the jitter of a cut in [0, 1); default Math.random. */
+  random?: () => number;
 }
 
 export class Pacer {
@@ -107,14 +216,13 @@ export class Pacer {
   private readonly inFlight = new Set<GrantedSlot>();
   /** Until then, refusals are another client's doing: its requests were counted in the window. */
   private othersUntil = 0;
+  private readonly random: () => number;
   /**
-   * After a refusal (at `probeSince`), the requests granted at once (in flight together): one,
-   * then one more with each accepted answer of a request granted since, until the limit lifts
-   * it. A client still spending its part then costs a refused request, not a burst of them,
-   * while the rate, which the round trip bounds rather than the window, is hardly held back.
+   * The requests this process may have in flight at once: unlimited, but after a refusal one,
+   * then one more with each answer served (so doubling each round trip) until the limit lifts it.
+   * A process still meeting the others' requests then costs a refused request, not a burst.
    */
   private probe = Infinity;
-  private probeSince = 0;
 
   /**
    * `rate` undefined: pacing off. Requests go out at once, but their slots are still kept, so
@@ -131,6 +239,7 @@ export class Pacer {
     this.ledger = options.ledger ?? new MemoryLedger();
     this.attemptTimeoutMs = options.attemptTimeoutMs;
     this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
   }
 
   private now(): number {
@@ -170,35 +279,60 @@ export class Pacer {
   }
 
   /**
-   * A refusal (429) whose answer arrived at `at`, judged against `rate` (the limit the service
-   * stated): false when the requests this pacer knows of (this process's, and those of processes
+   * A refusal (429) whose answer arrived at `at`, of a request granted at `grantedAt`, judged
+   * against `rate` (the limit the service stated): false when the requests this pacer knows of (this process's, and those of processes
    * sharing the ledger) fill the window, so that waiting for one of them to leave it is enough;
    * true when another client of the same key spends the budget, or has within the last window.
    *
    * The service refuses only when its window is full, so the part of it this pacer does not know
-   * of is another client's (a CI runner on another machine, with a ledger of its own). It is
-   * recorded as counted over the window, evenly, as a client going at its pace spends it: room
-   * then opens as this pacer's own requests leave the window (it keeps its share) and as the
-   * others' would, and a refusal that the window does not explain (a proxy's) slows this pacer to
-   * no less than its pace. Refused requests wait for room like any other instead of being
-   * refused again at once.
+   * of is another client's (a CI runner on another machine, with a ledger of its own): the
+   * machine's share is cut (see `grow` above for the scheme). Refused requests then wait for room
+   * in the share like any other instead of being refused again at once.
    */
-  async refusal(at: number, rate: RateLimit): Promise<boolean> {
+  async refusal(at: number, rate: RateLimit, grantedAt = at): Promise<boolean> {
     const explained = await this.explains(at, rate);
     this.learn(rate);
     if (!explained) {
-      await this.transact((entries) => entries.counted(at - rate.windowMs, at, rate.limit - entries.answeredAfter(at - rate.windowMs)));
+      const factor = cutLow + (cutHigh - cutLow) * this.random();
+      await this.transact((entries) => {
+        const state = entries.state;
+        (state.refused ??= []).push(at);
+        if (grantedAt < state.cutAt) return;
+        const share = state.share ?? rate.limit;
+        const had = entries.countAfter(at - rate.windowMs - marginMs);
+        state.share = Math.max(1, Math.min(share, Math.max(had, rate.limit / 2)) * factor);
+        state.cutAt = this.now();
+      });
       this.othersUntil = Math.max(this.othersUntil, at + rate.windowMs);
       this.wake?.();
     }
     this.probe = 1;
-    this.probeSince = at;
     return !explained || at < this.othersUntil;
   }
 
-  /** How many requests may be granted now besides what the window has room for (see `probe`). */
-  private probing(): number {
-    return this.probe === Infinity ? Infinity : Math.max(0, this.probe - this.inFlight.size);
+  /** Takes the cost of one retry of `kind` from the machine's retry quota; false when it is short. */
+  async spendRetry(kind: RetryKind): Promise<boolean> {
+    const cost = retryQuota[kind];
+    return this.transact((entries) => {
+      const state = entries.state;
+      const tokens = state.tokens ?? retryQuota.capacity;
+      if (tokens < cost) return false;
+      state.tokens = tokens - cost;
+      return true;
+    });
+  }
+
+  /** The tokens left in the machine's retry quota. */
+  async retryTokens(): Promise<number> {
+    return (await this.read()).state.tokens ?? retryQuota.capacity;
+  }
+
+  /** The part of the limit the machine allows itself now (the limit, until a refusal shows other machines' requests). */
+  async share(): Promise<number | undefined> {
+    const rate = this.rate;
+    if (rate === undefined) return undefined;
+    const entries = await this.read();
+    return capOf(entries.state, this.now(), rate);
   }
 
   /**
@@ -226,7 +360,8 @@ export class Pacer {
     const rate = this.rate;
     if (rate === undefined) return 0;
     const entries = await this.read();
-    return Math.max(0, roomAt(entries, this.now(), rate) - this.now());
+    const now = this.now();
+    return Math.max(0, roomAt(entries, now, rate) - now);
   }
 
   private async pump(): Promise<void> {
@@ -240,19 +375,20 @@ export class Pacer {
         const rate = this.rate!;
         const entries = await this.read();
         const now = this.now();
-        if (inWindow(entries, now, rate) < rate.limit) {
-          const probing = this.probing();
-          if (probing === 0) {
-            // An answer (which wakes this) says whether the others' room is there.
-            await this.sleep(this.attemptTimeoutMs);
-            continue;
-          }
+        const probing = this.probing();
+        if (probing === 0) {
+          // An answer (which wakes this) opens the next one.
+          await this.sleep(this.attemptTimeoutMs);
+          continue;
+        }
+        if (heldOf(entries, now, rate) < capOf(entries.state, now, rate) && now >= spacedUntil(entries.state)) {
           const slots = await this.take(Math.min(queued, probing), rate);
           for (const slot of slots) this.next()!.resolve(slot);
           if (slots.length > 0) continue;
         }
         const latest = await this.read();
-        let wait = roomAt(latest, this.now(), rate) - this.now();
+        const later = this.now();
+        let wait = Math.max(roomAt(latest, later, rate), spacedUntil(latest.state)) - later;
         if (this.ledger.shared) wait = Math.min(wait, sharedPollMs);
         await this.sleep(Math.max(1, wait));
       }
@@ -275,17 +411,24 @@ export class Pacer {
     const entries = ledger.entries;
     entries.prune(now - this.pruneWindowMs() - marginMs);
     const rate = this.rate;
-    if (rate !== undefined && inWindow(entries, now, rate) >= rate.limit) return undefined;
+    let atShare = false;
     if (this.probing() === 0) return undefined;
-    return this.grant(entries, now);
+    if (rate !== undefined) {
+      const held = heldOf(entries, now, rate);
+      const cap = capOf(entries.state, now, rate);
+      if (held >= cap || now < spacedUntil(entries.state)) return undefined;
+      atShare = held + 1 >= cap && cap < rate.limit;
+      space(entries.state, now, rate, this.random);
+    }
+    return this.grant(entries, now, atShare);
   }
 
   /** Records a new in-flight request granted at `now` in `entries`. */
-  private grant(entries: LedgerEntries, now: number): GrantedSlot {
+  private grant(entries: LedgerEntries, now: number, atShare: boolean): GrantedSlot {
     // Ids need to be unique across processes only in a shared ledger.
     const id = this.ledger.shared ? `${this.instance}.${(this.seq++).toString(36)}` : this.seq++;
     entries.grant(id, now + this.attemptTimeoutMs);
-    const slot = new GrantedSlot(this, id, now);
+    const slot = new GrantedSlot(this, id, now, atShare);
     this.inFlight.add(slot);
     return slot;
   }
@@ -309,9 +452,19 @@ export class Pacer {
   private take(wanted: number, rate?: RateLimit): Promise<GrantedSlot[]> {
     return this.transact((entries) => {
       const now = this.now();
-      const room = rate === undefined ? wanted : Math.min(wanted, rate.limit - inWindow(entries, now, rate));
+      if (rate === undefined) return Array.from({ length: wanted }, () => this.grant(entries, now, false));
+      const held = heldOf(entries, now, rate);
+      const cap = capOf(entries.state, now, rate);
+      const state = entries.state;
+      if (state.share !== undefined) {
+        // Waited for: the share, not the demand, held it back, so its answer may grow the share.
+        if (held >= cap || now < spacedUntil(state)) return [];
+        space(state, now, rate, this.random);
+        return [this.grant(entries, now, true)];
+      }
+      const room = Math.min(wanted, cap - held);
       const slots: GrantedSlot[] = [];
-      for (let i = 0; i < room; i++) slots.push(this.grant(entries, now));
+      for (let i = 0; i < room; i++) slots.push(this.grant(entries, now, false));
       return slots;
     });
   }
@@ -320,27 +473,30 @@ export class Pacer {
    * Settles `slot` (once; later calls do nothing): answered at `at`, or, `at` undefined, not
    * counted. Called by the slot's own methods. In memory it is done on return, with no promise.
    */
-  settle(slot: GrantedSlot, at: number | undefined): Promise<void> | undefined {
+  settle(slot: GrantedSlot, at: number | undefined, served = false): Promise<void> | undefined {
     if (slot.settled) return undefined;
     slot.settled = true;
     const ledger = this.ledger;
     if (ledger instanceof MemoryLedger) {
-      record(ledger.entries, slot.id, at);
+      record(ledger.entries, slot, at, this.rate, served);
       this.settled(slot, at !== undefined);
       return undefined;
     }
-    return this.transact((entries) => record(entries, slot.id, at)).then(
+    return this.transact((entries) => record(entries, slot, at, this.rate, served)).then(
       () => this.settled(slot, at !== undefined),
       () => this.settled(slot, false),
     );
   }
 
+  /** How many more requests may be in flight now (see `probe`). */
+  private probing(): number {
+    return this.probe === Infinity ? Infinity : Math.max(0, this.probe - this.inFlight.size);
+  }
+
   /** After a slot's settling is recorded: wakes whatever waits on one. */
-  private settled(slot: GrantedSlot, answered: boolean): void {
+  private settled(slot: GrantedSlot, served: boolean): void {
     this.inFlight.delete(slot);
-    if (answered && this.probe !== Infinity && slot.grantedAt >= this.probeSince) {
-      this.probe = this.probe + 1 >= (this.rate?.limit ?? 1) ? Infinity : this.probe + 1;
-    }
+    if (served && this.probe !== Infinity) this.probe = this.probe + 1 >= (this.rate?.limit ?? 1) ? Infinity : this.probe + 1;
     if (this.settledWaiters.length > 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
     this.wake?.();
   }
@@ -388,20 +544,16 @@ function inWindow(entries: LedgerEntries, now: number, rate: RateLimit): number 
   return entries.countAfter(now - rate.windowMs - marginMs);
 }
 
-/** When the window next has room for one more request (only asked when it has none, so rarely). */
+/** When the window next has room for one more request of the machine (only asked when it has none, so rarely). */
 function roomAt(entries: LedgerEntries, now: number, rate: RateLimit): number {
-  if (inWindow(entries, now, rate) < rate.limit) return now;
-  const times = entries
-    .allTimes()
+  const cap = capOf(entries.state, now, rate);
+  if (heldOf(entries, now, rate) < cap) return now;
+  const times = [...entries.allTimes(), ...recentRefusals(entries.state, now, rate)]
     .map((t) => t + rate.windowMs + marginMs)
     .filter((free) => free > now)
     .sort((a, b) => a - b);
-  if (times.length < rate.limit) return now;
-  return times[times.length - rate.limit]!;
-}
-
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  if (times.length < cap) return now;
+  return times[times.length - cap]!;
 }
 
 /** Parses "N/SECONDS" (e.g. "120/60") or "off". */

@@ -6,13 +6,12 @@
  * behind unless its error names what may exist.
  */
 import fc from "fast-check";
+import { FakeClock } from "../../clock";
 import { startEmulator } from "../../emulator";
 import { ApiClient, ApiError, LostCreateError, ResourceHandler, TransportError, definitions } from "../../provider";
 
-// After a faulted 429 the client paces itself to the API's documented limit (one request per 0.5 s),
-// in real time: a run's length depends on how many 429s its seeds draw (about 40 to 60 s here),
-// so it gets more than jest's default minute.
-jest.setTimeout(180_000);
+// After a faulted 429 the client paces itself to the API's documented limit: on a clock that moves
+// to each wait at once, so that the run takes the time of its requests, not of its waits.
 
 it("never duplicates a create and keeps its promises under random faults", async () => {
   // What the runs went through, so the test cannot pass without faults having happened.
@@ -24,7 +23,8 @@ it("never duplicates a create and keeps its promises under random faults", async
         faults: { seed, errorBeforeRate: 0.25, errorAfterRate: 0.1, resetRate: 0.1 },
       });
       // The provider's own handler; only the backoff is shortened so the test runs quickly.
-      const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, backoff: { baseMs: 2, maxMs: 20, maxRetries: 10 } });
+      const clock = new FakeClock({ start: Date.now(), skipSleeps: true, autoAdvance: true });
+      const client = new ApiClient({ apiKey: emu.apiKey, baseUrl: emu.url, rateLimit: false, clock, backoff: { baseMs: 2, maxMs: 20, maxRetries: 10 } });
       const credential = new ResourceHandler(definitions.Credential, { client: () => client });
       const processedPosts = () => emu.requests.filter((r) => r.method === "POST" && r.processed).length;
       const stored = () => (emu.resources("credentials") as { id: string }[]).map((r) => r.id);

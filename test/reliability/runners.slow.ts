@@ -1,18 +1,23 @@
 /**
- * Three CI runners on one API key. Each has its own PULUMI_HOME, backend and pacing directory:
- * they share nothing but the key and the API. Started together, each deploys and then destroys
- * 100 resources of mixed kinds (test/reliability/program, a seed of its own) against an emulator
- * enforcing ngrok's limit scaled down to 20 requests per rolling 10 s, each runner's provider paced
- * to that limit as if it were alone, so that the others' requests meet it as 429s. Runner A runs
- * the dynamic SDK on a local file backend, B the provider plugin on a local file backend, C the
- * dynamic SDK with its state in PostgreSQL (Pulumi's `postgres://` backend, a server the test
- * starts), as a team's runners would.
+ * CI runners on one API key: 3, then 5. Each has its own PULUMI_HOME, backend and pacing
+ * directory: they share nothing but the key and the API. Started together, each deploys and then
+ * destroys 60 resources of mixed kinds (test/reliability/program, a seed of its own) against an
+ * emulator enforcing ngrok's limit scaled down to 20 requests per rolling 10 s, each runner's
+ * provider configured to that limit as if it were alone, so that it learns the others' part from
+ * the service's 429s. Runner A runs the dynamic SDK on a local file backend, B the provider
+ * plugin on a local file backend, C the dynamic SDK with its state in PostgreSQL (Pulumi's
+ * `postgres://` backend, a server the test starts), D and E (of five) the dynamic SDK and the
+ * plugin on file backends again, as a team's runners would. Each runs under both counting rules
+ * of the emulator: the default (a refused request is not counted) and the strict one (refused
+ * requests count against the one window of the account).
  *
  * Every command succeeds at its first run and prints no error; no create is made twice; after
  * each `up` the emulator holds what the runner's state records, and after the destroys nothing;
- * and the whole takes at most 1.3 times the least time the limit allows for the requests the
- * emulator counted (its refusals are not counted). Minutes by design: only `make reliability`
- * runs it. RUNNERS_COUNT changes the 100.
+ * the whole takes at most 1.15 times the least time the limit allows for the requests the
+ * service served; under the strict rule there is at most one refusal per ten requests served; and
+ * the refusals (each retried once) stay within the runners' retry quotas. The figures go to
+ * .pulumi-test/runners-<runners>-<rule>-<count>.json and stderr. Minutes by design: only
+ * `make reliability` runs it. RUNNERS_COUNT changes the 60, RUNNERS_SETS the runs (e.g. "1:strict,5:default").
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -26,13 +31,20 @@ import { startPostgres, type Postgres } from "../support/postgres";
 import { cleanUpStack, pulumiBinDir, repoRoot, type PulumiStack } from "../e2e/pulumi";
 import { pluginTarball } from "../e2e/plugin-install";
 import { diagnostics, held, noiseIn, reliabilityStack, typeToken, type Host } from "./harness";
+import { retryQuota } from "../../provider/client/rate-limit";
 
 jest.setTimeout(120 * 60_000);
 
 const rateLimit = { limit: 20, windowMs: 10_000 };
-const count = Number(process.env.RUNNERS_COUNT ?? 100);
+const count = Number(process.env.RUNNERS_COUNT ?? 60);
 /** The share of the limit's floor the run may take: the pacing's efficiency is what it measures. */
-const allowedOverFloor = 1.3;
+const allowedOverFloor = 1.15;
+/** Under the strict rule, the refusals per request served the run may cost. */
+const allowedRefusals = 0.1;
+const sets = (process.env.RUNNERS_SETS ?? "3:strict,3:default,5:strict,5:default").split(",").map((x) => {
+  const [n, rule] = x.trim().split(":");
+  return { runners: Number(n), strict: rule === "strict" };
+});
 
 interface Runner {
   name: string;
@@ -42,10 +54,12 @@ interface Runner {
   seed: number;
 }
 
-const runners: Runner[] = [
+const team: Runner[] = [
   { name: "a", host: "dynamic", backend: "file", seed: 101 },
   { name: "b", host: "plugin", backend: "file", seed: 202 },
   { name: "c", host: "dynamic", backend: "postgres", seed: 303 },
+  { name: "d", host: "dynamic", backend: "file", seed: 404 },
+  { name: "e", host: "plugin", backend: "file", seed: 505 },
 ];
 
 interface Command {
@@ -59,7 +73,7 @@ interface Command {
 
 let emu: Emulator | undefined;
 let pg: Postgres | undefined;
-const stacks: PulumiStack[] = [];
+let stacks: PulumiStack[] = [];
 const scratch: string[] = [];
 
 beforeAll(async () => {
@@ -67,10 +81,15 @@ beforeAll(async () => {
   pluginPackage();
 }, 60 * 60_000);
 
-afterAll(async () => {
+afterEach(async () => {
   for (const s of stacks) await cleanUpStack(s);
-  await pg?.stop();
+  stacks = [];
   await emu?.close();
+  emu = undefined;
+});
+
+afterAll(async () => {
+  await pg?.stop();
   for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -80,16 +99,18 @@ const postPaths = boundKinds.flatMap((kind) => {
   return b.kind === "slot" ? [] : [[kind, new RegExp(`^${b.path.replace(/\{\w+\}/g, "[^/]+")}$`)] as const];
 });
 
-it(`three runners on one key, ${count} resources each, deploy and destroy at a limit of ${rateLimit.limit} requests per ${rateLimit.windowMs / 1000} s`, async () => {
-  const e = (emu = await startEmulator({ rateLimit }));
-  const p = (pg = await startPostgres());
+it.each(sets)(`$runners runners on one key (strict counting: $strict), ${count} resources each, deploy and destroy at a limit of ${rateLimit.limit} requests per ${rateLimit.windowMs / 1000} s`, async ({ runners: n, strict }) => {
+  const runners = team.slice(0, n);
+  const rule = strict ? "strict" : "default";
+  const e = (emu = await startEmulator({ rateLimit, strictRateLimit: strict }));
+  const p = (pg ??= await startPostgres());
   for (const r of runners) {
     const pacing = fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-ngrok-runner-${r.name}-pacing-`));
     scratch.push(pacing);
     const backend = r.backend === "postgres" ? { PULUMI_BACKEND_URL: p.url, ...p.env } : {};
     stacks.push(
       await reliabilityStack(r.host, `runner-${r.name}`, {
-        stack: `runner-${r.name}`,
+        stack: `runner-${r.name}-${n}-${rule}`,
         config: {
           count: String(count),
           seed: String(r.seed),
@@ -135,7 +156,7 @@ it(`three runners on one key, ${count} resources each, deploy and destroy at a l
       if (r.backend === "postgres") {
         // The state is in the database, and nothing in the local directory the other runners use.
         const keys = await p.query("SELECT key FROM pulumi_state WHERE key LIKE '%.pulumi/stacks/%'");
-        if (!keys.some((k) => k.endsWith(`/runner-${r.name}.json`))) amiss.push(`runner ${r.name}: no stack checkpoint in PostgreSQL (keys: ${keys.join(", ")})`);
+        if (!keys.some((k) => k.endsWith(`/runner-${r.name}-${n}-${rule}.json`))) amiss.push(`runner ${r.name}: no stack checkpoint in PostgreSQL (keys: ${keys.join(", ")})`);
         const local = fs.readdirSync(path.join(s.tmpDir, "backend"));
         if (local.length > 0) amiss.push(`runner ${r.name}: the local backend directory holds ${local.join(", ")}`);
       }
@@ -146,11 +167,13 @@ it(`three runners on one key, ${count} resources each, deploy and destroy at a l
   );
   const wallSeconds = (Date.now() - started) / 1000;
 
-  // What the service counted (a refusal is not counted), and the least time the limit allows for
-  // it: `limit` requests at once, then `limit` more each window.
+  // What the service served, and the least time the limit allows for it: `limit` requests at
+  // once, then `limit` more each window. Refusals are not in the floor: they are the cost measured.
   const counted = e.requests.filter((x) => x.status !== 429).length;
   const refused = e.requests.length - counted;
   const floorSeconds = ((Math.ceil(counted / rateLimit.limit) - 1) * rateLimit.windowMs) / 1000;
+  // Each refusal is retried once: the retries the runners' quotas allow them, together, at most.
+  const quota = Math.floor((counted + runners.length * retryQuota.capacity) / retryQuota.throttled);
   // A create made twice: more successful POSTs of a kind than the runners' states hold.
   const duplicates = postPaths.flatMap(([kind, pattern]) => {
     const created = e.requests.filter((x) => x.method === "POST" && x.status >= 200 && x.status < 300 && pattern.test(x.path)).length;
@@ -160,6 +183,7 @@ it(`three runners on one key, ${count} resources each, deploy and destroy at a l
   const orphans = boundKinds.flatMap((kind) => held(e, kind).map((x) => `${kind} ${x.id}`));
   const failed = commands.filter((c) => c.code !== 0 || c.errors.length > 0);
   const figures = {
+    rule,
     runners: runners.map((r) => `${r.name}: ${r.host}, ${r.backend} backend`),
     resourcesPerRunner: count,
     kindsPerRunner: Object.values(deployed).map((d) => Object.values(d).filter((x) => x.length > 0).length),
@@ -167,14 +191,17 @@ it(`three runners on one key, ${count} resources each, deploy and destroy at a l
     failures: failed.length,
     duplicates: duplicates.length,
     orphans: orphans.length,
-    requestsCounted: counted,
+    requestsServed: counted,
     refused429: refused,
+    refusalsPerServed: Math.round((refused / counted) * 1000) / 1000,
+    retriesAfter429: refused,
+    retryQuota: quota,
     wallSeconds: Math.round(wallSeconds * 10) / 10,
     floorSeconds,
     overFloor: Math.round((wallSeconds / floorSeconds) * 1000) / 1000,
   };
   process.stderr.write(`runners: ${JSON.stringify(figures, null, 2)}\n`);
-  const out = path.join(repoRoot, ".pulumi-test", `runners-${count}.json`);
+  const out = path.join(repoRoot, ".pulumi-test", `runners-${n}-${rule}-${count}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(figures, null, 2));
 
@@ -184,8 +211,10 @@ it(`three runners on one key, ${count} resources each, deploy and destroy at a l
   expect(duplicates).toEqual([]);
   expect(orphans).toEqual([]);
   // The runners met each other's requests: the limit was what they shared.
-  expect(refused).toBeGreaterThan(0);
+  if (runners.length > 1) expect(refused).toBeGreaterThan(0);
   expect(counted).toBeGreaterThan(runners.length * count);
+  expect({ refused, withinQuota: refused <= quota }).toEqual({ refused, withinQuota: true });
+  if (strict) expect({ refusalsPerServed: figures.refusalsPerServed, within: refused <= allowedRefusals * counted }).toEqual({ refusalsPerServed: figures.refusalsPerServed, within: true });
   expect({ wallSeconds: figures.wallSeconds, floorSeconds, within: wallSeconds <= allowedOverFloor * floorSeconds }).toEqual({
     wallSeconds: figures.wallSeconds,
     floorSeconds,

@@ -60,11 +60,16 @@ export class RollingWindow {
   readonly arrivals: number[] = [];
   refused = 0;
 
-  constructor(readonly rate: RateLimit) {}
+  /** `strict`: a refused request takes a place in the window too (the emulator's strictRateLimit). */
+  constructor(
+    readonly rate: RateLimit,
+    readonly strict = false,
+  ) {}
 
   receive(at: number): boolean {
     this.arrivals.push(at);
-    if (this.counted.filter((t) => t > at - this.rate.windowMs).length >= this.rate.limit) {
+    const held = this.strict ? this.arrivals.slice(0, -1) : this.counted;
+    if (held.filter((t) => t > at - this.rate.windowMs).length >= this.rate.limit) {
       this.refused++;
       return false;
     }
@@ -128,7 +133,7 @@ export function sendAtOnce(options: { pacer: Pacer; clock: FakeClock; service: R
         return;
       }
       await slot.refused();
-      await pacer.refusal(answeredAt, service.rate);
+      await pacer.refusal(answeredAt, service.rate, grantedAt);
     }
   };
   return Promise.all(Array.from({ length: count }, (_, i) => one(`${name} ${i}`))).then(() => attempts);
