@@ -120,19 +120,23 @@ export type RetryKind = "transient" | "throttled";
  * - Each request served that was granted while the share held requests back grows the share by
  *   `k / limit` (more while the share is under a quarter of the limit): a window's worth of them
  *   grows it by `k / limit` of itself, so that N machines together grow by about `k` requests per
- *   window, whatever N is, and refusals stay rare. `k` is 1/2 just after a cut and doubles with
- *   each window since (up to 32): a machine the others have left climbs back within a few windows.
- * - A share not cut for six windows is the whole limit again (the others are gone, or pace well).
+ *   window, whatever N is. `k` is 1/2 for three windows after a cut, long enough for the room the
+ *   cuts left (a tenth to a fifth of the limit) to last several windows, so that refusals stay
+ *   rare; then it doubles each window (up to 32): a machine the others have left climbs back
+ *   within a few windows more.
+ * - A share not cut for twelve windows is the whole limit again (the others are gone). Sooner, it
+ *   would bring back the burst of a whole window among machines still sharing it.
  * Starting from the whole limit costs nothing when alone, the common case.
  */
 const cutLow = 0.8;
 const cutHigh = 0.9;
 const maxGrowth = 32;
-const shareForgottenWindows = 6;
+const steadyWindows = 3;
+const shareForgottenWindows = 12;
 
 function grow(state: LedgerState, at: number, rate: RateLimit): void {
   if (state.share === undefined) return;
-  const k = Math.min(maxGrowth, 2 ** (Math.max(0, at - state.cutAt) / rate.windowMs - 1));
+  const k = Math.min(maxGrowth, 2 ** (Math.max(0, (at - state.cutAt) / rate.windowMs - steadyWindows) - 1));
   const share = state.share + (k / rate.limit) * Math.max(1, rate.limit / (4 * state.share));
   if (share >= rate.limit) delete state.share;
   else state.share = share;
