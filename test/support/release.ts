@@ -112,18 +112,21 @@ export async function startNpmRegistry(packages: string[]): Promise<NpmRegistry>
   );
   // The upstream registry is reached over this machine's TLS settings (a CA file npm is given).
   const caEnv: Record<string, string> = cafile && !process.env.NODE_EXTRA_CA_CERTS ? { NODE_EXTRA_CA_CERTS: cafile } : {};
-  const child = spawn(process.execPath, [verdaccio, "--config", path.join(dir, "config.yaml")], { cwd: dir, env: toolEnv(caEnv), stdio: ["ignore", "pipe", "pipe"] });
+  // With an IPC channel Verdaccio sends `{verdaccio_started: true}` from its listen callback: the
+  // port is bound then. Its "http address" log line comes before the bind, and a client that
+  // acts on it can be refused on a busy machine.
+  const child = spawn(process.execPath, [verdaccio, "--config", path.join(dir, "config.yaml")], { cwd: dir, env: toolEnv(caEnv), stdio: ["ignore", "pipe", "pipe", "ipc"] });
   let log = "";
   await new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      log += d.toString();
-      // Verdaccio says "http address - http://127.0.0.1:<port>/" once it listens.
-      if (log.includes("http address")) resolve();
-    };
+    const onData = (d: Buffer) => (log += d.toString());
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
+    child.on("message", (m: unknown) => {
+      if (typeof m === "object" && m !== null && (m as { verdaccio_started?: unknown }).verdaccio_started === true) resolve();
+    });
     child.once("exit", (code) => reject(new Error(`Verdaccio exited (${code}) before listening\n${tail(log)}`)));
   });
+  child.disconnect();
   child.stdout!.removeAllListeners("data");
   child.stderr!.removeAllListeners("data");
   child.stdout!.resume();
