@@ -121,9 +121,10 @@ release-archives: build
 
 # The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
 # faulted) on the dynamic SDK and through the provider plugin, `up --parallel 64` of 200
-# resources under the default rate limit, and three runners on one key, each deploying and
-# destroying 100 resources at 20 requests per 10 s, one keeping its state in PostgreSQL (its
-# initdb and pg_ctl must be installed). The test command runs smaller fault runs
+# resources under the default rate limit, and three then five runners on one key, each deploying
+# and destroying 60 resources at 20 requests per 10 s under both of the emulator's counting
+# rules, one keeping its state in PostgreSQL (its initdb and pg_ctl must be installed), after a
+# reference run of three sharing one pacing directory. The test command runs smaller fault runs
 # (test/reliability/faults*.test.ts).
 reliability: build check-generated pulumi
 	RELIABILITY_COUNT=$${RELIABILITY_COUNT:-200} RELIABILITY_FAULT_RATE=$${RELIABILITY_FAULT_RATE:-0.2} \

@@ -45,6 +45,8 @@ export interface RecordedRequest {
   operationId: string;
   /** False when a fault dropped the request before the service handled it. */
   processed: boolean;
+  /** When it arrived (ms since the epoch, on the emulator's clock). */
+  at: number;
 }
 
 interface Reply {
@@ -189,7 +191,7 @@ export class EmulatorServer {
     const url = new URL(req.url ?? "/", "http://emulator.invalid");
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
     const control = path.startsWith(CONTROL_PREFIX);
-    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false };
+    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false, at: this.options.clock.now() };
     if (!control) this.requests.push(record);
 
     const raw = await readBody(req);

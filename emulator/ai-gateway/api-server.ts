@@ -129,7 +129,7 @@ export class AiGatewayApiServer {
     const method = (req.method ?? "GET").toUpperCase();
     const url = new URL(req.url ?? "/", "http://emulator.invalid");
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false };
+    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false, at: this.options.clock.now() };
     this.requests.push(record);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

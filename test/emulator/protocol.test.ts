@@ -185,7 +185,7 @@ describe("request log", () => {
     const a = await call(emu, "GET", "/credentials?limit=1");
     await call(emu, "GET", `/credentials/${missingId("cr")}`);
     expect(emu.requests).toEqual([
-      { method: "GET", path: "/credentials", query: "?limit=1", status: 200, operationId: a.headers["ngrok-operation-id"], processed: true },
+      { method: "GET", path: "/credentials", query: "?limit=1", status: 200, operationId: a.headers["ngrok-operation-id"], processed: true, at: expect.any(Number) },
       expect.objectContaining({ method: "GET", status: 404, processed: true }),
     ]);
     emu.clearRequests();
