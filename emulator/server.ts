@@ -49,6 +49,14 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** A request as both APIs' servers log it on arrival: its method, parsed URL and path without trailing slashes. */
+export function arrival(req: IncomingMessage, operationId: string, at: number): { method: string; url: URL; path: string; record: RecordedRequest } {
+  const method = (req.method ?? "GET").toUpperCase();
+  const url = new URL(req.url ?? "/", "http://emulator.invalid");
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  return { method, url, path, record: { method, path, query: url.search, status: 0, operationId, processed: false, at } };
+}
+
 interface Reply {
   status: number;
   body?: Json;
@@ -187,11 +195,8 @@ export class EmulatorServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const operationId = `op_${this.store.ids.nextBody()}`;
-    const method = (req.method ?? "GET").toUpperCase();
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+    const { method, url, path, record } = arrival(req, operationId, this.options.clock.now());
     const control = path.startsWith(CONTROL_PREFIX);
-    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false, at: this.options.clock.now() };
     if (!control) this.requests.push(record);
 
     const raw = await readBody(req);

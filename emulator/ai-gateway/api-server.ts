@@ -14,7 +14,7 @@ import type { Clock } from "../../clock";
 import { ApiFailure, notFound } from "../errors";
 import { RateLimiter, FaultInjector } from "../faults";
 import { ID_BODY } from "../ids";
-import { requestBase, type RecordedRequest } from "../server";
+import { arrival, requestBase, type RecordedRequest } from "../server";
 import type { Rec, Store } from "../store";
 import { isObject, type Json, type JsonObject } from "../validate";
 import {
@@ -126,10 +126,7 @@ export class AiGatewayApiServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const operationId = `op_${this.options.store.ids.nextBody()}`;
-    const method = (req.method ?? "GET").toUpperCase();
-    const url = new URL(req.url ?? "/", "http://emulator.invalid");
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-    const record: RecordedRequest = { method, path, query: url.search, status: 0, operationId, processed: false, at: this.options.clock.now() };
+    const { method, url, path, record } = arrival(req, operationId, this.options.clock.now());
     this.requests.push(record);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

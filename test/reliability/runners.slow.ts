@@ -202,11 +202,12 @@ it.each(sets)(`$runners runners on one key (strict counting: $strict, one ledger
     },
     { retries: 0, requests: 1 },
   );
-  const spanSeconds = (Math.max(...times) - Math.min(...times)) / 1000;
-  // Served and refused per window, from the first request: where the time went.
   const first = Math.min(...times);
+  const last = Math.max(...times);
+  const spanSeconds = (last - first) / 1000;
+  // Served and refused per window, from the first request: where the time went.
   const perWindow = (status: (x: number) => boolean) => {
-    const counts = new Array<number>(Math.ceil((Math.max(...times) - first + 1) / rateLimit.windowMs)).fill(0);
+    const counts = new Array<number>(Math.ceil((last - first + 1) / rateLimit.windowMs)).fill(0);
     for (const x of e.requests) if (status(x.status)) counts[Math.floor((x.at - first) / rateLimit.windowMs)]!++;
     return counts.join(" ");
   };
