@@ -131,9 +131,10 @@ reliability: build check-generated pulumi
 		jest --ci --runInBand --testMatch '**/test/reliability/*.{test,slow}.ts'
 
 # The benchmarks (bench/run.bench.ts; jest only compiles and runs them): tables on stdout and
-# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine,plugin picks parts,
+# bench/results.json. BENCH_PARTS=client,pacing,state,start,engine,plugin,runners picks parts,
 # BENCH_ENGINE_SIZES=100,400,1000 the engine benchmark's sizes, BENCH_ENGINE_COMMANDS=preview,refresh,destroy
-# the commands it times after `up`.
+# the commands it times after `up`; BENCH_RUNNERS_SEEDS=10 and BENCH_RUNNERS_SCALE=1 the seeds and
+# workload of `runners` (runners on one key simulated on a fake clock with the real pacer, in seconds).
 bench: build pulumi
 	jest --ci --runInBand --roots '<rootDir>/bench' --testMatch '**/run.bench.ts'
 

@@ -3,6 +3,7 @@ import type { ClientRow } from "./client";
 import type { EngineSize } from "./engine";
 import type { PacingRow } from "./pacing";
 import type { PluginRow } from "./plugin";
+import type { MeanWorst, RunnersBench } from "./runners";
 import type { StartRow } from "./start";
 import type { StateRow } from "./state";
 import { round, show } from "./stats";
@@ -26,6 +27,7 @@ export interface Results {
   start?: StartRow[];
   engine?: EngineSize[];
   plugin?: PluginRow[];
+  runners?: RunnersBench;
 }
 
 function table(head: string[], rows: (string | number)[][]): string {
@@ -143,6 +145,18 @@ export function render(r: Results): string {
           show(p.previewMs),
           bundle ? round(p.previewMs.median / bundle.previewMs.median) : "",
         ]),
+      ),
+    );
+  }
+  if (r.runners) {
+    const { limit, up, destroy, seeds, rows } = r.runners;
+    const meanWorst = (x: MeanWorst) => `${round(x.mean)} (${round(x.worst)})`;
+    out.push(
+      `**Runners** (simulated on a fake clock with the real pacer: runners on separate machines sharing one key, each an \`up\` of ${up} requests then a \`destroy\` of ${destroy}, ` +
+        `against a service at ${limit.limit} requests per rolling ${limit.windowMs / 1000} s; mean (worst) over ${seeds} seeds; one ledger: three runners as on one machine)`,
+      table(
+        ["runners", "counting", "served", "refusals per served", "time / floor", "worst minute: retries / requests"],
+        rows.map((row) => [`${row.runners}${row.oneLedger ? ", one ledger" : ""}`, row.rule, Math.round(row.served), meanWorst(row.refusedPerServed), meanWorst(row.overFloor), round(row.worstMinute)]),
       ),
     );
   }

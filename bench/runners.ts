@@ -1,0 +1,213 @@
+/**
+ * Runners: CI runners on separate machines sharing one API key, simulated on a fake clock with
+ * the real pacer, so that a change to the pacer can be tried in a second before the minutes of
+ * `make reliability` (test/reliability/runners.slow.ts, the same workload with the real CLI).
+ * The service: ngrok's limit scaled down to 20 requests per rolling 10 s, as its documentation
+ * states it, under the emulator's two counting rules. A runner: its CLI starting, an `up`, a
+ * gap, a `destroy`, its CLI ending; each command a new pacer (a new process) over the machine's
+ * ledger, its requests sent by a few workers with the network's delays each way and the engine's
+ * time between them, all drawn from a seed per runner. The reference row: three runners on one
+ * ledger, as on one machine. Nothing is measured in real time: the rows are ratios of the fake
+ * clock's times and of the service's counts, over several seeds.
+ */
+import { FakeClock } from "../clock";
+import { mulberry32 } from "../emulator/ids";
+import { LedgerEntries, MemoryLedger, type Ledger } from "../provider/client/pacing-ledger";
+import { Pacer, type RateLimit } from "../provider/client/rate-limit";
+import { RollingWindow } from "../test/support/pacing";
+import { msSince } from "./stats";
+
+export interface MeanWorst {
+  mean: number;
+  /** The worst of the seeds. */
+  worst: number;
+}
+
+export interface RunnersRow {
+  runners: number;
+  /** Every runner's commands on one ledger, as on one machine. */
+  oneLedger: boolean;
+  /** default: a refused request is not counted; strict: it takes a place in the window too. */
+  rule: "default" | "strict";
+  /** Requests the service served (mean over the seeds; every request is served in the end). */
+  served: number;
+  /** Refusals (429) per request served. */
+  refusedPerServed: MeanWorst;
+  /** From the clock's start to the last runner's end, over the least the limit allows for the requests served. */
+  overFloor: MeanWorst;
+  /** The worst minute's refused requests over all it received, mean over the seeds. */
+  worstMinute: number;
+}
+
+export interface RunnersBench {
+  /** The service's limit. */
+  limit: RateLimit;
+  /** Requests of each runner's `up` and `destroy`. */
+  up: number;
+  destroy: number;
+  seeds: number;
+  rows: RunnersRow[];
+}
+
+const runnersLimit: RateLimit = { limit: 20, windowMs: 10_000 };
+/** A runner's requests in `make reliability`: 133 for the `up` and `destroy` of 60 resources. */
+const upRequests = 67;
+const destroyRequests = 66;
+/** Requests a command has under way at once (the engine working on several resources). */
+const workers = 8;
+/** The client's request timeout: a granted request may hold its slot this long. */
+const attemptTimeoutMs = 30_000;
+const minuteMs = 60_000;
+
+interface Run {
+  runners: number;
+  oneLedger: boolean;
+  strict: boolean;
+  up: number;
+  destroy: number;
+  seed: number;
+}
+
+interface Outcome {
+  served: number;
+  refused: number;
+  ms: number;
+  worstMinute: number;
+}
+
+/**
+ * One machine's pacing file, kept in memory, for the reference's concurrent commands: shared, so
+ * that each pacer names its requests uniquely and re-reads the others'. A MemoryLedger is one
+ * process's alone: pacers on one would overwrite each other's requests in flight (their ids
+ * collide) and be refused.
+ */
+class MachineLedger implements Ledger {
+  readonly shared = true;
+  private readonly entries = new LedgerEntries();
+
+  transact<T>(change: (entries: LedgerEntries) => T): Promise<T> {
+    return Promise.resolve(change(this.entries));
+  }
+
+  peek(): Promise<LedgerEntries> {
+    return Promise.resolve(this.entries);
+  }
+}
+
+async function simulate({ runners, oneLedger, strict, up, destroy, seed }: Run): Promise<Outcome> {
+  const clock = new FakeClock();
+  const start = clock.now();
+  const service = new RollingWindow(runnersLimit, strict);
+  const refusedAt: number[] = [];
+  const machine = new MachineLedger();
+  let end = start;
+
+  const runner = async (index: number) => {
+    const random = mulberry32(seed * 31 + index);
+    const between = (min: number, max: number) => min + Math.round(random() * (max - min));
+    // A runner's commands run one after another, so one pacer at a time holds its own ledger.
+    const ledger: Ledger = oneLedger ? machine : new MemoryLedger();
+    const command = async (count: number) => {
+      const pacer = new Pacer(runnersLimit, { attemptTimeoutMs, clock, random, ledger });
+      let next = 0;
+      const worker = async () => {
+        while (next < count) {
+          next++;
+          for (let retry = false; ; retry = true) {
+            const slot = await pacer.acquire(retry);
+            await clock.sleep(between(5, 45));
+            const arrivedAt = clock.now();
+            const counted = service.receive(arrivedAt);
+            if (!counted) refusedAt.push(arrivedAt);
+            await clock.sleep(between(5, 45));
+            const at = clock.now();
+            if (counted) {
+              await slot.answered(at);
+              break;
+            }
+            await slot.refused();
+            await pacer.refusal(at, runnersLimit, slot.grantedAt);
+          }
+          // The engine's work between one resource's requests and the next's.
+          await clock.sleep(between(50, 250));
+        }
+      };
+      await Promise.all(Array.from({ length: workers }, worker));
+    };
+    // The CLI starting, the gap between the commands, the CLI ending.
+    await clock.sleep(between(2_500, 6_500));
+    await command(up);
+    await clock.sleep(between(5_000, 9_000));
+    await command(destroy);
+    await clock.sleep(2_000);
+    end = Math.max(end, clock.now());
+  };
+
+  const done = Promise.all(Array.from({ length: runners }, (_, i) => runner(i)));
+  await clock.run(24 * 60 * minuteMs);
+  await done;
+  return { served: service.counted.length, refused: service.refused, ms: end - start, worstMinute: worstMinute(service.arrivals, refusedAt) };
+}
+
+/**
+ * The most, over every arrival t, of the refused arrivals in [t, t + 1 min) over all arrivals
+ * then. Both lists are in time order (the fake clock only moves forward).
+ */
+function worstMinute(arrivals: readonly number[], refused: readonly number[]): number {
+  let worst = 0;
+  let end = 0;
+  let refusedFrom = 0;
+  let refusedTo = 0;
+  for (let i = 0; i < arrivals.length; i++) {
+    const t = arrivals[i]!;
+    // Arrivals at the same moment share one span, counted from the first of them.
+    if (i > 0 && arrivals[i - 1] === t) continue;
+    while (end < arrivals.length && arrivals[end]! < t + minuteMs) end++;
+    while (refusedFrom < refused.length && refused[refusedFrom]! < t) refusedFrom++;
+    refusedTo = Math.max(refusedTo, refusedFrom);
+    while (refusedTo < refused.length && refused[refusedTo]! < t + minuteMs) refusedTo++;
+    worst = Math.max(worst, (refusedTo - refusedFrom) / (end - i));
+  }
+  return worst;
+}
+
+/** The least time `served` requests take under the limit: `limit` at once, then `limit` more each window. */
+const floorMs = (served: number) => (Math.ceil(served / runnersLimit.limit) - 1) * runnersLimit.windowMs;
+
+const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+const meanWorst = (xs: readonly number[]): MeanWorst => ({ mean: mean(xs), worst: Math.max(...xs) });
+
+export async function benchRunners(options: { seeds: number; scale: number }, log: (line: string) => void): Promise<RunnersBench> {
+  const { seeds, scale } = options;
+  if (!(Number.isInteger(seeds) && seeds >= 1)) throw new RangeError(`BENCH_RUNNERS_SEEDS: a whole number of seeds from 1, got ${seeds}`);
+  if (!(scale > 0)) throw new RangeError(`BENCH_RUNNERS_SCALE: a positive multiple, got ${scale}`);
+  const up = Math.max(1, Math.round(upRequests * scale));
+  const destroy = Math.max(1, Math.round(destroyRequests * scale));
+  const configurations: Omit<Run, "up" | "destroy" | "seed">[] = [
+    { runners: 1, oneLedger: false, strict: false },
+    { runners: 1, oneLedger: false, strict: true },
+    { runners: 3, oneLedger: true, strict: false },
+    { runners: 3, oneLedger: false, strict: false },
+    { runners: 3, oneLedger: false, strict: true },
+    { runners: 5, oneLedger: false, strict: false },
+    { runners: 5, oneLedger: false, strict: true },
+  ];
+  const rows: RunnersRow[] = [];
+  for (const configuration of configurations) {
+    const started = process.hrtime.bigint();
+    const outcomes: Outcome[] = [];
+    for (let seed = 1; seed <= seeds; seed++) outcomes.push(await simulate({ ...configuration, up, destroy, seed }));
+    const row: RunnersRow = {
+      runners: configuration.runners,
+      oneLedger: configuration.oneLedger,
+      rule: configuration.strict ? "strict" : "default",
+      served: mean(outcomes.map((o) => o.served)),
+      refusedPerServed: meanWorst(outcomes.map((o) => o.refused / o.served)),
+      overFloor: meanWorst(outcomes.map((o) => o.ms / floorMs(o.served))),
+      worstMinute: mean(outcomes.map((o) => o.worstMinute)),
+    };
+    rows.push(row);
+    log(`runners: ${row.runners}${row.oneLedger ? ", one ledger" : ""}, ${row.rule}: ${seeds} seeds done in ${(msSince(started) / 1000).toFixed(2)} s`);
+  }
+  return { limit: runnersLimit, up, destroy, seeds, rows };
+}
