@@ -3,7 +3,7 @@ import type { ClientRow } from "./client";
 import type { EngineSize } from "./engine";
 import type { PacingRow } from "./pacing";
 import type { PluginRow } from "./plugin";
-import type { MeanWorst, RunnersBench } from "./runners";
+import { runnersLabel, type MeanWorst, type RunnersBench } from "./runners";
 import type { StartRow } from "./start";
 import type { StateRow } from "./state";
 import { round, show } from "./stats";
@@ -153,10 +153,10 @@ export function render(r: Results): string {
     const meanWorst = (x: MeanWorst) => `${round(x.mean)} (${round(x.worst)})`;
     out.push(
       `**Runners** (simulated on a fake clock with the real pacer: runners on separate machines sharing one key, each an \`up\` of ${up} requests then a \`destroy\` of ${destroy}, ` +
-        `against a service at ${limit.limit} requests per rolling ${limit.windowMs / 1000} s; mean (worst) over ${seeds} seeds; one ledger: three runners as on one machine)`,
+        `against a service at ${limit.limit} requests per rolling ${limit.windowMs / 1000} s; mean (worst) over ${seeds} seeds; one ledger: three runners as on one machine; N per window each: each runner configured to its own part of the limit)`,
       table(
         ["runners", "counting", "served", "refusals per served", "time / floor", "worst minute: retries / requests"],
-        rows.map((row) => [`${row.runners}${row.oneLedger ? ", one ledger" : ""}`, row.rule, Math.round(row.served), meanWorst(row.refusedPerServed), meanWorst(row.overFloor), round(row.worstMinute)]),
+        rows.map((row) => [runnersLabel(row), row.rule, Math.round(row.served), meanWorst(row.refusedPerServed), meanWorst(row.overFloor), round(row.worstMinute)]),
       ),
     );
   }

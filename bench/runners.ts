@@ -27,6 +27,11 @@ export interface RunnersRow {
   runners: number;
   /** Every runner's commands on one ledger, as on one machine. */
   oneLedger: boolean;
+  /**
+   * Each runner configured to this part of the limit (requests per window), as `ngrok:rateLimit`
+   * can give each its own part of the budget; undefined: each configured to the whole limit.
+   */
+  part?: number;
   /** default: a refused request is not counted; strict: it takes a place in the window too. */
   rule: "default" | "strict";
   /** Requests the service served (mean over the seeds; every request is served in the end). */
@@ -62,6 +67,7 @@ const minuteMs = 60_000;
 interface Run {
   runners: number;
   oneLedger: boolean;
+  part?: number;
   strict: boolean;
   up: number;
   destroy: number;
@@ -94,7 +100,7 @@ class MachineLedger implements Ledger {
   }
 }
 
-async function simulate({ runners, oneLedger, strict, up, destroy, seed }: Run): Promise<Outcome> {
+async function simulate({ runners, oneLedger, part, strict, up, destroy, seed }: Run): Promise<Outcome> {
   const clock = new FakeClock();
   const start = clock.now();
   const service = new RollingWindow(runnersLimit, strict);
@@ -108,7 +114,7 @@ async function simulate({ runners, oneLedger, strict, up, destroy, seed }: Run):
     // A runner's commands run one after another, so one pacer at a time holds its own ledger.
     const ledger: Ledger = oneLedger ? machine : new MemoryLedger();
     const command = async (count: number) => {
-      const pacer = new Pacer(runnersLimit, { attemptTimeoutMs, clock, random, ledger });
+      const pacer = new Pacer(part === undefined ? runnersLimit : { ...runnersLimit, limit: part }, { attemptTimeoutMs, clock, random, ledger });
       let next = 0;
       const worker = async () => {
         while (next < count) {
@@ -171,6 +177,13 @@ function worstMinute(arrivals: readonly number[], refused: readonly number[]): n
   return worst;
 }
 
+/** A row's runners as the tables name them. */
+export function runnersLabel(row: RunnersRow): string {
+  if (row.oneLedger) return `${row.runners}, one ledger`;
+  if (row.part !== undefined) return `${row.runners}, ${row.part} per ${runnersLimit.windowMs / 1000} s each`;
+  return String(row.runners);
+}
+
 /** The least time `served` requests take under the limit: `limit` at once, then `limit` more each window. */
 const floorMs = (served: number) => (Math.ceil(served / runnersLimit.limit) - 1) * runnersLimit.windowMs;
 
@@ -191,6 +204,10 @@ export async function benchRunners(options: { seeds: number; scale: number }, lo
     { runners: 3, oneLedger: false, strict: true },
     { runners: 5, oneLedger: false, strict: false },
     { runners: 5, oneLedger: false, strict: true },
+    // Each its own part of the budget: no refusal, and the parts left unused while a runner is
+    // idle. Twenty requests do not divide by three: three runners get 6 each, 18 of the 20.
+    { runners: 3, oneLedger: false, part: Math.floor(runnersLimit.limit / 3), strict: true },
+    { runners: 5, oneLedger: false, part: Math.floor(runnersLimit.limit / 5), strict: true },
   ];
   const rows: RunnersRow[] = [];
   for (const configuration of configurations) {
@@ -200,6 +217,7 @@ export async function benchRunners(options: { seeds: number; scale: number }, lo
     const row: RunnersRow = {
       runners: configuration.runners,
       oneLedger: configuration.oneLedger,
+      ...(configuration.part === undefined ? {} : { part: configuration.part }),
       rule: configuration.strict ? "strict" : "default",
       served: mean(outcomes.map((o) => o.served)),
       refusedPerServed: meanWorst(outcomes.map((o) => o.refused / o.served)),
@@ -207,7 +225,7 @@ export async function benchRunners(options: { seeds: number; scale: number }, lo
       worstMinute: mean(outcomes.map((o) => o.worstMinute)),
     };
     rows.push(row);
-    log(`runners: ${row.runners}${row.oneLedger ? ", one ledger" : ""}, ${row.rule}: ${seeds} seeds done in ${(msSince(started) / 1000).toFixed(2)} s`);
+    log(`runners: ${runnersLabel(row)}, ${row.rule}: ${seeds} seeds done in ${(msSince(started) / 1000).toFixed(2)} s`);
   }
   return { limit: runnersLimit, up, destroy, seeds, rows };
 }
