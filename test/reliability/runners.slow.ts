@@ -21,6 +21,7 @@
  * three runners sharing one pacing directory (one ledger, as on one machine), is the reference:
  * no refusal, and the least time this workload takes under the limit, the CLI's own pace
  * included. Minutes by design: only `make reliability` runs it. RUNNERS_COUNT changes the 60,
+ * RUNNERS_LIMIT the 20 requests per 10 s (the figures' file names then carry the limit),
  * RUNNERS_SETS the runs (e.g. "3:shared,1:strict,5:default,5:parts": `parts`, each runner configured to
  * its part of the limit, strict counting).
  */
@@ -36,11 +37,12 @@ import { startPostgres, type Postgres } from "../support/postgres";
 import { cleanUpStack, pulumiBinDir, repoRoot, type PulumiStack } from "../e2e/pulumi";
 import { pluginTarball } from "../e2e/plugin-install";
 import { diagnostics, held, noiseIn, reliabilityStack, typeToken, type Host } from "./harness";
-import { retryQuota } from "../../provider/client/rate-limit";
+import { parseRateLimit, retryQuota } from "../../provider/client/rate-limit";
 
 jest.setTimeout(120 * 60_000);
 
-const rateLimit = { limit: 20, windowMs: 10_000 };
+/** The emulator's limit: ngrok's scaled down; RUNNERS_LIMIT changes it (e.g. "21/10", which three runners' parts divide). */
+const rateLimit = parseRateLimit(process.env.RUNNERS_LIMIT ?? "20/10") || { limit: 20, windowMs: 10_000 };
 const count = Number(process.env.RUNNERS_COUNT ?? 60);
 /** The share of the limit's floor the run may take: the pacing's efficiency is what it measures. */
 const allowedOverFloor = 1.15;
@@ -239,7 +241,8 @@ it.each(sets)(`$runners runners on one key (strict counting: $strict, one ledger
     overFloor: Math.round((wallSeconds / floorSeconds) * 1000) / 1000,
   };
   process.stderr.write(`runners: ${JSON.stringify(figures, null, 2)}\n`);
-  const out = path.join(repoRoot, ".pulumi-test", `runners-${n}-${rule}-${count}.json`);
+  const limitTag = process.env.RUNNERS_LIMIT === undefined ? "" : `-${rateLimit.limit}per${rateLimit.windowMs / 1000}s`;
+  const out = path.join(repoRoot, ".pulumi-test", `runners-${n}-${rule}-${count}${limitTag}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(figures, null, 2));
 
