@@ -14,7 +14,7 @@ import { FakeClock } from "../clock";
 import { mulberry32 } from "../emulator/ids";
 import { LedgerEntries, MemoryLedger, type Ledger } from "../provider/client/pacing-ledger";
 import { Pacer, type RateLimit } from "../provider/client/rate-limit";
-import { RollingWindow } from "../test/support/pacing";
+import { floorMs, RollingWindow, worstMinute } from "../test/support/pacing";
 import { msSince } from "./stats";
 
 export interface MeanWorst {
@@ -152,29 +152,7 @@ async function simulate({ runners, oneLedger, part, strict, up, destroy, seed }:
   const done = Promise.all(Array.from({ length: runners }, (_, i) => runner(i)));
   await clock.run(24 * 60 * minuteMs);
   await done;
-  return { served: service.counted.length, refused: service.refused, ms: end - start, worstMinute: worstMinute(service.arrivals, refusedAt) };
-}
-
-/**
- * The most, over every arrival t, of the refused arrivals in [t, t + 1 min) over all arrivals
- * then. Both lists are in time order (the fake clock only moves forward).
- */
-function worstMinute(arrivals: readonly number[], refused: readonly number[]): number {
-  let worst = 0;
-  let end = 0;
-  let refusedFrom = 0;
-  let refusedTo = 0;
-  for (let i = 0; i < arrivals.length; i++) {
-    const t = arrivals[i]!;
-    // Arrivals at the same moment share one span, counted from the first of them.
-    if (i > 0 && arrivals[i - 1] === t) continue;
-    while (end < arrivals.length && arrivals[end]! < t + minuteMs) end++;
-    while (refusedFrom < refused.length && refused[refusedFrom]! < t) refusedFrom++;
-    refusedTo = Math.max(refusedTo, refusedFrom);
-    while (refusedTo < refused.length && refused[refusedTo]! < t + minuteMs) refusedTo++;
-    worst = Math.max(worst, (refusedTo - refusedFrom) / (end - i));
-  }
-  return worst;
+  return { served: service.counted.length, refused: service.refused, ms: end - start, worstMinute: ratio(worstMinute(service.arrivals, refusedAt)) };
 }
 
 /** A row's runners as the tables name them. */
@@ -184,9 +162,7 @@ export function runnersLabel(row: RunnersRow): string {
   return String(row.runners);
 }
 
-/** The least time `served` requests take under the limit: `limit` at once, then `limit` more each window. */
-const floorMs = (served: number) => (Math.ceil(served / runnersLimit.limit) - 1) * runnersLimit.windowMs;
-
+const ratio = ({ retries, requests }: { retries: number; requests: number }) => retries / requests;
 const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 const meanWorst = (xs: readonly number[]): MeanWorst => ({ mean: mean(xs), worst: Math.max(...xs) });
 
@@ -221,7 +197,7 @@ export async function benchRunners(options: { seeds: number; scale: number }, lo
       rule: configuration.strict ? "strict" : "default",
       served: mean(outcomes.map((o) => o.served)),
       refusedPerServed: meanWorst(outcomes.map((o) => o.refused / o.served)),
-      overFloor: meanWorst(outcomes.map((o) => o.ms / floorMs(o.served))),
+      overFloor: meanWorst(outcomes.map((o) => o.ms / floorMs(o.served, runnersLimit))),
       worstMinute: mean(outcomes.map((o) => o.worstMinute)),
     };
     rows.push(row);

@@ -38,6 +38,7 @@ import { cleanUpStack, pulumiBinDir, repoRoot, type PulumiStack } from "../e2e/p
 import { pluginTarball } from "../e2e/plugin-install";
 import { diagnostics, held, noiseIn, reliabilityStack, typeToken, type Host } from "./harness";
 import { parseRateLimit, retryQuota } from "../../provider/client/rate-limit";
+import { floorMs, worstMinute } from "../support/pacing";
 
 jest.setTimeout(120 * 60_000);
 
@@ -187,7 +188,7 @@ it.each(sets)(`$runners runners on one key (strict counting: $strict, one ledger
   // once, then `limit` more each window. Refusals are not in the floor: they are the cost measured.
   const counted = e.requests.filter((x) => x.status !== 429).length;
   const refused = e.requests.length - counted;
-  const floorSeconds = ((Math.ceil(counted / rateLimit.limit) - 1) * rateLimit.windowMs) / 1000;
+  const floorSeconds = floorMs(counted, rateLimit) / 1000;
   // Each refusal is retried once: the retries the runners' quotas allow them, together, at most.
   const quota = Math.floor((counted + runners.length * retryQuota.capacity) / retryQuota.throttled);
   // A create made twice: more successful POSTs of a kind than the runners' states hold.
@@ -201,14 +202,7 @@ it.each(sets)(`$runners runners on one key (strict counting: $strict, one ledger
   // Every refusal is retried once: the most retries any minute saw, against the requests in it.
   const times = e.requests.map((x) => x.at);
   const refusedTimes = e.requests.filter((x) => x.status === 429).map((x) => x.at);
-  const busiestMinute = times.reduce(
-    (worst, t) => {
-      const retries = refusedTimes.filter((x) => x >= t && x < t + 60_000).length;
-      const requests = times.filter((x) => x >= t && x < t + 60_000).length;
-      return retries / requests > worst.retries / worst.requests ? { retries, requests } : worst;
-    },
-    { retries: 0, requests: 1 },
-  );
+  const busiestMinute = worstMinute(times, refusedTimes);
   const first = Math.min(...times);
   const last = Math.max(...times);
   const spanSeconds = (last - first) / 1000;

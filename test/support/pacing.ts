@@ -89,6 +89,37 @@ export function mostInAnyWindow(times: readonly number[], windowMs: number): num
   return most;
 }
 
+/** The least time `served` requests take under `rate`: `limit` at once, then `limit` more each window. */
+export function floorMs(served: number, rate: RateLimit): number {
+  return (Math.ceil(served / rate.limit) - 1) * rate.windowMs;
+}
+
+/**
+ * The minute with the most refused requests against all the requests it received: over every
+ * arrival t, the refused arrivals in [t, t + 1 min) and all the arrivals then (times in any order).
+ */
+export function worstMinute(arrivals: readonly number[], refused: readonly number[]): { retries: number; requests: number } {
+  const minuteMs = 60_000;
+  const all = [...arrivals].sort((a, b) => a - b);
+  const no = [...refused].sort((a, b) => a - b);
+  let worst = { retries: 0, requests: 1 };
+  let end = 0;
+  let refusedFrom = 0;
+  let refusedTo = 0;
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i]!;
+    // Arrivals at the same moment share one span, counted from the first of them.
+    if (i > 0 && all[i - 1] === t) continue;
+    while (end < all.length && all[end]! < t + minuteMs) end++;
+    while (refusedFrom < no.length && no[refusedFrom]! < t) refusedFrom++;
+    refusedTo = Math.max(refusedTo, refusedFrom);
+    while (refusedTo < no.length && no[refusedTo]! < t + minuteMs) refusedTo++;
+    const span = { retries: refusedTo - refusedFrom, requests: end - i };
+    if (span.retries / span.requests > worst.retries / worst.requests) worst = span;
+  }
+  return worst;
+}
+
 /** One attempt of one request, as the fake clock saw it. */
 export interface Attempt {
   request: string;
