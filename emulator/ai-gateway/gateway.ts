@@ -90,11 +90,16 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     }, ms);
     try {
       const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${credential}` }, body, signal: controller.signal });
-      const text = await res.text();
       const headers: Record<string, string> = {};
       const type = res.headers.get("content-type");
       if (type !== null) headers["content-type"] = type;
-      return { kind: "answer", status: res.status, headers, body: text };
+      // A served stream goes to the client as it arrives ("the gateway forwards SSE streams
+      // transparently", ai-gateway/faq): its status has decided the failover, and the attempt's
+      // timeout ends with the answer's start, since nothing can be tried after a byte is sent.
+      if (res.ok && res.body !== null && type !== null && /^text\/event-stream\b/i.test(type)) {
+        return { kind: "answer", status: res.status, headers, body: "", stream: res.body };
+      }
+      return { kind: "answer", status: res.status, headers, body: await res.text() };
     } catch (err) {
       if (timedOut) return { kind: "timeout", message: `no answer within ${ms} ms` };
       const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
@@ -134,6 +139,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       return send(res, gatewayError(400, "ERR_NGROK_3801", "Invalid request body: `models` field is not an array of strings"));
     }
     const configuration = key.configurationId === undefined ? undefined : options.directory.accessKeyConfiguration(key.configurationId);
+    const streaming = body["stream"] === true;
     const requestId = `rq_${randomBytes(10).toString("hex")}`;
     const started = options.clock.now();
     const totalMs = options.totalTimeoutMs?.() ?? DEFAULT_TOTAL_TIMEOUT_MS;
@@ -167,13 +173,27 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
         keySource: a.keySource,
         ...(a.keyId === undefined ? {} : { providerKeyId: a.keyId }),
         ...(a.keyName === undefined ? {} : { providerKeyDisplayName: a.keyName }),
+        isStreaming: streaming,
       });
     }
-    send(res, result, {
+    const aig = {
       "ngrok-aig-request-id": requestId,
       "ngrok-aig-attempts": String(result.attempts.length),
       ...(result.served === undefined ? {} : { "ngrok-aig-model": result.served.model }),
-    });
+    };
+    if (result.stream === undefined) return send(res, result, aig);
+    res.writeHead(result.status, { ...result.headers, ...aig });
+    res.flushHeaders();
+    const upstream = result.stream[Symbol.asyncIterator]();
+    // A client gone stops the reading, which lets the upstream's connection go.
+    res.once("close", () => void Promise.resolve(upstream.return?.()).catch(() => undefined));
+    try {
+      for (let next = await upstream.next(); next.done !== true && !res.destroyed; next = await upstream.next()) res.write(next.value);
+      res.end();
+    } catch {
+      // The upstream broke off mid-stream: the client sees its stream cut, as it would through ngrok.
+      res.destroy();
+    }
   };
 
   const server: Server = createServer((req, res) => {

@@ -95,7 +95,14 @@ export interface UpstreamCall {
 }
 
 export type UpstreamOutcome =
-  | { kind: "answer"; status: number; headers?: Record<string, string>; body: string }
+  | {
+      kind: "answer";
+      status: number;
+      headers?: Record<string, string>;
+      body: string;
+      /** A streamed answer's body (server-sent events), as it arrives; `body` is then empty. */
+      stream?: AsyncIterable<Uint8Array>;
+    }
   | { kind: "timeout"; message?: string }
   | { kind: "unreachable"; message?: string };
 
@@ -144,6 +151,8 @@ export interface RouteResult {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The served upstream's streamed body, forwarded as it arrives (`body` is then empty). */
+  stream?: AsyncIterable<Uint8Array>;
   /** Who served it, when an upstream did. */
   served?: RouteServed;
   /** The gateway's own error, when it answered one: ERR_NGROK_3800 to 3810 and its message. */
@@ -488,7 +497,16 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
         ...(t.p.rule === undefined ? {} : { rule: t.p.rule }),
         step: t.step,
       };
-      return { status: outcome.status, headers: { ...(outcome.headers ?? {}) }, body: outcome.body, served, attempts, skipped, why };
+      return {
+        status: outcome.status,
+        headers: { ...(outcome.headers ?? {}) },
+        body: outcome.body,
+        ...(outcome.stream === undefined ? {} : { stream: outcome.stream }),
+        served,
+        attempts,
+        skipped,
+        why,
+      };
     }
   }
 

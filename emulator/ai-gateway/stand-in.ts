@@ -55,6 +55,35 @@ export function chatCompletion(model: string, content: string): unknown {
   };
 }
 
+/**
+ * A chat completion streamed as OpenAI streams one: server-sent events of `chat.completion.chunk`,
+ * the role first, then the content a word at a time, then the finish reason, then (when the request
+ * asked with `stream_options.include_usage`) a chunk of usage with no choices, then `[DONE]`.
+ */
+export function chatCompletionStream(model: string, content: string, includeUsage: boolean): string {
+  const chunk = (choices: unknown[], usage?: unknown) => ({
+    id: "chatcmpl-emulator",
+    object: "chat.completion.chunk",
+    created: 0,
+    model,
+    choices,
+    ...(includeUsage ? { usage: usage ?? null } : {}),
+  });
+  const delta = (d: Record<string, unknown>, finish: string | null = null) => [{ index: 0, delta: d, finish_reason: finish }];
+  const chunks = [
+    chunk(delta({ role: "assistant", content: "" })),
+    ...(content.match(/\s*\S+|\s+$/g) ?? []).map((piece) => chunk(delta({ content: piece }))),
+    chunk(delta({}, "stop")),
+    ...(includeUsage ? [chunk([], { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 })] : []),
+  ];
+  return [...chunks.map((c) => JSON.stringify(c)), "[DONE]"].map((data) => `data: ${data}\n\n`).join("");
+}
+
+/** Whether a request body asks for a streamed answer (`stream: true`). */
+function wantsStream(body: Record<string, unknown>): boolean {
+  return body["stream"] === true;
+}
+
 export function standInOutcome(behaviour: ProviderBehaviour | undefined, call: StandInCall): UpstreamOutcome {
   let answer: StandInAnswer | "timeout" | "unreachable";
   if (typeof behaviour === "function") answer = behaviour(call);
@@ -66,7 +95,14 @@ export function standInOutcome(behaviour: ProviderBehaviour | undefined, call: S
       const type = b.fail === 429 ? "rate_limit_error" : b.fail >= 500 ? "server_error" : "invalid_request_error";
       answer = { status: b.fail, body: errorBody(type, `${call.provider} stand-in answers ${b.fail}`) };
     } else if (refused) answer = { status: 401, body: errorBody("invalid_api_key", "Incorrect API key provided.") };
-    else answer = { status: 200, body: chatCompletion(call.model, b.reply ?? `${call.provider}:${call.model} answered`) };
+    else {
+      const reply = b.reply ?? `${call.provider}:${call.model} answered`;
+      if (wantsStream(call.body)) {
+        const options = call.body["stream_options"];
+        const includeUsage = typeof options === "object" && options !== null && (options as Record<string, unknown>)["include_usage"] === true;
+        answer = { status: 200, body: chatCompletionStream(call.model, reply, includeUsage), headers: { "content-type": "text/event-stream" } };
+      } else answer = { status: 200, body: chatCompletion(call.model, reply) };
+    }
   }
   if (answer === "timeout") return { kind: "timeout", message: `${call.provider} did not answer in time` };
   if (answer === "unreachable") return { kind: "unreachable", message: `${call.provider} could not be reached` };

@@ -7,6 +7,8 @@
  */
 import { FakeClock, startEmulator, startProviderStandIn, testRoute, type Emulator, type ProviderStandIn } from "../../emulator";
 import { parseCli } from "../../emulator/cli";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 
 let emu: Emulator;
 let openai: ProviderStandIn;
@@ -212,6 +214,105 @@ describe("the AI gateway over loopback", () => {
   });
 });
 
+/** The `data:` fields of a server-sent events body, in order. */
+function events(text: string): string[] {
+  return text
+    .split("\n\n")
+    .filter((e) => e.trim() !== "")
+    .map((e) => e.replace(/^data: /, ""));
+}
+
+interface Chunk {
+  object: string;
+  choices: Array<{ delta: { role?: string; content?: string }; finish_reason: string | null }>;
+  usage?: unknown;
+}
+
+describe("streaming (faq \"Does the gateway support streaming?\": SSE forwarded transparently; sdks/openai \"Streaming\")", () => {
+  it("stream: true is answered with the provider's server-sent events, after a failover made before the stream began", async () => {
+    const token = await accessKey({
+      name: "streaming with failover",
+      router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: primary }, { id: backup }] }] }] },
+    });
+    openai.behave({ refuseKeys: ["sk-primary-0123456789"], reply: "Requests flow on" });
+    const res = await fetch(`${emu.aiGateway!.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "Write a haiku about APIs" }], stream: true, stream_options: { include_usage: true } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("ngrok-aig-attempts")).toBe("2");
+    const data = events(await res.text());
+    expect(data.at(-1)).toBe("[DONE]");
+    const chunks = data.slice(0, -1).map((d) => JSON.parse(d) as Chunk);
+    expect(new Set(chunks.map((c) => c.object))).toEqual(new Set(["chat.completion.chunk"]));
+    expect(chunks[0]?.choices[0]?.delta.role).toBe("assistant");
+    // What an OpenAI SDK prints from `chunk.choices[0]?.delta?.content`, chunk by chunk.
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe("Requests flow on");
+    expect(chunks.filter((c) => (c.choices[0]?.delta.content ?? "") !== "").length).toBeGreaterThan(1);
+    expect(chunks.map((c) => c.choices[0]?.finish_reason).filter((f) => f !== null && f !== undefined)).toEqual(["stop"]);
+    // stream_options.include_usage: a last chunk with the usage and no choices.
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { total_tokens: 2 } });
+
+    const usage = await api("GET", `/usage?startTime=2000-01-01T00:00:00Z&includeRetries=true`);
+    const attempts = (usage["aiGatewayUsage"] as Array<Record<string, unknown>>).filter((e) => e["requestId"] === res.headers.get("ngrok-aig-request-id"));
+    expect(attempts.map((e) => [e["statusCode"], e["isStreaming"]])).toEqual(expect.arrayContaining([[401, true], [200, true]]));
+  });
+
+  it("the client reads each event as the provider sends it, not once the stream ends", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: ServerResponse[] = [];
+    const upstream = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        held.push(res);
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write('data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"first"},"finish_reason":null}]}\n\n');
+        void released.then(() => res.end('data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":" last"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n'));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    try {
+      await api("POST", "/providers", {
+        providerId: "my-streamer",
+        name: "streamer",
+        baseUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/v1`,
+        supportedApiSurfaces: [{ format: "openai", surface: "chat-completions" }],
+        models: [{ modelId: "m1" }],
+      });
+      const key = String((await api("POST", "/provider-keys", { providerId: "my-streamer", name: "streamer", value: "streamer-token-0123456789" }))["id"]);
+      const token = await accessKey({ name: "streamer", router: { rules: [{ provider: "my-streamer", steps: [{ type: "user", keys: [{ id: key }] }] }] } });
+      const res = await fetch(`${emu.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ model: "my-streamer:m1", messages: [], stream: true }),
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      // The provider holds the rest of its stream until this first event has reached the client.
+      let seen = "";
+      while (!seen.includes("\n\n")) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += decoder.decode(value, { stream: true });
+      }
+      expect(events(seen)).toEqual(['{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"first"},"finish_reason":null}]}']);
+      release();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) seen += decoder.decode(r.value, { stream: true });
+      expect(events(seen).at(-1)).toBe("[DONE]");
+      expect(events(seen)).toHaveLength(3);
+    } finally {
+      release();
+      for (const r of held) r.destroy();
+      upstream.closeAllConnections();
+      await new Promise<void>((resolve) => upstream.close(() => resolve()));
+    }
+  });
+});
+
 describe("the per-request timeout (how-it-works \"Timeouts and token limits\": 60 s by default; guides/error-handling)", () => {
   it("an attempt with no answer within the timeout, on the emulator's clock, fails over to the next key", async () => {
     const clock = new FakeClock();
@@ -305,6 +406,15 @@ describe("ngrok-emulator's options for the AI gateway", () => {
       });
       expect(answer.status).toBe(200);
       expect(offline.aiGateway!.routes.at(-1)?.served).toMatchObject({ provider: "openai", keySource: "ngrok" });
+      const streamed = await fetch(`${offline.aiGateway!.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [], stream: true }),
+      });
+      expect(streamed.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      const data = events(await streamed.text());
+      expect(data.at(-1)).toBe("[DONE]");
+      expect(data.slice(0, -1).map((d) => (JSON.parse(d) as Chunk).choices[0]?.delta.content ?? "").join("")).toBe("openai:gpt-4o answered");
     } finally {
       await offline.close();
     }
