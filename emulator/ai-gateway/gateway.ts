@@ -80,7 +80,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
   const overrides = new Map(Object.entries(options.providers ?? {}));
   const routes: AiGatewayRoute[] = [];
 
-  const callUpstream = async (url: string, credential: string, body: string): Promise<UpstreamOutcome> => {
+  const callUpstream = async (url: string, credential: string, body: string, anthropicVersion: string | string[] | undefined): Promise<UpstreamOutcome> => {
     const controller = new AbortController();
     const ms = options.perRequestTimeoutMs?.() ?? DEFAULT_PER_REQUEST_TIMEOUT_MS;
     let timedOut = false;
@@ -89,17 +89,24 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       controller.abort();
     }, ms);
     try {
-      const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${credential}` }, body, signal: controller.signal });
-      const headers: Record<string, string> = {};
+      // Anthropic's Messages API takes its key as x-api-key, and the version its SDK asked for.
+      const messages = /\/messages$/.test(url);
+      const headers = {
+        "content-type": "application/json",
+        ...(messages ? { "x-api-key": credential } : { authorization: `Bearer ${credential}` }),
+        ...(messages && typeof anthropicVersion === "string" ? { "anthropic-version": anthropicVersion } : {}),
+      };
+      const res = await fetch(url, { method: "POST", headers, body, signal: controller.signal });
+      const answered: Record<string, string> = {};
       const type = res.headers.get("content-type");
-      if (type !== null) headers["content-type"] = type;
+      if (type !== null) answered["content-type"] = type;
       // A served stream goes to the client as it arrives ("the gateway forwards SSE streams
       // transparently", ai-gateway/faq): its status has decided the failover, and the attempt's
       // timeout ends with the answer's start, since nothing can be tried after a byte is sent.
       if (res.ok && res.body !== null && type !== null && /^text\/event-stream\b/i.test(type)) {
-        return { kind: "answer", status: res.status, headers, body: "", stream: res.body };
+        return { kind: "answer", status: res.status, headers: answered, body: "", stream: res.body };
       }
-      return { kind: "answer", status: res.status, headers, body: await res.text() };
+      return { kind: "answer", status: res.status, headers: answered, body: await res.text() };
     } catch (err) {
       if (timedOut) return { kind: "timeout", message: `no answer within ${ms} ms` };
       const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
@@ -153,10 +160,11 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
         delete upstreamBody["models"];
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
         const override = overrides.get(call.provider);
-        if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody });
+        const surface = path.slice("/v1".length);
+        if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody, path: surface });
         const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
         if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };
-        return callUpstream(`${base.replace(/\/+$/, "")}${path.slice("/v1".length)}`, credential, JSON.stringify(upstreamBody));
+        return callUpstream(`${base.replace(/\/+$/, "")}${surface}`, credential, JSON.stringify(upstreamBody), req.headers["anthropic-version"]);
       },
     });
     routes.push({ requestId, accessKeyId: key.id, ...result });

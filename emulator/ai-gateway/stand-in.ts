@@ -19,6 +19,11 @@ export interface StandInCall {
   keyId?: string;
   /** The JSON body sent upstream. */
   body: Record<string, unknown>;
+  /**
+   * The API surface's path after the provider's base URL: `/chat/completions` (OpenAI's, the
+   * default) or `/messages` (Anthropic's Messages API, which Anthropic's SDKs call).
+   */
+  path?: string;
 }
 
 export interface StandInAnswer {
@@ -41,6 +46,49 @@ export type ProviderBehaviour = ProviderStandInOptions | ((call: StandInCall) =>
 
 function errorBody(type: string, message: string): unknown {
   return { error: { message, type, code: null } };
+}
+
+/** Whether a call is to Anthropic's Messages API rather than OpenAI's chat completions. */
+function isMessages(call: StandInCall): boolean {
+  return call.path !== undefined && /\/messages$/.test(call.path);
+}
+
+/** An error in the shape of Anthropic's API (`{type: "error", error: {type, message}}`), by status. */
+function anthropicError(status: number, message: string): unknown {
+  const type =
+    status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : status >= 500 ? "api_error" : "invalid_request_error";
+  return { type: "error", error: { type, message } };
+}
+
+/** A reply in the shape of Anthropic's Messages API (a `message` with one text block). */
+export function anthropicMessage(model: string, text: string): unknown {
+  return {
+    id: "msg_emulator",
+    type: "message",
+    role: "assistant",
+    model,
+    content: [{ type: "text", text }],
+    stop_reason: "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: 1, output_tokens: 1 },
+  };
+}
+
+/**
+ * A reply streamed as Anthropic's Messages API streams one: `message_start`, a text block's
+ * start, its deltas a word at a time and its stop, `message_delta` with the stop reason, then
+ * `message_stop`; each event named in its `event:` line as well as in its `type`.
+ */
+export function anthropicMessageStream(model: string, text: string): string {
+  const events: Array<Record<string, unknown>> = [
+    { type: "message_start", message: { ...(anthropicMessage(model, "") as Record<string, unknown>), content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } },
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    ...(text.match(/\s*\S+|\s+$/g) ?? []).map((piece) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } })),
+    { type: "content_block_stop", index: 0 },
+    { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 1 } },
+    { type: "message_stop" },
+  ];
+  return events.map((e) => `event: ${String(e["type"])}\ndata: ${JSON.stringify(e)}\n\n`).join("");
 }
 
 /** A chat completion in OpenAI's shape (the surface custom providers and the gateway speak). */
@@ -90,14 +138,20 @@ export function standInOutcome(behaviour: ProviderBehaviour | undefined, call: S
   else {
     const b = behaviour ?? {};
     const refused = b.refuseKeys?.some((k) => k === call.credential || (call.keyId !== undefined && k === call.keyId)) ?? false;
+    const messages = isMessages(call);
     if (b.fail === "timeout" || b.fail === "unreachable") answer = b.fail;
     else if (typeof b.fail === "number") {
       const type = b.fail === 429 ? "rate_limit_error" : b.fail >= 500 ? "server_error" : "invalid_request_error";
-      answer = { status: b.fail, body: errorBody(type, `${call.provider} stand-in answers ${b.fail}`) };
-    } else if (refused) answer = { status: 401, body: errorBody("invalid_api_key", "Incorrect API key provided.") };
+      const message = `${call.provider} stand-in answers ${b.fail}`;
+      answer = { status: b.fail, body: messages ? anthropicError(b.fail, message) : errorBody(type, message) };
+    } else if (refused) answer = { status: 401, body: messages ? anthropicError(401, "invalid x-api-key") : errorBody("invalid_api_key", "Incorrect API key provided.") };
     else {
       const reply = b.reply ?? `${call.provider}:${call.model} answered`;
-      if (wantsStream(call.body)) {
+      if (messages) {
+        answer = wantsStream(call.body)
+          ? { status: 200, body: anthropicMessageStream(call.model, reply), headers: { "content-type": "text/event-stream" } }
+          : { status: 200, body: anthropicMessage(call.model, reply) };
+      } else if (wantsStream(call.body)) {
         const options = call.body["stream_options"];
         const includeUsage = typeof options === "object" && options !== null && (options as Record<string, unknown>)["include_usage"] === true;
         answer = { status: 200, body: chatCompletionStream(call.model, reply, includeUsage), headers: { "content-type": "text/event-stream" } };
@@ -116,6 +170,8 @@ export interface StandInRequest {
   path: string;
   model: string;
   credential: string;
+  /** The header that carried it: `authorization` (Bearer, OpenAI's) or `x-api-key` (Anthropic's). */
+  credentialHeader: "authorization" | "x-api-key";
   status: number;
 }
 
@@ -133,7 +189,8 @@ export interface ProviderStandIn {
 }
 
 /**
- * Starts a stand-in provider on 127.0.0.1 answering OpenAI-compatible `POST /v1/chat/completions`.
+ * Starts a stand-in provider on 127.0.0.1 answering OpenAI-compatible `POST /v1/chat/completions`
+ * and Anthropic's `POST /v1/messages`.
  * `timeout` holds the request until the gateway gives up; `unreachable` drops the connection.
  */
 export async function startProviderStandIn(name: string, behaviour: ProviderBehaviour = {}): Promise<ProviderStandIn> {
@@ -160,16 +217,18 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
         // An unparsable body is answered as the model would be: the stand-in is not the gateway's judge.
       }
       const auth = req.headers.authorization ?? "";
-      const credential = auth.startsWith("Bearer ") ? auth.slice(7) : (req.headers["x-api-key"] as string | undefined) ?? "";
+      const bearer = auth.startsWith("Bearer ");
+      const credential = bearer ? auth.slice(7) : (req.headers["x-api-key"] as string | undefined) ?? "";
+      const credentialHeader = bearer ? "authorization" : "x-api-key";
       const model = typeof body["model"] === "string" ? body["model"] : "";
       const path = (req.url ?? "/").split("?")[0]!;
-      if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
-        record({ method: req.method ?? "", path, model, credential, status: 404 });
+      if (req.method !== "POST" || !/\/(chat\/completions|messages)$/.test(path)) {
+        record({ method: req.method ?? "", path, model, credential, credentialHeader, status: 404 });
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(errorBody("invalid_request_error", `no route ${path}`)));
         return;
       }
-      const outcome = standInOutcome(current, { provider: name, model, credential, body });
-      record({ method: req.method, path, model, credential, status: outcome.kind === "answer" ? outcome.status : 0 });
+      const outcome = standInOutcome(current, { provider: name, model, credential, body, path });
+      record({ method: req.method, path, model, credential, credentialHeader, status: outcome.kind === "answer" ? outcome.status : 0 });
       if (outcome.kind === "timeout") {
         held.add(res);
         res.on("close", () => held.delete(res));

@@ -97,9 +97,9 @@ describe("the AI gateway over loopback", () => {
     expect(a.headers.get("ngrok-aig-attempts")).toBe("2");
     expect(a.headers.get("ngrok-aig-model")).toBe("gpt-4o");
     expect(content(a)).toBe("openai:gpt-4o answered");
-    expect(openai.requests.slice(-2).map((r) => [r.credential, r.status, r.model])).toEqual([
-      ["sk-primary-0123456789", 401, "gpt-4o"],
-      ["sk-backup-0123456789", 200, "gpt-4o"],
+    expect(openai.requests.slice(-2).map((r) => [r.credential, r.credentialHeader, r.status, r.model])).toEqual([
+      ["sk-primary-0123456789", "authorization", 401, "gpt-4o"],
+      ["sk-backup-0123456789", "authorization", 200, "gpt-4o"],
     ]);
     const routed = emu.aiGateway!.routes.find((r) => r.requestId === a.headers.get("ngrok-aig-request-id"));
     expect(routed?.served).toMatchObject({ provider: "openai", keyId: backup });
@@ -310,6 +310,53 @@ describe("streaming (faq \"Does the gateway support streaming?\": SSE forwarded 
       upstream.closeAllConnections();
       await new Promise<void>((resolve) => upstream.close(() => resolve()));
     }
+  });
+});
+
+describe("Anthropic's SDK (sdks/anthropic: base URL https://gateway.ngrok.ai, the access key as x-api-key)", () => {
+  const messages = async (token: string, body: Record<string, unknown>): Promise<Response> =>
+    fetch(`${emu.aiGateway!.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": token, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ max_tokens: 1024, messages: [{ role: "user", content: "Hello!" }], ...body }),
+    });
+
+  it("messages.create gets a message, from the provider's Messages API with the provider key as x-api-key", async () => {
+    const token = await accessKey({ name: "claude", router: { rules: [{ provider: "anthropic", steps: [{ type: "user", keys: [{ id: anthropicKey }] }] }] } });
+    const res = await messages(token, { model: "claude-opus-4-6" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ type: "message", role: "assistant", content: [{ type: "text", text: "anthropic:claude-opus-4-6 answered" }], stop_reason: "end_turn" });
+    expect(anthropic.requests.at(-1)).toMatchObject({ path: "/v1/messages", credential: "sk-ant-0123456789", credentialHeader: "x-api-key", status: 200 });
+  });
+
+  it("a refused key fails over as on chat completions, and the refusal is in Anthropic's error shape", async () => {
+    const token = await accessKey({ name: "claude, refused", router: { rules: [{ provider: "anthropic", steps: [{ type: "user", keys: [{ id: anthropicKey }] }] }] } });
+    anthropic.behave({ refuseKeys: ["sk-ant-0123456789"] });
+    const res = await messages(token, { model: "claude-opus-4-6" });
+    expect(res.status).toBe(503);
+    const routed = emu.aiGateway!.routes.at(-1)!;
+    expect(routed.attempts.map((a) => [a.statusCode, a.retryAction])).toEqual([[401, "exhausted"]]);
+    const direct = await fetch(`${anthropic.url}/messages`, { method: "POST", headers: { "x-api-key": "sk-ant-0123456789" }, body: JSON.stringify({ model: "claude-opus-4-6" }) });
+    expect(await direct.json()).toEqual({ type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+  });
+
+  it("stream: true gets Anthropic's events, from message_start to message_stop", async () => {
+    const token = await accessKey({ name: "claude, streaming", router: { rules: [{ provider: "anthropic", steps: [{ type: "user", keys: [{ id: anthropicKey }] }] }] } });
+    anthropic.behave({ reply: "Hello, Claude here" });
+    const res = await messages(token, { model: "claude-opus-4-6", stream: true });
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const received = (await res.text())
+      .split("\n\n")
+      .filter((e) => e !== "")
+      .map((e) => {
+        const [name, data] = e.split("\n");
+        return { name: name!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) as Record<string, unknown> };
+      });
+    expect(received.every((e) => e.name === e.data["type"])).toBe(true);
+    expect([...new Set(received.map((e) => e.name))]).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    const text = received.filter((e) => e.name === "content_block_delta").map((e) => (e.data["delta"] as { text: string }).text);
+    expect(text.join("")).toBe("Hello, Claude here");
+    expect(received.find((e) => e.name === "message_delta")?.data).toMatchObject({ delta: { stop_reason: "end_turn" } });
   });
 });
 
