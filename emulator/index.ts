@@ -10,7 +10,7 @@ import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
 import { AI_COLLECTIONS, setCreditBalance } from "./collections/ai-gateway-api";
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
-import { accountGatewayDirectory, gatewayTimeoutMs } from "./ai-gateway/account";
+import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
 export type { RecordedRequest } from "./server";
@@ -229,6 +229,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
         perRequestTimeoutMs: () => gatewayTimeoutMs(server.store, "perRequestTimeout"),
         totalTimeoutMs: () => gatewayTimeoutMs(server.store, "totalTimeout"),
+        maxInputTokens: () => gatewayTokenCap(server.store, "maxInputTokens"),
+        maxOutputTokens: () => gatewayTokenCap(server.store, "maxOutputTokens"),
       });
     } catch (err) {
       await gateway?.close();

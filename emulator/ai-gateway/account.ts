@@ -1,6 +1,6 @@
 // The emulated account as the AI gateway reads it: the AI Gateway API's directory (directory.ts),
 // plus what routing needs beyond it, read from the same store: the account's provider keys of a
-// provider (a key with no configuration uses them) and the per-attempt timeout of the gateway
+// provider (a key with no configuration uses them), and the timeouts and token caps of the gateway
 // configuration.
 import type { Store } from "../store";
 import { str } from "../collection";
@@ -32,4 +32,10 @@ export function gatewayTimeoutMs(store: Store, field: "perRequestTimeout" | "tot
   const data = store.get(AIGW_KINDS.gatewayConfig, "gateway-config")?.data ?? {};
   const text = data[field];
   return goDurationMs(typeof text === "string" ? text : GATEWAY_CONFIG_DEFAULTS[field]) ?? goDurationMs(GATEWAY_CONFIG_DEFAULTS[field])!;
+}
+
+/** The gateway configuration's maxInputTokens or maxOutputTokens; undefined: no cap. */
+export function gatewayTokenCap(store: Store, field: "maxInputTokens" | "maxOutputTokens"): number | undefined {
+  const value = store.get(AIGW_KINDS.gatewayConfig, "gateway-config")?.data[field];
+  return typeof value === "number" ? value : undefined;
 }

@@ -60,6 +60,52 @@ export interface AiGatewayOptions {
   perRequestTimeoutMs?: () => number;
   /** Timeout of all attempts together, in ms; default 120 s. */
   totalTimeoutMs?: () => number;
+  /** The gateway configuration's `maxInputTokens`: requests estimated above it are refused; undefined: no cap. */
+  maxInputTokens?: () => number | undefined;
+  /** The gateway configuration's `maxOutputTokens`: the completion's length is capped at it; undefined: no cap. */
+  maxOutputTokens?: () => number | undefined;
+}
+
+/** The fields where a request carries its prompt: chat messages, Anthropic's system, the Responses and completions APIs' input. */
+const PROMPT_FIELDS = ["messages", "system", "input", "prompt"] as const;
+
+/**
+ * The input tokens a request is estimated at: a token per four characters of the text in its
+ * prompt fields (not their `role` or `type` names), rounded up. ngrok documents that it refuses requests "above estimated input
+ * tokens" without saying how it estimates; four characters a token is OpenAI's rule of thumb for
+ * English text.
+ */
+export function estimateInputTokens(body: Record<string, unknown>): number {
+  let chars = 0;
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") chars += value.length;
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === "object" && value !== null) {
+      for (const [k, v] of Object.entries(value)) if (k !== "role" && k !== "type") walk(v);
+    }
+  };
+  for (const field of PROMPT_FIELDS) walk(body[field]);
+  return Math.ceil(chars / 4);
+}
+
+/** The fields by which a request limits its completion's length, in OpenAI's and Anthropic's APIs. */
+const OUTPUT_FIELDS = ["max_tokens", "max_completion_tokens", "max_output_tokens"] as const;
+
+/**
+ * The upstream body with the completion's length capped at `cap`: each length field the request
+ * gives is lowered to the cap, and a request that gives none gets the field of its surface
+ * (`max_tokens` on Anthropic's Messages API, `max_completion_tokens` on chat completions, which
+ * OpenAI's newer models require instead of `max_tokens`).
+ */
+function capOutputTokens(body: Record<string, unknown>, cap: number, surface: string): void {
+  let given = false;
+  for (const field of OUTPUT_FIELDS) {
+    const value = body[field];
+    if (typeof value !== "number") continue;
+    given = true;
+    body[field] = Math.min(value, cap);
+  }
+  if (!given) body[/\/messages$/.test(surface) ? "max_tokens" : /\/responses$/.test(surface) ? "max_output_tokens" : "max_completion_tokens"] = cap;
 }
 
 const DEFAULT_PER_REQUEST_TIMEOUT_MS = 60_000;
@@ -145,6 +191,15 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     if (models !== undefined && (!Array.isArray(models) || models.some((m) => typeof m !== "string"))) {
       return send(res, gatewayError(400, "ERR_NGROK_3801", "Invalid request body: `models` field is not an array of strings"));
     }
+    // The account's token caps (guides/account-settings): an input above its cap is refused
+    // before any upstream is called (reference/error-codes ERR_NGROK_3811).
+    const maxInput = options.maxInputTokens?.();
+    const estimated = estimateInputTokens(body);
+    if (maxInput !== undefined && estimated > maxInput) {
+      const message = `Input too large: ${estimated} tokens (max ${maxInput}). Shorten your prompt. See https://ngrok.com/docs/ai-gateway/reference/error-codes#err-ngrok-3811 for more information.`;
+      return send(res, gatewayError(413, "ERR_NGROK_3811", message));
+    }
+    const maxOutput = options.maxOutputTokens?.();
     const configuration = key.configurationId === undefined ? undefined : options.directory.accessKeyConfiguration(key.configurationId);
     const streaming = body["stream"] === true;
     const requestId = `rq_${randomBytes(10).toString("hex")}`;
@@ -158,9 +213,10 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       call: async (call) => {
         const upstreamBody: Record<string, unknown> = { ...body, model: call.model };
         delete upstreamBody["models"];
+        const surface = path.slice("/v1".length);
+        if (maxOutput !== undefined) capOutputTokens(upstreamBody, maxOutput, surface);
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
         const override = overrides.get(call.provider);
-        const surface = path.slice("/v1".length);
         if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody, path: surface });
         const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
         if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };

@@ -48,6 +48,17 @@ function errorBody(type: string, message: string): unknown {
   return { error: { message, type, code: null } };
 }
 
+/** A reply as a stand-in produces it, a word at a time: a "token" of its own counting. */
+function pieces(text: string): string[] {
+  return text.match(/\s*\S+|\s+$/g) ?? [];
+}
+
+/** The least length limit the request sets (`max_tokens`, `max_completion_tokens`, `max_output_tokens`); undefined: none. */
+function lengthLimit(body: Record<string, unknown>): number | undefined {
+  const limits = ["max_tokens", "max_completion_tokens", "max_output_tokens"].map((f) => body[f]).filter((v): v is number => typeof v === "number");
+  return limits.length === 0 ? undefined : Math.min(...limits);
+}
+
 /** Whether a call is to Anthropic's Messages API rather than OpenAI's chat completions. */
 function isMessages(call: StandInCall): boolean {
   return call.path !== undefined && /\/messages$/.test(call.path);
@@ -61,14 +72,14 @@ function anthropicError(status: number, message: string): unknown {
 }
 
 /** A reply in the shape of Anthropic's Messages API (a `message` with one text block). */
-export function anthropicMessage(model: string, text: string): unknown {
+export function anthropicMessage(model: string, text: string, stopReason = "end_turn"): unknown {
   return {
     id: "msg_emulator",
     type: "message",
     role: "assistant",
     model,
     content: [{ type: "text", text }],
-    stop_reason: "end_turn",
+    stop_reason: stopReason,
     stop_sequence: null,
     usage: { input_tokens: 1, output_tokens: 1 },
   };
@@ -79,26 +90,26 @@ export function anthropicMessage(model: string, text: string): unknown {
  * start, its deltas a word at a time and its stop, `message_delta` with the stop reason, then
  * `message_stop`; each event named in its `event:` line as well as in its `type`.
  */
-export function anthropicMessageStream(model: string, text: string): string {
+export function anthropicMessageStream(model: string, text: string, stopReason = "end_turn"): string {
   const events: Array<Record<string, unknown>> = [
     { type: "message_start", message: { ...(anthropicMessage(model, "") as Record<string, unknown>), content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } },
     { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-    ...(text.match(/\s*\S+|\s+$/g) ?? []).map((piece) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } })),
+    ...pieces(text).map((piece) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } })),
     { type: "content_block_stop", index: 0 },
-    { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 1 } },
+    { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 1 } },
     { type: "message_stop" },
   ];
   return events.map((e) => `event: ${String(e["type"])}\ndata: ${JSON.stringify(e)}\n\n`).join("");
 }
 
 /** A chat completion in OpenAI's shape (the surface custom providers and the gateway speak). */
-export function chatCompletion(model: string, content: string): unknown {
+export function chatCompletion(model: string, content: string, finishReason = "stop"): unknown {
   return {
     id: "chatcmpl-emulator",
     object: "chat.completion",
     created: 0,
     model,
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
     usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
   };
 }
@@ -108,7 +119,7 @@ export function chatCompletion(model: string, content: string): unknown {
  * the role first, then the content a word at a time, then the finish reason, then (when the request
  * asked with `stream_options.include_usage`) a chunk of usage with no choices, then `[DONE]`.
  */
-export function chatCompletionStream(model: string, content: string, includeUsage: boolean): string {
+export function chatCompletionStream(model: string, content: string, includeUsage: boolean, finishReason = "stop"): string {
   const chunk = (choices: unknown[], usage?: unknown) => ({
     id: "chatcmpl-emulator",
     object: "chat.completion.chunk",
@@ -120,8 +131,8 @@ export function chatCompletionStream(model: string, content: string, includeUsag
   const delta = (d: Record<string, unknown>, finish: string | null = null) => [{ index: 0, delta: d, finish_reason: finish }];
   const chunks = [
     chunk(delta({ role: "assistant", content: "" })),
-    ...(content.match(/\s*\S+|\s+$/g) ?? []).map((piece) => chunk(delta({ content: piece }))),
-    chunk(delta({}, "stop")),
+    ...pieces(content).map((piece) => chunk(delta({ content: piece }))),
+    chunk(delta({}, finishReason)),
     ...(includeUsage ? [chunk([], { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 })] : []),
   ];
   return [...chunks.map((c) => JSON.stringify(c)), "[DONE]"].map((data) => `data: ${data}\n\n`).join("");
@@ -146,16 +157,21 @@ export function standInOutcome(behaviour: ProviderBehaviour | undefined, call: S
       answer = { status: b.fail, body: messages ? anthropicError(b.fail, message) : errorBody(type, message) };
     } else if (refused) answer = { status: 401, body: messages ? anthropicError(401, "invalid x-api-key") : errorBody("invalid_api_key", "Incorrect API key provided.") };
     else {
-      const reply = b.reply ?? `${call.provider}:${call.model} answered`;
+      let reply = b.reply ?? `${call.provider}:${call.model} answered`;
+      // A length limit cuts the reply, a word a token, as a model stops at its limit.
+      const limit = lengthLimit(call.body);
+      const cut = limit !== undefined && pieces(reply).length > limit;
+      if (cut) reply = pieces(reply).slice(0, limit).join("");
       if (messages) {
+        const stop = cut ? "max_tokens" : "end_turn";
         answer = wantsStream(call.body)
-          ? { status: 200, body: anthropicMessageStream(call.model, reply), headers: { "content-type": "text/event-stream" } }
-          : { status: 200, body: anthropicMessage(call.model, reply) };
+          ? { status: 200, body: anthropicMessageStream(call.model, reply, stop), headers: { "content-type": "text/event-stream" } }
+          : { status: 200, body: anthropicMessage(call.model, reply, stop) };
       } else if (wantsStream(call.body)) {
         const options = call.body["stream_options"];
         const includeUsage = typeof options === "object" && options !== null && (options as Record<string, unknown>)["include_usage"] === true;
-        answer = { status: 200, body: chatCompletionStream(call.model, reply, includeUsage), headers: { "content-type": "text/event-stream" } };
-      } else answer = { status: 200, body: chatCompletion(call.model, reply) };
+        answer = { status: 200, body: chatCompletionStream(call.model, reply, includeUsage, cut ? "length" : "stop"), headers: { "content-type": "text/event-stream" } };
+      } else answer = { status: 200, body: chatCompletion(call.model, reply, cut ? "length" : "stop") };
     }
   }
   if (answer === "timeout") return { kind: "timeout", message: `${call.provider} did not answer in time` };

@@ -427,6 +427,50 @@ describe("the total timeout (guides/error-handling \"Timeout configuration\"; re
   }, 10_000);
 });
 
+describe("the account's token limits (guides/account-settings \"Token limits\"; reference/error-codes ERR_NGROK_3811)", () => {
+  it("an input estimated above maxInputTokens is refused before any upstream call; maxOutputTokens caps the completion", async () => {
+    const own = await startEmulator({ rateLimit: false, aiGateway: { standIns: true } });
+    try {
+      const call = async (path: string, method: string, body: unknown): Promise<Response> =>
+        fetch(`${own.aiGatewayApi.url}${path}`, { method, headers: { authorization: `Bearer ${own.aiGatewayApi.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const token = String(((await (await call("/access-keys", "POST", { name: "app" })).json()) as Record<string, unknown>)["token"]);
+      const ask = async (surface: string, body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> => {
+        const res = await fetch(`${own.aiGateway!.url}/v1/${surface}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      expect((await call("/gateway-config", "PATCH", { maxInputTokens: 10, maxOutputTokens: 1 })).status).toBe(200);
+
+      // 60 characters of prompt: 15 tokens at four characters a token.
+      const long = { model: "gpt-4o", messages: [{ role: "user", content: "x".repeat(60) }] };
+      const attempts = own.aiGateway!.routes.length;
+      const refused = await ask("chat/completions", long);
+      expect(refused.status).toBe(413);
+      expect(refused.body["error"]).toMatchObject({
+        code: "ERR_NGROK_3811",
+        message: "ERR_NGROK_3811: Input too large: 15 tokens (max 10). Shorten your prompt. See https://ngrok.com/docs/ai-gateway/reference/error-codes#err-ngrok-3811 for more information.",
+      });
+      expect(own.aiGateway!.routes.length).toBe(attempts);
+
+      // The stand-in's reply, "openai:gpt-4o answered", is two of its tokens: the cap stops it at one, whatever the request asked.
+      for (const asked of [{}, { max_tokens: 100 }, { max_completion_tokens: 100 }]) {
+        const capped = await ask("chat/completions", { model: "gpt-4o", messages: [{ role: "user", content: "Hi" }], ...asked });
+        expect(capped.status).toBe(200);
+        expect((capped.body["choices"] as Array<Record<string, unknown>>)[0]).toMatchObject({ message: { content: "openai:gpt-4o" }, finish_reason: "length" });
+      }
+      const claude = await ask("messages", { model: "claude-opus-4-6", max_tokens: 1024, messages: [{ role: "user", content: "Hi" }] });
+      expect(claude.body).toMatchObject({ content: [{ type: "text", text: "anthropic:claude-opus-4-6" }], stop_reason: "max_tokens" });
+
+      // null clears a limit (guides/account-settings).
+      await call("/gateway-config", "PATCH", { maxInputTokens: null, maxOutputTokens: null });
+      const served = await ask("chat/completions", long);
+      expect(served.status).toBe(200);
+      expect((served.body["choices"] as Array<Record<string, unknown>>)[0]).toMatchObject({ message: { content: "openai:gpt-4o answered" }, finish_reason: "stop" });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("ngrok-emulator's options for the AI gateway", () => {
   it("--ai-gateway-port and repeated --ai-provider ID=URL", () => {
     expect(parseCli(["--ai-gateway-port", "0", "--ai-provider", "openai=http://127.0.0.1:9/v1", "--ai-provider", "my-vllm=http://127.0.0.1:8/v1"])).toMatchObject({
