@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
+import { pageLimit } from "../collections/lists";
 import { ApiFailure, notFound } from "../errors";
 import { RateLimiter, FaultInjector } from "../faults";
 import { ID_BODY } from "../ids";
@@ -57,17 +58,6 @@ function errorBody(failure: ApiFailure, operationId: string): JsonObject {
   const body: JsonObject = { statusCode: failure.status, msg: failure.message, details: { ...failure.details, operationId } };
   if (failure.errorCode !== undefined) body["errorCode"] = failure.errorCode;
   return body;
-}
-
-const DEFAULT_LIMIT = 100;
-
-function limitOf(query: URLSearchParams): number {
-  const raw = query.get("limit");
-  if (raw === null) return DEFAULT_LIMIT;
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > DEFAULT_LIMIT) {
-    throw new ApiFailure(400, "ERR_NGROK_233", `The page size limit must be between 1 and ${DEFAULT_LIMIT} but '${raw}' was provided.`);
-  }
-  return Number(raw);
 }
 
 function checkId(id: string, prefix: string): void {
@@ -198,7 +188,7 @@ export class AiGatewayApiServer {
       }
       throw notAllowed(method);
     }
-    if (path === "/usage") return get ? { status: 200, body: usagePage(query, ctx, limitOf(query)) } : notAllowed(method);
+    if (path === "/usage") return get ? { status: 200, body: usagePage(query, ctx, pageLimit(query)) } : notAllowed(method);
     if (path === "/usage/overview") return get ? { status: 200, body: usageOverview(query, ctx) } : notAllowed(method);
     if (path === "/credits/balance") return get ? { status: 200, body: creditBalance(ctx.store) } : notAllowed(method);
     if (path === "/credits/transactions") return get ? { status: 200, body: { items: [] } } : notAllowed(method);
@@ -246,7 +236,7 @@ export class AiGatewayApiServer {
   }
 
   private list(def: AiCollection, query: URLSearchParams, ctx: AiCtx): JsonObject {
-    const limit = limitOf(query);
+    const limit = pageLimit(query);
     let recs = ctx.store.all(def.kind).reverse();
     if (def.filter !== undefined) recs = recs.filter((r) => def.filter!(r, query));
     const beforeId = query.get("beforeId");

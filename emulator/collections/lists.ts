@@ -77,19 +77,26 @@ export interface PageRequest {
 }
 
 /** One page of a newest-first list: `{<key>: [...], uri, next_page_uri}`. */
+/**
+ * A list's `limit` query parameter: 100 when absent; not a number, ERR_NGROK_244; outside 1 to
+ * 100, ERR_NGROK_233. The management API and the AI Gateway API read it alike.
+ */
+export function pageLimit(query: URLSearchParams): number {
+  const rawLimit = query.get("limit");
+  if (rawLimit === null) return DEFAULT_LIMIT;
+  if (!/^[0-9]+$/.test(rawLimit)) {
+    throw new ApiFailure(400, "ERR_NGROK_244", `The page size limit must be a number between 1 and ${DEFAULT_LIMIT} but '${rawLimit}' was provided.`);
+  }
+  const limit = Number(rawLimit);
+  if (limit < 1 || limit > DEFAULT_LIMIT) {
+    throw new ApiFailure(400, "ERR_NGROK_233", `The page size limit must be between 1 and ${DEFAULT_LIMIT} but ${rawLimit} was provided.`);
+  }
+  return limit;
+}
+
 export function page(items: JsonObject[], key: string, req: PageRequest): JsonObject {
   const { query } = req;
-  let limit = DEFAULT_LIMIT;
-  const rawLimit = query.get("limit");
-  if (rawLimit !== null) {
-    if (!/^[0-9]+$/.test(rawLimit)) {
-      throw new ApiFailure(400, "ERR_NGROK_244", `The page size limit must be a number between 1 and ${DEFAULT_LIMIT} but '${rawLimit}' was provided.`);
-    }
-    limit = Number(rawLimit);
-    if (limit < 1 || limit > DEFAULT_LIMIT) {
-      throw new ApiFailure(400, "ERR_NGROK_233", `The page size limit must be between 1 and ${DEFAULT_LIMIT} but ${rawLimit} was provided.`);
-    }
-  }
+  const limit = pageLimit(query);
   const filter = query.get("filter");
   let rest = filter === null || filter.trim() === "" ? items : applyFilter(items, filter, req);
   const listParams = (LIST_PARAMS[req.path] ?? []).map((name) => [name, listParam(query, name)] as const).filter(([, values]) => values.length > 0);

@@ -74,7 +74,11 @@ describe("AI Gateway API: protocol", () => {
     expect(first["nextPageUri"]).toBe(`${emu.aiGatewayApi.url}/api-keys?beforeId=${ids[1]}&limit=2`);
     const second = await ok("GET", `/api-keys?beforeId=${ids[1]}&limit=2`);
     expect((second["aiGatewayApiKeys"] as { id: string }[])[0]!.id).toBe(ids[0]);
-    expect((await call("GET", "/api-keys?limit=101")).status).toBe(400);
+    // A bad limit is answered as the management API answers one: not a number, 244; out of range, 233.
+    for (const [limit, code] of [["101", "ERR_NGROK_233"], ["0", "ERR_NGROK_233"], ["abc", "ERR_NGROK_244"], ["-1", "ERR_NGROK_244"]] as const) {
+      const refused = await call("GET", `/api-keys?limit=${limit}`);
+      expect([limit, refused.status, refused.body["errorCode"]]).toEqual([limit, 400, code]);
+    }
   });
 
   it("answers HEAD with GET's status and no body", async () => {
