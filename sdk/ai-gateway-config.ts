@@ -25,7 +25,7 @@ export interface AiGatewayConfigArgs {
  * ```typescript
  * import * as ngrok from "pulumi-ngrok";
  *
- * // One per account: a second AiGatewayConfig in the same account would fight the first.
+ * // One per account: a second AiGatewayConfig in this program is refused; one in another stack would fight this one.
  * const settings = new ngrok.AiGatewayConfig("settings", { totalTimeout: "90s", perRequestTimeout: "30s", maxOutputTokens: 8192 });
  * ```
  */
@@ -57,6 +57,7 @@ export class AiGatewayConfig extends NgrokResource {
         maxOutputTokens: undefined,
         metadata: undefined,
         accountId: undefined,
+        "__ngrokResourceName": name,
       },
       args,
     );

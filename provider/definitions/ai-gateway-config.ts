@@ -42,6 +42,6 @@ export const aiGatewayConfig: BoundDefinition = {
     accountId: { type: { kind: "string" }, api: "accountId", description: "The account the configuration belongs to." },
     uri: { type: { kind: "string" }, api: "uri", present: true, lookupOnly: true, description: "The address of the configuration in the AI Gateway API." },
   },
-  example: `// One per account: a second AiGatewayConfig in the same account would fight the first.
+  example: `// One per account: a second AiGatewayConfig in this program is refused; one in another stack would fight this one.
 const settings = new ngrok.AiGatewayConfig("settings", { totalTimeout: "90s", perRequestTimeout: "30s", maxOutputTokens: 8192 });`,
 };

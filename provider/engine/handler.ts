@@ -99,7 +99,10 @@ export class ResourceHandler implements Handler {
       changed.push(name);
       if (prop.input.onChange === "replace") replaces.push(name);
     }
-    return { changes: changed.length > 0, changed, replaces, deleteBeforeReplace: replaces.length > 0 && this.keepsUniqueKey(olds, news) };
+    // The account's one object is written by a create and reset by a delete: a replace (forced, or
+    // onto another provider) deletes first, or the old one's reset would undo the new one's write.
+    const singleton = this.def.binding.kind === "singleton";
+    return { changes: changed.length > 0, changed, replaces, deleteBeforeReplace: singleton || (replaces.length > 0 && this.keepsUniqueKey(olds, news)) };
   }
 
   async create(inputs: Props): Promise<CreateResult> {

@@ -24,5 +24,5 @@ export interface Wire {
 /** The resource's place in the API, or undefined when it has none. */
 export function wireOf(def: ResourceDefinition): Wire | undefined {
   if (!def.binding) return undefined;
-  return { idForm: idForm(def)!, apiPath: documentedPath(def)!, locatedBy: locatingInputs(def), namesResource: def.binding.kind === "slot" };
+  return { idForm: idForm(def)!, apiPath: documentedPath(def)!, locatedBy: locatingInputs(def), namesResource: def.binding.kind === "slot" || def.binding.kind === "singleton" };
 }

@@ -71,6 +71,43 @@ describe("AiGatewayConfig", () => {
     // The one object stays: a read after delete finds it, with the defaults.
     expect((await handler.read(made.id, updated.outs)).id).toBe("gateway-config");
   });
+
+  it("is held by one resource of the program: a second is refused at preview when the first exists, at up before it writes", async () => {
+    const own = providerFor(emu);
+    try {
+      const handler = own.handler("AiGatewayConfig");
+      const config = async () => (await aiCall(emu, "GET", "/gateway-config")).json as Record<string, unknown>;
+      // The SDK class tells each resource's name, which the messages use and the inputs do not keep.
+      const first = { totalTimeout: "90s", __ngrokResourceName: "settings" };
+      const second = { totalTimeout: "30s", __ngrokResourceName: "settings-again" };
+      expect((await handler.check({}, first)).failures).toEqual([]);
+      const made = await handler.create((await handler.check({}, first)).inputs);
+      const twice = `the resources "settings" and "settings-again" of this program configure the same AiGatewayConfig (gateway-config): keep one of them`;
+      const refused = await handler.create((await handler.check({}, second)).inputs).catch((e: unknown) => e);
+      expect(String(refused)).toBe(`Error: ${twice}`);
+      expect(await config()).toMatchObject({ totalTimeout: "90s" });
+
+      // A later run: the existing one holds it from its check, and the second is refused at preview.
+      const later = providerFor(emu);
+      try {
+        const h = later.handler("AiGatewayConfig");
+        expect((await h.check(made.outs, first)).failures).toEqual([]);
+        expect((await h.check({}, second)).failures).toEqual([{ path: "", message: twice }]);
+        // A forced replace (`pulumi up --replace`, another provider) deletes first, so the new one's write stays.
+        expect((await h.diff(made.id, made.outs, (await h.check(made.outs, first)).inputs)).deleteBeforeReplace).toBe(true);
+      } finally {
+        await later.close();
+      }
+
+      // Deleted, it frees the account's configuration for another resource.
+      await handler.delete(made.id, made.outs);
+      const next = await handler.create((await handler.check({}, second)).inputs);
+      expect(await config()).toMatchObject({ totalTimeout: "30s" });
+      await handler.delete(next.id, next.outs);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe("settings", () => {

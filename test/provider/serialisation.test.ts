@@ -57,9 +57,11 @@ it("every SDK resource serialises a small stub with no key, no paths, identical 
       expect(text).toContain('require("pulumi-ngrok/provider")');
       expect(text).toContain(JSON.stringify(kind));
       expect(b!.inputs.__provider).toBe(text);
-      // The program's name of the resource goes only where a message names it (a slot claimed
-      // twice): every input is an entry of the resource's property dependencies in the state.
-      const named = (definitions as Record<string, ResourceDefinition>)[kind]!.binding?.kind === "slot";
+      // The program's name of the resource goes only where a message names it (a slot or the
+      // account's one object claimed twice): every input is an entry of the resource's property
+      // dependencies in the state.
+      const binding = (definitions as Record<string, ResourceDefinition>)[kind]!.binding?.kind;
+      const named = binding === "slot" || binding === "singleton";
       expect({ kind, sendsName: resourceNameKey in a!.inputs }).toEqual({ kind, sendsName: named });
     }
   } finally {

@@ -2,23 +2,50 @@
  * The one object of its kind in the account (the AI Gateway's configuration): GET and PATCH at a
  * fixed path, never made or removed. A create writes every input the program sets (the others
  * keep the service's values, which are outputs); an update PATCHes what changed; a delete PATCHes
- * the service's defaults back, as users expect of a singleton they stop managing.
+ * the service's defaults back, as users expect of a singleton they stop managing. One resource of
+ * the program holds it, as a slot is held: a second is refused (at preview when the first exists
+ * already, at `up` before it writes anything), since two would overwrite each other at every `up`.
  */
 import { ApiError } from "../../client/errors";
 import type { ApiObject, Props, SingletonBinding } from "../../definitions/types";
 import { createBody, inputProperties, isAbsent, patchBody } from "../values";
+import type { CheckFailure } from "../check";
 import type { Wire, WireContext } from "./wire";
+import { SlotState, duplicateSlot, resourceNameKey } from "./edges/slot-state";
 
 export class SingletonWire implements Wire {
   readonly pathInputs: ReadonlySet<string> = new Set();
+  /** What this process knows of the program's holders of slots and singletons. */
+  private readonly slots: SlotState;
 
   constructor(
     private readonly ctx: WireContext,
     private readonly binding: SingletonBinding,
-  ) {}
+  ) {
+    this.slots = ctx.state.part(SlotState, () => new SlotState());
+  }
 
   idOf(): string {
     return this.binding.id;
+  }
+
+  /** The program's inputs without the resource's name, which its SDK class sends for messages that name it. */
+  fromProgram(news: Props): Props {
+    const { [resourceNameKey]: name, ...rest } = news;
+    if (typeof name === "string") this.slots.recordName(this.ctx.def.name, this.binding.id, name);
+    return rest;
+  }
+
+  /** A new resource while another of the program holds the singleton: told at preview, as `up` would refuse it. */
+  problemsOfNew(): Promise<CheckFailure[]> {
+    const { name } = this.ctx.def;
+    const { id } = this.binding;
+    return Promise.resolve(this.slots.holdsSlot(name, id) ? [{ path: "", message: duplicateSlot(name, id, this.slots.namesOf(name, id)) }] : []);
+  }
+
+  /** An existing resource holds the singleton for this run. */
+  holdExisting(): void {
+    this.slots.claimSlot(this.ctx.def.name, this.binding.id);
   }
 
   locate(_id: string, props: Props): Props {
@@ -26,11 +53,19 @@ export class SingletonWire implements Wire {
   }
 
   async create(inputs: Props): Promise<{ id: string; api: ApiObject }> {
+    const { name } = this.ctx.def;
+    const { id } = this.binding;
+    if (!this.slots.claimSlot(name, id)) throw new Error(duplicateSlot(name, id, this.slots.namesOf(name, id)));
     const body = createBody(this.ctx.def, inputs, this.pathInputs);
-    // Inputs the program leaves out are the service's defaults: written too, so that what was set
-    // by hand before is not kept unseen.
-    const api = await this.ctx.client().patch<ApiObject>(this.binding.path, { ...this.binding.reset, ...body });
-    return { id: this.binding.id, api };
+    try {
+      // Inputs the program leaves out are the service's defaults: written too, so that what was set
+      // by hand before is not kept unseen.
+      const api = await this.ctx.client().patch<ApiObject>(this.binding.path, { ...this.binding.reset, ...body });
+      return { id, api };
+    } catch (err) {
+      this.slots.releaseSlot(name, id);
+      throw err;
+    }
   }
 
   async read(id: string = this.binding.id): Promise<ApiObject> {
@@ -52,6 +87,10 @@ export class SingletonWire implements Wire {
   }
 
   async delete(): Promise<void> {
-    await this.ctx.client().patch<ApiObject>(this.binding.path, this.binding.reset);
+    try {
+      await this.ctx.client().patch<ApiObject>(this.binding.path, this.binding.reset);
+    } finally {
+      this.slots.releaseSlot(this.ctx.def.name, this.binding.id);
+    }
   }
 }

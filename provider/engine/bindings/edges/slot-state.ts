@@ -1,6 +1,6 @@
 /**
- * What one provider process learns of the program's slots (edge modules), a part of its
- * ProgramState that only the slot binding reads:
+ * What one provider process learns of the program's slots (edge modules, and the account's
+ * singletons, one slot each), a part of its ProgramState that the slot and singleton bindings read:
  * - the slots held by the program's resources (an edge module per route) let a second resource
  *   claiming the same slot be refused;
  * - the program's name of each resource, which the SDK class of a slot sends as a hidden input
@@ -88,4 +88,11 @@ export class SlotState {
   slotWritten(parentPath: string, field: string, configured: boolean): void {
     this.slotWrites.set(`${parentPath} ${field}`, configured);
   }
+}
+
+/** Two resources of the program claim one slot: named when the SDK told their names (`names`); the same message at preview and at `up`. */
+export function duplicateSlot(kind: string, id: string, names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  const who = quoted.length >= 2 ? `the resources ${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}` : "two resources";
+  return `${who} of this program configure the same ${kind} (${id}): keep one of them`;
 }

@@ -15,7 +15,7 @@ import type { CheckFailure } from "../../check";
 import { fillPath, idForm, idFromKeys, idKeys, keysFromId, pathInputs } from "../../locate";
 import { containsUnknown, createBody, isAbsent, unknownValue } from "../../values";
 import type { Wire, WireContext } from "../wire";
-import { SlotState, resourceNameKey } from "./slot-state";
+import { SlotState, duplicateSlot, resourceNameKey } from "./slot-state";
 
 export class SlotWire implements Wire {
   readonly pathInputs: ReadonlySet<string>;
@@ -161,14 +161,6 @@ export class SlotWire implements Wire {
       `to the resource to manage it (its configuration is then replaced by the program's)`
     );
   }
-}
-
-/** Two resources of the program for one slot: one message, the same at preview and at `up`. */
-/** Two resources of the program claim one slot: named when the SDK told their names (`names`). */
-function duplicateSlot(kind: string, id: string, names: readonly string[]): string {
-  const quoted = names.map((n) => `"${n}"`);
-  const who = quoted.length >= 2 ? `the resources ${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}` : "two resources";
-  return `${who} of this program configure the same ${kind} (${id}): keep one of them`;
 }
 
 /** A slot's parent (its path without the last segment) and the parent's field that holds it (that segment). */
