@@ -66,13 +66,16 @@ describe("AiGatewayConfig", () => {
     const updated = await handler.update(made.id, made.outs, news);
     expect(await config()).toMatchObject({ totalTimeout: "90s", maxOutputTokens: null });
     expect((await handler.diff(made.id, (await handler.read(made.id, updated.outs)).props, news)).changes).toBe(false);
-    await handler.delete(made.id, updated.outs);
+    // `pulumi destroy`, a process of its own.
+    const destroy = providerFor(emu);
+    await destroy.handler("AiGatewayConfig").delete(made.id, updated.outs);
+    await destroy.close();
     expect(await config()).toMatchObject({ totalTimeout: "120s", perRequestTimeout: "60s", maxInputTokens: null, maxOutputTokens: null, metadata: null });
     // The one object stays: a read after delete finds it, with the defaults.
     expect((await handler.read(made.id, updated.outs)).id).toBe("gateway-config");
   });
 
-  it("is held by one resource of the program: a second is refused at preview when the first exists, at up before it writes", async () => {
+  it("is held by one resource of the program: a second is refused at preview when the first exists, at up before it writes; a rename keeps the settings", async () => {
     const own = providerFor(emu);
     try {
       const handler = own.handler("AiGatewayConfig");
@@ -99,11 +102,22 @@ describe("AiGatewayConfig", () => {
         await later.close();
       }
 
-      // Deleted, it frees the account's configuration for another resource.
-      await handler.delete(made.id, made.outs);
-      const next = await handler.create((await handler.check({}, second)).inputs);
-      expect(await config()).toMatchObject({ totalTimeout: "30s" });
-      await handler.delete(next.id, next.outs);
+      // Renamed without an alias: the engine creates the new one, then deletes the old one, whose
+      // delete leaves the new one's settings in place (and frees the configuration).
+      const renamed = providerFor(emu);
+      try {
+        const h = renamed.handler("AiGatewayConfig");
+        const next = await h.create((await h.check({}, second)).inputs);
+        await h.delete(made.id, made.outs);
+        expect(await config()).toMatchObject({ totalTimeout: "30s" });
+        // `pulumi destroy` then puts ngrok's defaults back.
+        const destroy = providerFor(emu);
+        await destroy.handler("AiGatewayConfig").delete(next.id, next.outs);
+        await destroy.close();
+        expect(await config()).toMatchObject({ totalTimeout: "120s" });
+      } finally {
+        await renamed.close();
+      }
     } finally {
       await own.close();
     }

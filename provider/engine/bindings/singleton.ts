@@ -13,16 +13,23 @@ import type { CheckFailure } from "../check";
 import type { Wire, WireContext } from "./wire";
 import { SlotState, duplicateSlot, resourceNameKey } from "./edges/slot-state";
 
+/** The singletons a create of this process wrote: the program's own settings, which a delete must not reset. */
+class SingletonWrites {
+  readonly written = new Set<string>();
+}
+
 export class SingletonWire implements Wire {
   readonly pathInputs: ReadonlySet<string> = new Set();
   /** What this process knows of the program's holders of slots and singletons. */
   private readonly slots: SlotState;
+  private readonly writes: SingletonWrites;
 
   constructor(
     private readonly ctx: WireContext,
     private readonly binding: SingletonBinding,
   ) {
     this.slots = ctx.state.part(SlotState, () => new SlotState());
+    this.writes = ctx.state.part(SingletonWrites, () => new SingletonWrites());
   }
 
   idOf(): string {
@@ -61,6 +68,7 @@ export class SingletonWire implements Wire {
       // Inputs the program leaves out are the service's defaults: written too, so that what was set
       // by hand before is not kept unseen.
       const api = await this.ctx.client().patch<ApiObject>(this.binding.path, { ...this.binding.reset, ...body });
+      this.writes.written.add(name);
       return { id, api };
     } catch (err) {
       this.slots.releaseSlot(name, id);
@@ -86,11 +94,19 @@ export class SingletonWire implements Wire {
     return this.ctx.client().patch<ApiObject>(this.binding.path, body);
   }
 
+  /**
+   * Puts ngrok's defaults back, unless a create of this run wrote the program's settings: the engine
+   * creates a resource before it deletes the one the program no longer has, so a singleton renamed
+   * without an alias is deleted after its successor wrote (a replace deletes first, see the handler).
+   */
   async delete(): Promise<void> {
+    const { name } = this.ctx.def;
     try {
+      if (this.writes.written.has(name)) return;
       await this.ctx.client().patch<ApiObject>(this.binding.path, this.binding.reset);
     } finally {
-      this.slots.releaseSlot(this.ctx.def.name, this.binding.id);
+      this.writes.written.delete(name);
+      this.slots.releaseSlot(name, this.binding.id);
     }
   }
 }
