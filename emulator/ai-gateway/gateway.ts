@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
-import { BUILT_IN_PROVIDERS, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
+import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import type { UsageEventInput } from "./directory";
 
@@ -166,14 +166,23 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = (req.url ?? "/").split("?")[0]!;
-    if (req.method !== "POST" || !path.startsWith("/v1/")) {
-      send(res, gatewayError(404, null, `the emulator's AI gateway answers POST /v1/... (e.g. /v1/chat/completions), not ${req.method} ${path}`));
+    const listsModels = req.method === "GET" && path === "/v1/models";
+    if ((req.method !== "POST" && !listsModels) || !path.startsWith("/v1/")) {
+      send(res, gatewayError(404, null, `the emulator's AI gateway answers POST /v1/... (e.g. /v1/chat/completions) and GET /v1/models, not ${req.method} ${path}`));
       return;
     }
     const token = tokenOf(req);
     const key = token === undefined ? undefined : options.directory.accessKeyByToken(token);
     if (key === undefined) {
       send(res, gatewayError(401, null, token === undefined ? "No access key: send Authorization: Bearer <access key>." : "The access key is invalid or was deleted."));
+      return;
+    }
+    // The model catalog in OpenAI's list shape (sdks/other "Supported endpoints"): the built-in
+    // models, not the custom providers' (guides/use-with-coding-agents: "A tool that populates its
+    // model picker by calling the gateway won't find your models").
+    if (listsModels) {
+      const data = catalogModels().map(({ provider, model }) => ({ id: model, object: "model", created: 0, owned_by: provider }));
+      send(res, { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ object: "list", data }) });
       return;
     }
     let body: Record<string, unknown>;

@@ -194,6 +194,11 @@ const CATALOG: ReadonlyArray<[provider: string, models: readonly string[]]> = [
   ["anthropic", ["claude-opus-5", "claude-sonnet-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-opus-4-5", "claude-sonnet-4-5", "claude-haiku-4-5"]],
 ];
 
+/** The catalog's models, each with its provider: what the gateway's `GET /v1/models` lists. */
+export function catalogModels(): Array<{ provider: string; model: string }> {
+  return CATALOG.flatMap(([provider, models]) => models.map((model) => ({ provider, model })));
+}
+
 /** The catalog's provider of a model id (model names are not case-sensitive: concepts/models). */
 export function catalogProvider(model: string): string | undefined {
   const m = model.toLowerCase();

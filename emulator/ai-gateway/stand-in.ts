@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { UpstreamOutcome } from "./router";
+import { answerOf, errorOf, SURFACE_PATHS, surfaceOf } from "./surfaces";
 
 /** The bearer token the emulator's gateway sends a provider for ngrok.ai inference (an `ngrok` step). */
 export const NGROK_INFERENCE_CREDENTIAL = "ngrok-ai-inference";
@@ -20,8 +21,8 @@ export interface StandInCall {
   /** The JSON body sent upstream. */
   body: Record<string, unknown>;
   /**
-   * The API surface's path after the provider's base URL: `/chat/completions` (OpenAI's, the
-   * default) or `/messages` (Anthropic's Messages API, which Anthropic's SDKs call).
+   * The API surface's path after the provider's base URL (surfaces.ts): `/chat/completions` (the
+   * default), `/completions`, `/embeddings`, `/responses`, or `/messages` (Anthropic's).
    */
   path?: string;
 }
@@ -44,135 +45,17 @@ export interface ProviderStandInOptions {
 /** What a provider does: options, or a function answering each call. */
 export type ProviderBehaviour = ProviderStandInOptions | ((call: StandInCall) => StandInAnswer | "timeout" | "unreachable");
 
-function errorBody(type: string, message: string): unknown {
-  return { error: { message, type, code: null } };
-}
-
-/** A reply as a stand-in produces it, a word at a time: a "token" of its own counting. */
-function pieces(text: string): string[] {
-  return text.match(/\s*\S+|\s+$/g) ?? [];
-}
-
-/** The least length limit the request sets (`max_tokens`, `max_completion_tokens`, `max_output_tokens`); undefined: none. */
-function lengthLimit(body: Record<string, unknown>): number | undefined {
-  const limits = ["max_tokens", "max_completion_tokens", "max_output_tokens"].map((f) => body[f]).filter((v): v is number => typeof v === "number");
-  return limits.length === 0 ? undefined : Math.min(...limits);
-}
-
-/** Whether a call is to Anthropic's Messages API rather than OpenAI's chat completions. */
-function isMessages(call: StandInCall): boolean {
-  return call.path !== undefined && /\/messages$/.test(call.path);
-}
-
-/** An error in the shape of Anthropic's API (`{type: "error", error: {type, message}}`), by status. */
-function anthropicError(status: number, message: string): unknown {
-  const type =
-    status === 401 ? "authentication_error" : status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : status >= 500 ? "api_error" : "invalid_request_error";
-  return { type: "error", error: { type, message } };
-}
-
-/** A reply in the shape of Anthropic's Messages API (a `message` with one text block). */
-export function anthropicMessage(model: string, text: string, stopReason = "end_turn"): unknown {
-  return {
-    id: "msg_emulator",
-    type: "message",
-    role: "assistant",
-    model,
-    content: [{ type: "text", text }],
-    stop_reason: stopReason,
-    stop_sequence: null,
-    usage: { input_tokens: 1, output_tokens: 1 },
-  };
-}
-
-/**
- * A reply streamed as Anthropic's Messages API streams one: `message_start`, a text block's
- * start, its deltas a word at a time and its stop, `message_delta` with the stop reason, then
- * `message_stop`; each event named in its `event:` line as well as in its `type`.
- */
-export function anthropicMessageStream(model: string, text: string, stopReason = "end_turn"): string {
-  const events: Array<Record<string, unknown>> = [
-    { type: "message_start", message: { ...(anthropicMessage(model, "") as Record<string, unknown>), content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 0 } } },
-    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-    ...pieces(text).map((piece) => ({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } })),
-    { type: "content_block_stop", index: 0 },
-    { type: "message_delta", delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 1 } },
-    { type: "message_stop" },
-  ];
-  return events.map((e) => `event: ${String(e["type"])}\ndata: ${JSON.stringify(e)}\n\n`).join("");
-}
-
-/** A chat completion in OpenAI's shape (the surface custom providers and the gateway speak). */
-export function chatCompletion(model: string, content: string, finishReason = "stop"): unknown {
-  return {
-    id: "chatcmpl-emulator",
-    object: "chat.completion",
-    created: 0,
-    model,
-    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
-    usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-  };
-}
-
-/**
- * A chat completion streamed as OpenAI streams one: server-sent events of `chat.completion.chunk`,
- * the role first, then the content a word at a time, then the finish reason, then (when the request
- * asked with `stream_options.include_usage`) a chunk of usage with no choices, then `[DONE]`.
- */
-export function chatCompletionStream(model: string, content: string, includeUsage: boolean, finishReason = "stop"): string {
-  const chunk = (choices: unknown[], usage?: unknown) => ({
-    id: "chatcmpl-emulator",
-    object: "chat.completion.chunk",
-    created: 0,
-    model,
-    choices,
-    ...(includeUsage ? { usage: usage ?? null } : {}),
-  });
-  const delta = (d: Record<string, unknown>, finish: string | null = null) => [{ index: 0, delta: d, finish_reason: finish }];
-  const chunks = [
-    chunk(delta({ role: "assistant", content: "" })),
-    ...pieces(content).map((piece) => chunk(delta({ content: piece }))),
-    chunk(delta({}, finishReason)),
-    ...(includeUsage ? [chunk([], { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 })] : []),
-  ];
-  return [...chunks.map((c) => JSON.stringify(c)), "[DONE]"].map((data) => `data: ${data}\n\n`).join("");
-}
-
-/** Whether a request body asks for a streamed answer (`stream: true`). */
-function wantsStream(body: Record<string, unknown>): boolean {
-  return body["stream"] === true;
-}
-
 export function standInOutcome(behaviour: ProviderBehaviour | undefined, call: StandInCall): UpstreamOutcome {
   let answer: StandInAnswer | "timeout" | "unreachable";
   if (typeof behaviour === "function") answer = behaviour(call);
   else {
     const b = behaviour ?? {};
     const refused = b.refuseKeys?.some((k) => k === call.credential || (call.keyId !== undefined && k === call.keyId)) ?? false;
-    const messages = isMessages(call);
+    const surface = surfaceOf(call.path);
     if (b.fail === "timeout" || b.fail === "unreachable") answer = b.fail;
-    else if (typeof b.fail === "number") {
-      const type = b.fail === 429 ? "rate_limit_error" : b.fail >= 500 ? "server_error" : "invalid_request_error";
-      const message = `${call.provider} stand-in answers ${b.fail}`;
-      answer = { status: b.fail, body: messages ? anthropicError(b.fail, message) : errorBody(type, message) };
-    } else if (refused) answer = { status: 401, body: messages ? anthropicError(401, "invalid x-api-key") : errorBody("invalid_api_key", "Incorrect API key provided.") };
-    else {
-      let reply = b.reply ?? `${call.provider}:${call.model} answered`;
-      // A length limit cuts the reply, a word a token, as a model stops at its limit.
-      const limit = lengthLimit(call.body);
-      const cut = limit !== undefined && pieces(reply).length > limit;
-      if (cut) reply = pieces(reply).slice(0, limit).join("");
-      if (messages) {
-        const stop = cut ? "max_tokens" : "end_turn";
-        answer = wantsStream(call.body)
-          ? { status: 200, body: anthropicMessageStream(call.model, reply, stop), headers: { "content-type": "text/event-stream" } }
-          : { status: 200, body: anthropicMessage(call.model, reply, stop) };
-      } else if (wantsStream(call.body)) {
-        const options = call.body["stream_options"];
-        const includeUsage = typeof options === "object" && options !== null && (options as Record<string, unknown>)["include_usage"] === true;
-        answer = { status: 200, body: chatCompletionStream(call.model, reply, includeUsage, cut ? "length" : "stop"), headers: { "content-type": "text/event-stream" } };
-      } else answer = { status: 200, body: chatCompletion(call.model, reply, cut ? "length" : "stop") };
-    }
+    else if (typeof b.fail === "number") answer = { status: b.fail, body: errorOf(surface, b.fail, `${call.provider} stand-in answers ${b.fail}`) };
+    else if (refused) answer = { status: 401, body: errorOf(surface, 401, surface === "messages" ? "invalid x-api-key" : "Incorrect API key provided.") };
+    else answer = { status: 200, ...answerOf(surface, call.model, b.reply ?? `${call.provider}:${call.model} answered`, call.body) };
   }
   if (answer === "timeout") return { kind: "timeout", message: `${call.provider} did not answer in time` };
   if (answer === "unreachable") return { kind: "unreachable", message: `${call.provider} could not be reached` };
@@ -205,8 +88,9 @@ export interface ProviderStandIn {
 }
 
 /**
- * Starts a stand-in provider on 127.0.0.1 answering OpenAI-compatible `POST /v1/chat/completions`
- * and Anthropic's `POST /v1/messages`.
+ * Starts a stand-in provider on 127.0.0.1 answering the surfaces the AI Gateway serves
+ * (surfaces.ts): OpenAI's `POST /v1/chat/completions`, `/v1/completions`, `/v1/embeddings` and
+ * `/v1/responses`, and Anthropic's `POST /v1/messages`.
  * `timeout` holds the request until the gateway gives up; `unreachable` drops the connection.
  */
 export async function startProviderStandIn(name: string, behaviour: ProviderBehaviour = {}): Promise<ProviderStandIn> {
@@ -238,9 +122,9 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
       const credentialHeader = bearer ? "authorization" : "x-api-key";
       const model = typeof body["model"] === "string" ? body["model"] : "";
       const path = (req.url ?? "/").split("?")[0]!;
-      if (req.method !== "POST" || !/\/(chat\/completions|messages)$/.test(path)) {
+      if (req.method !== "POST" || !SURFACE_PATHS.test(path)) {
         record({ method: req.method ?? "", path, model, credential, credentialHeader, status: 404 });
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(errorBody("invalid_request_error", `no route ${path}`)));
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(errorOf("chat", 404, `no route ${path}`)));
         return;
       }
       const outcome = standInOutcome(current, { provider: name, model, credential, body, path });

@@ -427,6 +427,74 @@ describe("the total timeout (guides/error-handling \"Timeout configuration\"; re
   }, 10_000);
 });
 
+describe("the other surfaces the gateway serves (sdks/other \"Supported endpoints\"; guides/use-with-coding-agents)", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await accessKey({ name: "surfaces", router: { rules: [{ provider: "openai", steps: [{ type: "user", keys: [{ id: primary }] }] }] } });
+  });
+  const post = async (surface: string, body: Record<string, unknown>): Promise<Response> =>
+    fetch(`${emu.aiGateway!.url}/v1/${surface}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+
+  it("/v1/embeddings: one embedding per input, the same for the same text, as floats or base64 float32s", async () => {
+    const res = await post("embeddings", { model: "openai:text-embedding-3-small", input: ["alpha", "beta", "alpha"] });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { object: string; data: Array<{ object: string; index: number; embedding: number[] }>; model: string };
+    expect(answer).toMatchObject({ object: "list", model: "text-embedding-3-small" });
+    expect(answer.data.map((d) => [d.object, d.index, d.embedding.length])).toEqual([["embedding", 0, 8], ["embedding", 1, 8], ["embedding", 2, 8]]);
+    expect(answer.data[2]!.embedding).toEqual(answer.data[0]!.embedding);
+    expect(answer.data[1]!.embedding).not.toEqual(answer.data[0]!.embedding);
+    expect(Math.hypot(...answer.data[0]!.embedding)).toBeCloseTo(1, 5);
+    expect(openai.requests.at(-1)).toMatchObject({ path: "/v1/embeddings", model: "text-embedding-3-small", status: 200 });
+    // OpenAI's Node SDK asks for base64 unless told otherwise.
+    const encoded = (await (await post("embeddings", { model: "openai:text-embedding-3-small", input: "alpha", encoding_format: "base64", dimensions: 4 })).json()) as { data: Array<{ embedding: string }> };
+    const floats = Array.from(new Float32Array(Uint8Array.from(Buffer.from(encoded.data[0]!.embedding, "base64")).buffer));
+    expect(floats).toHaveLength(4);
+    expect(Math.hypot(...floats)).toBeCloseTo(1, 5);
+  });
+
+  it("/v1/completions (legacy): a text_completion, cut at max_tokens", async () => {
+    const res = await post("completions", { model: "openai:gpt-3.5-turbo-instruct", prompt: "Say", max_tokens: 1 });
+    expect(await res.json()).toMatchObject({ object: "text_completion", choices: [{ text: "openai:gpt-3.5-turbo-instruct", finish_reason: "length" }] });
+    const streamed = events(await (await post("completions", { model: "openai:gpt-3.5-turbo-instruct", prompt: "Say", stream: true })).text());
+    expect(streamed.at(-1)).toBe("[DONE]");
+    const chunks = streamed.slice(0, -1).map((d) => JSON.parse(d) as { object: string; choices: Array<{ text: string; finish_reason: string | null }> });
+    expect(chunks.map((c) => c.choices[0]!.text).join("")).toBe("openai:gpt-3.5-turbo-instruct answered");
+    expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
+  });
+
+  it("/v1/responses: a response with its output_text, and its stream from response.created to response.completed", async () => {
+    const res = await post("responses", { model: "gpt-4o", input: "Hi" });
+    expect(await res.json()).toMatchObject({
+      object: "response",
+      status: "completed",
+      output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "openai:gpt-4o answered" }] }],
+    });
+    const streamed = (await (await post("responses", { model: "gpt-4o", input: "Hi", stream: true })).text())
+      .split("\n\n")
+      .filter((e) => e !== "")
+      .map((e) => {
+        const [name, data] = e.split("\n");
+        return { name: name!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) as Record<string, unknown> };
+      });
+    expect(streamed.every((e) => e.name === e.data["type"])).toBe(true);
+    expect(streamed.map((e) => e.data["sequence_number"])).toEqual(streamed.map((_, i) => i));
+    expect([streamed[0]!.name, streamed.at(-1)!.name]).toEqual(["response.created", "response.completed"]);
+    const deltas = streamed.filter((e) => e.name === "response.output_text.delta").map((e) => e.data["delta"]);
+    expect(deltas.join("")).toBe("openai:gpt-4o answered");
+    // Cut at max_output_tokens: incomplete, as the Responses API tells it.
+    expect(await (await post("responses", { model: "gpt-4o", input: "Hi", max_output_tokens: 1 })).json()).toMatchObject({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" } });
+  });
+
+  it("GET /v1/models lists the catalog's models, with an access key", async () => {
+    const res = await fetch(`${emu.aiGateway!.url}/v1/models`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as { object: string; data: Array<{ id: string; object: string; owned_by: string }> };
+    expect(list.object).toBe("list");
+    expect(list.data).toEqual(expect.arrayContaining([{ id: "gpt-4o", object: "model", created: 0, owned_by: "openai" }, { id: "claude-opus-4-6", object: "model", created: 0, owned_by: "anthropic" }]));
+    expect((await fetch(`${emu.aiGateway!.url}/v1/models`)).status).toBe(401);
+  });
+});
+
 describe("the account's token limits (guides/account-settings \"Token limits\"; reference/error-codes ERR_NGROK_3811)", () => {
   it("an input estimated above maxInputTokens is refused before any upstream call; maxOutputTokens caps the completion", async () => {
     const own = await startEmulator({ rateLimit: false, aiGateway: { standIns: true } });
