@@ -14,6 +14,7 @@ import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
+import { surfaceOf } from "./surfaces";
 import type { UsageEventInput } from "./directory";
 
 /** What the gateway reads of the account's AI Gateway state. */
@@ -217,11 +218,16 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     const result = await route({
       totalTimeout: { exceeded: () => options.clock.now() - started >= totalMs, text: `${totalMs / 1000}s` },
       configuration,
-      request: { model, ...(models === undefined ? {} : { models: models as string[] }) },
+      request: { model, surface: surfaceOf(path.slice("/v1".length)), ...(models === undefined ? {} : { models: models as string[] }) },
       directory: options.directory,
       call: async (call) => {
         const upstreamBody: Record<string, unknown> = { ...body, model: call.model };
         delete upstreamBody["models"];
+        // A custom provider's surface that lists its parameters gets only those ("unsupported
+        // parameters are stripped for the chosen model before forwarding", how-it-works).
+        if (call.supportedParams !== undefined) {
+          for (const field of Object.keys(upstreamBody)) if (field !== "model" && !call.supportedParams.includes(field)) delete upstreamBody[field];
+        }
         const surface = path.slice("/v1".length);
         if (maxOutput !== undefined) capOutputTokens(upstreamBody, maxOutput, surface);
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;

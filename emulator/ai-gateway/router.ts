@@ -13,7 +13,10 @@
 //   guides/why-a-request-failed-over  Ngrok-AIG-* headers, attempts and their retryAction
 //   concepts/models, guides/model-selection-strategies, reference/model-catalog  model ids
 //   reference/error-codes          ERR_NGROK_3800 to 3810
+//   sdks/other, sdks/anthropic, providers/google  the surfaces (paths) and which providers serve them
 // and the AI Gateway API's schemas (AccessScope, RouterWrite, RouterRuleWrite, RouterStepWrite).
+
+import type { Surface } from "./surfaces";
 
 /** AccessDimension: `allow` omitted imposes nothing; an empty `allow` allows nothing. */
 export interface AccessDimension {
@@ -72,6 +75,8 @@ export interface CustomProviderRecord {
   providerId: string;
   baseUrl: string;
   models?: ReadonlyArray<{ modelId: string }> | null;
+  /** The API surfaces it serves (SupportedAPISurface); none listed: OpenAI's. */
+  supportedApiSurfaces?: ReadonlyArray<{ format: string; surface?: string; supportedParams?: ReadonlyArray<{ name: string }> }> | null;
 }
 
 /** What routing needs to know of the account. */
@@ -92,6 +97,8 @@ export interface UpstreamCall {
   credential: { source: "user"; key: ProviderKeyRecord } | { source: "ngrok" };
   /** A custom provider's base URL; built-in providers have none here. */
   baseUrl?: string;
+  /** The top-level body fields the custom provider's surface takes, when it lists them: the others are stripped. */
+  supportedParams?: readonly string[];
 }
 
 export type UpstreamOutcome =
@@ -110,6 +117,8 @@ export type CallUpstream = (call: UpstreamCall) => Promise<UpstreamOutcome>;
 
 export interface RouteRequest {
   model: string;
+  /** The API surface the request is for (its path); default chat completions. */
+  surface?: Surface;
   /** Fallback models, tried in order after `model` (concepts/models, guides/configure-fallback-models). */
   models?: readonly string[];
 }
@@ -216,6 +225,10 @@ interface Candidate {
   model: string;
   /** The names this model answers to in access scopes and rules: `model`, `author/model`. */
   names: string[];
+  /** A custom provider's surfaces, as the API holds them. */
+  surfaces?: CustomProviderRecord["supportedApiSurfaces"];
+  /** The body fields the request's surface takes on this provider, when it lists them. */
+  supportedParams?: readonly string[];
 }
 
 type Resolution = Candidate | { refused: string };
@@ -246,7 +259,41 @@ function resolve(written: string, directory: RouteDirectory): Resolution {
   if (models.length > 0 && !models.some((m) => m.modelId.toLowerCase() === model.toLowerCase())) {
     return { refused: `custom provider '${custom.providerId}' has no model '${model}' (it has ${models.map((m) => m.modelId).join(", ")})` };
   }
-  return { written, provider: custom.providerId, customId: custom.id, baseUrl: custom.baseUrl, model, names: [model.toLowerCase()] };
+  return { written, provider: custom.providerId, customId: custom.id, baseUrl: custom.baseUrl, model, names: [model.toLowerCase()], surfaces: custom.supportedApiSurfaces };
+}
+
+/** Each surface by its format and name in SupportedAPISurface. */
+const SURFACE_NAMES: Readonly<Record<Surface, { format: string; surface: string; path: string }>> = {
+  chat: { format: "openai", surface: "chat-completions", path: "/v1/chat/completions" },
+  completions: { format: "openai", surface: "completions", path: "/v1/completions" },
+  embeddings: { format: "openai", surface: "embeddings", path: "/v1/embeddings" },
+  responses: { format: "openai", surface: "responses", path: "/v1/responses" },
+  messages: { format: "anthropic", surface: "messages", path: "/v1/messages" },
+};
+
+/**
+ * Why a candidate cannot serve the request's surface, or undefined; a custom provider that serves
+ * it gets the body fields its surface lists. `/v1/messages` reaches only providers with the
+ * Anthropic surface: of the catalog's, Anthropic (sdks/anthropic); the Responses API does not reach
+ * Google (providers/google); a custom provider serves the surfaces it lists (OpenAI's when it lists none).
+ */
+function surfaceRefusal(surface: Surface, c: Candidate): string | undefined {
+  const wanted = SURFACE_NAMES[surface];
+  if (c.customId === undefined) {
+    if (surface === "messages" && c.provider !== "anthropic") return `${wanted.path} reaches only providers with Anthropic's Messages API, and '${c.provider}' has none`;
+    if (surface === "responses" && c.provider === "google") return `${wanted.path} does not reach Google's models: send them to /v1/chat/completions`;
+    return undefined;
+  }
+  const listed = c.surfaces ?? [];
+  if (listed.length === 0) return wanted.format === "openai" ? undefined : `custom provider '${c.provider}' lists no ${wanted.format} surface, so ${wanted.path} does not reach it`;
+  const match = listed.find((s) => s.format === wanted.format && (s.surface === undefined || s.surface === "" || s.surface === wanted.surface));
+  if (match === undefined) {
+    const has = listed.map((s) => (s.surface ? `${s.format} ${s.surface}` : s.format)).join(", ");
+    return `custom provider '${c.provider}' does not serve ${wanted.format} ${wanted.surface} (${wanted.path}); it serves ${has}`;
+  }
+  const params = match.supportedParams ?? [];
+  if (params.length > 0) c.supportedParams = params.map((p) => p.name);
+  return undefined;
 }
 
 function namesOf(provider: string, model: string): string[] {
@@ -392,7 +439,7 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
       why.push(`${w}: skipped, ${r.refused}`);
       continue;
     }
-    const refusal = scopeRefusal(configuration?.access, r);
+    const refusal = scopeRefusal(configuration?.access, r) ?? surfaceRefusal(request.surface ?? "chat", r);
     if (refusal !== undefined) {
       scopeRefused++;
       skipped.push({ model: w, reason: refusal });
@@ -463,6 +510,7 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
       model: t.c.model,
       credential: t.credential,
       ...(t.c.baseUrl === undefined ? {} : { baseUrl: t.c.baseUrl }),
+      ...(t.c.supportedParams === undefined ? {} : { supportedParams: t.c.supportedParams }),
     });
     last = outcome;
     const ok = !failed(outcome);

@@ -485,6 +485,60 @@ describe("the other surfaces the gateway serves (sdks/other \"Supported endpoint
     expect(await (await post("responses", { model: "gpt-4o", input: "Hi", max_output_tokens: 1 })).json()).toMatchObject({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" } });
   });
 
+  it("a surface reaches only the providers that serve it: /v1/messages Anthropic's, a custom provider the surfaces it lists", async () => {
+    const all = await accessKey({
+      name: "surfaces, every provider",
+      router: {
+        rules: [
+          { provider: "openai", steps: [{ type: "user", keys: [{ id: primary }] }] },
+          { provider: "anthropic", steps: [{ type: "user", keys: [{ id: anthropicKey }] }] },
+          { provider: "my-vllm", steps: [{ type: "user", keys: [{ id: vllmKey }] }] },
+        ],
+      },
+    });
+    const send = async (surface: string, body: Record<string, unknown>) => {
+      const res = await fetch(`${emu.aiGateway!.url}/v1/${surface}`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": all }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const openaiCalls = openai.requests.length;
+    const refused = await send("messages", { model: "gpt-4o", max_tokens: 10, messages: [] });
+    expect(refused.status).toBe(422);
+    expect(refused.body["error"]).toMatchObject({ code: "ERR_NGROK_3803", message: expect.stringContaining("/v1/messages reaches only providers with Anthropic's Messages API, and 'openai' has none") });
+    expect(openai.requests.length).toBe(openaiCalls);
+    // The request's next model serves it (guides/configure-fallback-models).
+    const fallback = await send("messages", { model: "gpt-4o", models: ["claude-opus-4-6"], max_tokens: 10, messages: [] });
+    expect(fallback.body).toMatchObject({ type: "message", content: [{ text: "anthropic:claude-opus-4-6 answered" }] });
+    // my-vllm lists OpenAI's chat completions only.
+    const notServed = await send("responses", { model: "my-vllm:llama3.2", input: "Hi" });
+    expect(notServed.status).toBe(422);
+    expect(notServed.body["error"]).toMatchObject({ message: expect.stringContaining("custom provider 'my-vllm' does not serve openai responses (/v1/responses); it serves openai chat-completions") });
+    expect((await send("chat/completions", { model: "my-vllm:llama3.2", messages: [] })).status).toBe(200);
+  });
+
+  it("a custom provider's surface that lists its parameters gets only those (how-it-works: unsupported parameters are stripped)", async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    const strict = await startProviderStandIn("strict-llm", (call) => {
+      bodies.push(call.body);
+      return { status: 200, body: { choices: [{ message: { content: "ok" } }] } };
+    });
+    try {
+      await api("POST", "/providers", {
+        providerId: "strict-llm",
+        name: "strict",
+        baseUrl: strict.url,
+        supportedApiSurfaces: [{ format: "openai", surface: "chat-completions", supportedParams: [{ name: "messages" }, { name: "temperature" }] }],
+        models: [{ modelId: "m1" }],
+      });
+      const key = String((await api("POST", "/provider-keys", { providerId: "strict-llm", name: "strict", value: "strict-token-0123456789" }))["id"]);
+      const token = await accessKey({ name: "strict", router: { rules: [{ provider: "strict-llm", steps: [{ type: "user", keys: [{ id: key }] }] }] } });
+      const a = await chat(token, { model: "strict-llm:m1", temperature: 0.2, top_p: 0.9, user: "u-1", seed: 7 });
+      expect(a.status).toBe(200);
+      expect(bodies.at(-1)).toEqual({ model: "m1", messages: [{ role: "user", content: "Hello" }], temperature: 0.2 });
+    } finally {
+      await strict.close();
+    }
+  });
+
   it("GET /v1/models lists the catalog's models, with an access key", async () => {
     const res = await fetch(`${emu.aiGateway!.url}/v1/models`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
