@@ -8,7 +8,7 @@ import type { ConnectAgentInput, TunnelSession } from "./live";
 import { startGateway, type Gateway } from "./gateway/server";
 import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
-import { AI_COLLECTIONS, setCreditBalance } from "./collections/ai-gateway-api";
+import { AI_COLLECTIONS, setCreditBalance, setCreditBalanceCents } from "./collections/ai-gateway-api";
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
 import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway/account";
 
@@ -97,7 +97,10 @@ export interface EmulatedAiGatewayApi {
   clearRequests(): void;
   /** What the AI Gateway reads of the account, and where it records usage. */
   readonly directory: AiGatewayDirectory;
-  /** Sets the credit balance `/credits/balance` answers (buying credits is Stripe's, not emulated). */
+  /**
+   * Sets the credit balance `/credits/balance` answers (buying credits is Stripe's, not emulated);
+   * once set, the AI gateway refuses requests while it is zero (ERR_NGROK_4026), as ngrok's does.
+   */
   setCreditBalance(cents: number): void;
 }
 
@@ -231,6 +234,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         totalTimeoutMs: () => gatewayTimeoutMs(server.store, "totalTimeout"),
         maxInputTokens: () => gatewayTokenCap(server.store, "maxInputTokens"),
         maxOutputTokens: () => gatewayTokenCap(server.store, "maxOutputTokens"),
+        creditBalanceCents: () => setCreditBalanceCents(server.store),
       });
     } catch (err) {
       await gateway?.close();

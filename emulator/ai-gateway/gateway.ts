@@ -65,6 +65,8 @@ export interface AiGatewayOptions {
   maxInputTokens?: () => number | undefined;
   /** The gateway configuration's `maxOutputTokens`: the completion's length is capped at it; undefined: no cap. */
   maxOutputTokens?: () => number | undefined;
+  /** The account's credit balance in cents, when a test set one; undefined: credits are not counted. */
+  creditBalanceCents?: () => number | undefined;
 }
 
 /** The fields where a request carries its prompt: chat messages, Anthropic's system, the Responses and completions APIs' input. */
@@ -201,6 +203,9 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     if (models !== undefined && (!Array.isArray(models) || models.some((m) => typeof m !== "string"))) {
       return send(res, gatewayError(400, "ERR_NGROK_3801", "Invalid request body: `models` field is not an array of strings"));
     }
+    // "When your credit balance reaches zero, the gateway rejects new requests" (concepts/credits).
+    const credits = options.creditBalanceCents?.();
+    if (credits !== undefined && credits <= 0) return send(res, gatewayError(403, "ERR_NGROK_4026", "Your account has run out of credit."));
     // The account's token caps (guides/account-settings): an input above its cap is refused
     // before any upstream is called (reference/error-codes ERR_NGROK_3811).
     const maxInput = options.maxInputTokens?.();

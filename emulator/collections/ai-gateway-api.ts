@@ -642,6 +642,12 @@ export function creditBalance(store: Store): JsonObject {
   return { balanceCents: typeof cents === "number" ? cents : 0 };
 }
 
+/** The credit balance a test set (setCreditBalance), in cents; undefined when none was: the emulator's gateway then spends none. */
+export function setCreditBalanceCents(store: Store): number | undefined {
+  const cents = store.get(AIGW_KINDS.credits, "balance")?.data["balanceCents"];
+  return typeof cents === "number" ? cents : undefined;
+}
+
 export function setCreditBalance(store: Store, cents: number, now: Date): void {
   store.collection(AIGW_KINDS.credits).set("balance", { id: "balance", created_at: rfc3339(now), data: { balanceCents: cents }, modules: {} });
 }

@@ -593,6 +593,27 @@ describe("the account's token limits (guides/account-settings \"Token limits\"; 
   });
 });
 
+describe("credits (concepts/credits \"What happens when credits run out\"; reference/error-codes ERR_NGROK_4026)", () => {
+  it("once a balance is set, the gateway refuses requests while it is zero, and serves them again when credits are bought", async () => {
+    const own = await startEmulator({ rateLimit: false, aiGateway: { standIns: true } });
+    try {
+      const res = await fetch(`${own.aiGatewayApi.url}/access-keys`, { method: "POST", headers: { authorization: `Bearer ${own.aiGatewayApi.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ name: "app" }) });
+      const token = String(((await res.json()) as Record<string, unknown>)["token"]);
+      const ask = () => fetch(`${own.aiGateway!.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ model: "gpt-4o", messages: [] }) });
+      // No balance set: the emulator counts no credits.
+      expect((await ask()).status).toBe(200);
+      own.aiGatewayApi.setCreditBalance(0);
+      const refused = await ask();
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ code: "ERR_NGROK_4026", message: "ERR_NGROK_4026: Your account has run out of credit." });
+      own.aiGatewayApi.setCreditBalance(500);
+      expect((await ask()).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("ngrok-emulator's options for the AI gateway", () => {
   it("--ai-gateway-port and repeated --ai-provider ID=URL", () => {
     expect(parseCli(["--ai-gateway-port", "0", "--ai-provider", "openai=http://127.0.0.1:9/v1", "--ai-provider", "my-vllm=http://127.0.0.1:8/v1"])).toMatchObject({
