@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
-import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
+import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import { surfaceOf } from "./surfaces";
 import type { UsageEventInput } from "./directory";
@@ -226,13 +226,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       request: { model, surface: surfaceOf(path.slice("/v1".length)), ...(models === undefined ? {} : { models: models as string[] }) },
       directory: options.directory,
       call: async (call) => {
-        const upstreamBody: Record<string, unknown> = { ...body, model: call.model };
-        delete upstreamBody["models"];
-        // A custom provider's surface that lists its parameters gets only those ("unsupported
-        // parameters are stripped for the chosen model before forwarding", how-it-works).
-        if (call.supportedParams !== undefined) {
-          for (const field of Object.keys(upstreamBody)) if (field !== "model" && !call.supportedParams.includes(field)) delete upstreamBody[field];
-        }
+        const upstreamBody = upstreamBodyOf(body, call);
         const surface = path.slice("/v1".length);
         if (maxOutput !== undefined) capOutputTokens(upstreamBody, maxOutput, surface);
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;

@@ -262,6 +262,25 @@ function resolve(written: string, directory: RouteDirectory): Resolution {
   return { written, provider: custom.providerId, customId: custom.id, baseUrl: custom.baseUrl, model, names: [model.toLowerCase()], surfaces: custom.supportedApiSurfaces };
 }
 
+/**
+ * The body an upstream gets: the request's, with the model the attempt calls and no fallback
+ * `models`; a custom provider's surface that lists its parameters gets only those (and `model`):
+ * "unsupported parameters are stripped for the chosen model before forwarding" (how-it-works).
+ */
+export function upstreamBodyOf(body: Record<string, unknown>, call: UpstreamCall): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...body, model: call.model };
+  delete out["models"];
+  if (call.supportedParams !== undefined) {
+    for (const field of Object.keys(out)) if (field !== "model" && !call.supportedParams.includes(field)) delete out[field];
+  }
+  return out;
+}
+
+/** The path of a surface after the provider's base URL, as a stand-in sees it. */
+export function surfacePath(surface: Surface): string {
+  return SURFACE_NAMES[surface].path.slice("/v1".length);
+}
+
 /** Each surface by its format and name in SupportedAPISurface. */
 const SURFACE_NAMES: Readonly<Record<Surface, { format: string; surface: string; path: string }>> = {
   chat: { format: "openai", surface: "chat-completions", path: "/v1/chat/completions" },

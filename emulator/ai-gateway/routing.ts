@@ -15,3 +15,4 @@ export type {
   RouterStep,
   RouterStepKey,
 } from "./router";
+export type { Surface } from "./surfaces";

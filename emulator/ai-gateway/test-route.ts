@@ -2,8 +2,9 @@
 // configuration is written as the program writes it (the AI Gateway API's camelCase shape,
 // provider keys by id); stand-ins say what each provider does. The emulator's AI gateway runs
 // the same router (router.ts), so the two agree.
-import { BUILT_IN_PROVIDERS, route, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
+import { BUILT_IN_PROVIDERS, route, surfacePath, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome, type ProviderBehaviour } from "./stand-in";
+import type { Surface } from "./surfaces";
 
 /** An access key configuration as a program writes it (AIGatewayAccessKeyConfigurationCreate). */
 export interface AccessKeyConfigurationInput extends RoutingConfiguration {
@@ -16,13 +17,17 @@ export interface RouteTestOptions {
   /** The account's provider keys by id, as the program's provider keys hold them; `value` defaults to the id. */
   providerKeys?: Record<string, { provider: string; name?: string; value?: string }>;
   /** The account's custom providers by providerId (`id`: their `aigp_` id, for references by id). */
-  customProviders?: Record<string, { id?: string; baseUrl?: string; models?: ReadonlyArray<{ modelId: string }> }>;
+  customProviders?: Record<string, { id?: string; baseUrl?: string; models?: ReadonlyArray<{ modelId: string }>; supportedApiSurfaces?: CustomProviderRecord["supportedApiSurfaces"] }>;
   /** What each provider does, by providerId; a provider not named here answers 200. */
   providers?: Record<string, ProviderBehaviour>;
 }
 
-/** A request: its `model` (e.g. "openai:gpt-4o"), or the body's `model` and fallback `models`. */
-export type RouteTestRequest = string | { model: string; models?: readonly string[]; messages?: readonly unknown[] };
+/**
+ * A request: its `model` (e.g. "openai:gpt-4o"), or its body (`model`, fallback `models`, and any
+ * other field) with the `surface` it is sent to: `chat` (/v1/chat/completions, the default),
+ * `completions`, `embeddings`, `responses` or `messages` (Anthropic's /v1/messages).
+ */
+export type RouteTestRequest = string | { model: string; models?: readonly string[]; surface?: Surface; [field: string]: unknown };
 
 /** A configuration the AI Gateway API would refuse: the property as the program writes it, one line. */
 export class RouteConfigurationError extends Error {
@@ -82,6 +87,7 @@ function directoryOf(options: RouteTestOptions): RouteDirectory {
     providerId,
     baseUrl: p.baseUrl ?? `https://${providerId}.internal`,
     ...(p.models === undefined ? {} : { models: p.models }),
+    ...(p.supportedApiSurfaces === undefined ? {} : { supportedApiSurfaces: p.supportedApiSurfaces }),
   }));
   return {
     providerKey: (id) => keys.find((k) => k.id === id),
@@ -99,17 +105,16 @@ function directoryOf(options: RouteTestOptions): RouteDirectory {
 export async function testRoute(configuration: AccessKeyConfigurationInput | undefined, request: RouteTestRequest, options: RouteTestOptions = {}): Promise<RouteResult> {
   const directory = directoryOf(options);
   if (configuration !== undefined) check(configuration, directory);
-  const req = typeof request === "string" ? { model: request } : request;
+  const { surface = "chat", ...body }: Exclude<RouteTestRequest, string> = typeof request === "string" ? { model: request } : request;
   return route({
     configuration,
-    request: { model: req.model, ...(req.models === undefined ? {} : { models: req.models }) },
+    request: { model: body.model, surface, ...(body.models === undefined ? {} : { models: body.models }) },
     directory,
     call: async (call) => {
       const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
       const keyId = call.credential.source === "user" ? call.credential.key.id : undefined;
-      const body = { ...(typeof request === "string" ? {} : request), model: call.model } as Record<string, unknown>;
-      delete body["models"];
-      return standInOutcome(options.providers?.[call.provider], { provider: call.provider, model: call.model, credential, ...(keyId === undefined ? {} : { keyId }), body });
+      const sent = upstreamBodyOf(typeof request === "string" ? {} : body, call);
+      return standInOutcome(options.providers?.[call.provider], { provider: call.provider, model: call.model, credential, ...(keyId === undefined ? {} : { keyId }), body: sent, path: surfacePath(surface) });
     },
   });
 }

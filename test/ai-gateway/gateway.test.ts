@@ -513,6 +513,11 @@ describe("the other surfaces the gateway serves (sdks/other \"Supported endpoint
     expect(notServed.status).toBe(422);
     expect(notServed.body["error"]).toMatchObject({ message: expect.stringContaining("custom provider 'my-vllm' does not serve openai responses (/v1/responses); it serves openai chat-completions") });
     expect((await send("chat/completions", { model: "my-vllm:llama3.2", messages: [] })).status).toBe(200);
+
+    // testRoute agrees, given the surface.
+    const offline = await testRoute(undefined, { model: "gpt-4o", models: ["claude-opus-4-6"], surface: "messages", max_tokens: 10, messages: [] });
+    expect(offline.skipped).toEqual([{ model: "gpt-4o", reason: "/v1/messages reaches only providers with Anthropic's Messages API, and 'openai' has none" }]);
+    expect(JSON.parse(offline.body)).toMatchObject({ type: "message", content: [{ text: "anthropic:claude-opus-4-6 answered" }] });
   });
 
   it("a custom provider's surface that lists its parameters gets only those (how-it-works: unsupported parameters are stripped)", async () => {
@@ -534,6 +539,18 @@ describe("the other surfaces the gateway serves (sdks/other \"Supported endpoint
       const a = await chat(token, { model: "strict-llm:m1", temperature: 0.2, top_p: 0.9, user: "u-1", seed: 7 });
       expect(a.status).toBe(200);
       expect(bodies.at(-1)).toEqual({ model: "m1", messages: [{ role: "user", content: "Hello" }], temperature: 0.2 });
+      // testRoute strips the same fields.
+      const seen: Array<Record<string, unknown>> = [];
+      await testRoute(
+        undefined,
+        { model: "strict-llm:m1", messages: [], temperature: 0.2, top_p: 0.9 },
+        {
+          customProviders: { "strict-llm": { supportedApiSurfaces: [{ format: "openai", surface: "chat-completions", supportedParams: [{ name: "messages" }, { name: "temperature" }] }] } },
+          providerKeys: { k: { provider: "strict-llm" } },
+          providers: { "strict-llm": (call) => (seen.push(call.body), { status: 200, body: {} }) },
+        },
+      );
+      expect(seen).toEqual([{ model: "m1", messages: [], temperature: 0.2 }]);
     } finally {
       await strict.close();
     }
