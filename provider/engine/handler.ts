@@ -99,10 +99,8 @@ export class ResourceHandler implements Handler {
       changed.push(name);
       if (prop.input.onChange === "replace") replaces.push(name);
     }
-    // The account's one object is written by a create and reset by a delete: a replace (forced, or
-    // onto another provider) deletes first, or the old one's reset would undo the new one's write.
-    const singleton = this.def.binding.kind === "singleton";
-    return { changes: changed.length > 0, changed, replaces, deleteBeforeReplace: singleton || (replaces.length > 0 && this.keepsUniqueKey(olds, news)) };
+    const deleteFirst = this.wire.deletesBeforeReplace === true || (replaces.length > 0 && this.keepsUniqueKey(olds, news));
+    return { changes: changed.length > 0, changed, replaces, deleteBeforeReplace: deleteFirst };
   }
 
   async create(inputs: Props): Promise<CreateResult> {

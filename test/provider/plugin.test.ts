@@ -118,7 +118,19 @@ describe.each(boundKinds.map((k, i) => [k, i] as const))("%s", (kind, n) => {
     expect(await plugin.diff(urn, created.id, imported.props!, recheck.inputs)).toMatchObject({ changes: DIFF_NONE });
     expect(await plugin.diff(urn, created.id, imported.props!, checked.inputs)).toMatchObject({ changes: DIFF_NONE });
 
-    await plugin.delete(urn, created.id, created.props);
+    if (def.binding.kind === "singleton") {
+      // `pulumi destroy`, a process of its own: in the process that created it, a delete leaves
+      // what a create of the run wrote (a resource renamed without an alias, see singleton.ts).
+      const destroy = await ProviderPlugin.start();
+      try {
+        await destroy.configure({ apiKey: emu.apiKey, apiBaseUrl: emu.url, rateLimit: "off", aiGatewayApiKey: emu.aiGatewayApi.apiKey, aiGatewayApiBaseUrl: emu.aiGatewayApi.url, aiGatewayRateLimit: "off" });
+        await destroy.delete(urn, created.id, created.props);
+      } finally {
+        await destroy.stop();
+      }
+    } else {
+      await plugin.delete(urn, created.id, created.props);
+    }
     const after = await plugin.read(urn, created.id, created.props, checked.inputs);
     if (def.binding.kind === "singleton") {
       // The one object of its kind stays, with the service's defaults back in place of the program's settings.

@@ -20,6 +20,11 @@ class SingletonWrites {
 
 export class SingletonWire implements Wire {
   readonly pathInputs: ReadonlySet<string> = new Set();
+  /**
+   * The one object is written by a create and reset by a delete: a replace deletes first, or the
+   * old resource's reset would undo the new one's write.
+   */
+  readonly deletesBeforeReplace = true;
   /** What this process knows of the program's holders of slots and singletons. */
   private readonly slots: SlotState;
   private readonly writes: SingletonWrites;

@@ -27,6 +27,8 @@ export interface WireContext {
 export interface Wire {
   /** Inputs that travel in the resource's paths: outputs keep them from the program. */
   readonly pathInputs: ReadonlySet<string>;
+  /** Whether any replace, forced or onto another provider too, deletes the old resource before creating the new one. */
+  readonly deletesBeforeReplace?: boolean;
   /** The id a resource with `inputs` has, for a kind whose ids are made of inputs. */
   idOf?(inputs: Props): string;
   /** `props` with what the id says of where the resource lives (a slot's keys). */
