@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
-import { surfaceOf } from "./surfaces";
+import { LENGTH_FIELDS, surfaceOf, type Surface } from "./surfaces";
 import type { UsageEventInput } from "./directory";
 
 /** What the gateway reads of the account's AI Gateway state. */
@@ -91,24 +91,21 @@ export function estimateInputTokens(body: Record<string, unknown>): number {
   return Math.ceil(chars / 4);
 }
 
-/** The fields by which a request limits its completion's length, in OpenAI's and Anthropic's APIs. */
-const OUTPUT_FIELDS = ["max_tokens", "max_completion_tokens", "max_output_tokens"] as const;
-
 /**
  * The upstream body with the completion's length capped at `cap`: each length field the request
  * gives is lowered to the cap, and a request that gives none gets the field of its surface
  * (`max_tokens` on Anthropic's Messages API, `max_completion_tokens` on chat completions, which
  * OpenAI's newer models require instead of `max_tokens`).
  */
-function capOutputTokens(body: Record<string, unknown>, cap: number, surface: string): void {
+function capOutputTokens(body: Record<string, unknown>, cap: number, surface: Surface): void {
   let given = false;
-  for (const field of OUTPUT_FIELDS) {
+  for (const field of LENGTH_FIELDS) {
     const value = body[field];
     if (typeof value !== "number") continue;
     given = true;
     body[field] = Math.min(value, cap);
   }
-  if (!given) body[/\/messages$/.test(surface) ? "max_tokens" : /\/responses$/.test(surface) ? "max_output_tokens" : "max_completion_tokens"] = cap;
+  if (!given) body[surface === "messages" ? "max_tokens" : surface === "responses" ? "max_output_tokens" : "max_completion_tokens"] = cap;
 }
 
 const DEFAULT_PER_REQUEST_TIMEOUT_MS = 60_000;
@@ -129,7 +126,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
   const overrides = new Map(Object.entries(options.providers ?? {}));
   const routes: AiGatewayRoute[] = [];
 
-  const callUpstream = async (url: string, credential: string, body: string, anthropicVersion: string | string[] | undefined): Promise<UpstreamOutcome> => {
+  const callUpstream = async (url: string, surface: Surface, credential: string, body: string, anthropicVersion: string | string[] | undefined): Promise<UpstreamOutcome> => {
     const controller = new AbortController();
     const ms = options.perRequestTimeoutMs?.() ?? DEFAULT_PER_REQUEST_TIMEOUT_MS;
     let timedOut = false;
@@ -139,7 +136,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     }, ms);
     try {
       // Anthropic's Messages API takes its key as x-api-key, and the version its SDK asked for.
-      const messages = /\/messages$/.test(url);
+      const messages = surface === "messages";
       const headers = {
         "content-type": "application/json",
         ...(messages ? { "x-api-key": credential } : { authorization: `Bearer ${credential}` }),
@@ -209,7 +206,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     // The account's token caps (guides/account-settings): an input above its cap is refused
     // before any upstream is called (reference/error-codes ERR_NGROK_3811).
     const maxInput = options.maxInputTokens?.();
-    const estimated = estimateInputTokens(body);
+    const estimated = maxInput === undefined ? 0 : estimateInputTokens(body);
     if (maxInput !== undefined && estimated > maxInput) {
       const message = `Input too large: ${estimated} tokens (max ${maxInput}). Shorten your prompt. See https://ngrok.com/docs/ai-gateway/reference/error-codes#err-ngrok-3811 for more information.`;
       return send(res, gatewayError(413, "ERR_NGROK_3811", message));
@@ -217,24 +214,26 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     const maxOutput = options.maxOutputTokens?.();
     const configuration = key.configurationId === undefined ? undefined : options.directory.accessKeyConfiguration(key.configurationId);
     const streaming = body["stream"] === true;
+    // The path after `/v1`, as it goes after a provider's base URL, and the surface it names.
+    const rest = path.slice("/v1".length);
+    const surface = surfaceOf(rest);
     const requestId = `rq_${randomBytes(10).toString("hex")}`;
     const started = options.clock.now();
     const totalMs = options.totalTimeoutMs?.() ?? DEFAULT_TOTAL_TIMEOUT_MS;
     const result = await route({
       totalTimeout: { exceeded: () => options.clock.now() - started >= totalMs, text: `${totalMs / 1000}s` },
       configuration,
-      request: { model, surface: surfaceOf(path.slice("/v1".length)), ...(models === undefined ? {} : { models: models as string[] }) },
+      request: { model, surface, ...(models === undefined ? {} : { models: models as string[] }) },
       directory: options.directory,
       call: async (call) => {
         const upstreamBody = upstreamBodyOf(body, call);
-        const surface = path.slice("/v1".length);
         if (maxOutput !== undefined) capOutputTokens(upstreamBody, maxOutput, surface);
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
         const override = overrides.get(call.provider);
-        if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody, path: surface });
+        if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody, path: rest });
         const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
         if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };
-        return callUpstream(`${base.replace(/\/+$/, "")}${surface}`, credential, JSON.stringify(upstreamBody), req.headers["anthropic-version"]);
+        return callUpstream(`${base.replace(/\/+$/, "")}${rest}`, surface, credential, JSON.stringify(upstreamBody), req.headers["anthropic-version"]);
       },
     });
     routes.push({ requestId, accessKeyId: key.id, ...result });

@@ -16,7 +16,7 @@
 //   sdks/other, sdks/anthropic, providers/google  the surfaces (paths) and which providers serve them
 // and the AI Gateway API's schemas (AccessScope, RouterWrite, RouterRuleWrite, RouterStepWrite).
 
-import type { Surface } from "./surfaces";
+import { SURFACES, type Surface } from "./surfaces";
 
 /** AccessDimension: `allow` omitted imposes nothing; an empty `allow` allows nothing. */
 export interface AccessDimension {
@@ -276,20 +276,6 @@ export function upstreamBodyOf(body: Record<string, unknown>, call: UpstreamCall
   return out;
 }
 
-/** The path of a surface after the provider's base URL, as a stand-in sees it. */
-export function surfacePath(surface: Surface): string {
-  return SURFACE_NAMES[surface].path.slice("/v1".length);
-}
-
-/** Each surface by its format and name in SupportedAPISurface. */
-const SURFACE_NAMES: Readonly<Record<Surface, { format: string; surface: string; path: string }>> = {
-  chat: { format: "openai", surface: "chat-completions", path: "/v1/chat/completions" },
-  completions: { format: "openai", surface: "completions", path: "/v1/completions" },
-  embeddings: { format: "openai", surface: "embeddings", path: "/v1/embeddings" },
-  responses: { format: "openai", surface: "responses", path: "/v1/responses" },
-  messages: { format: "anthropic", surface: "messages", path: "/v1/messages" },
-};
-
 /**
  * Why a candidate cannot serve the request's surface, or undefined; a custom provider that serves
  * it gets the body fields its surface lists. `/v1/messages` reaches only providers with the
@@ -297,7 +283,7 @@ const SURFACE_NAMES: Readonly<Record<Surface, { format: string; surface: string;
  * Google (providers/google); a custom provider serves the surfaces it lists (OpenAI's when it lists none).
  */
 function surfaceRefusal(surface: Surface, c: Candidate): string | undefined {
-  const wanted = SURFACE_NAMES[surface];
+  const wanted = { ...SURFACES[surface], path: `/v1${SURFACES[surface].path}` };
   if (c.customId === undefined) {
     if (surface === "messages" && c.provider !== "anthropic") return `${wanted.path} reaches only providers with Anthropic's Messages API, and '${c.provider}' has none`;
     if (surface === "responses" && c.provider === "google") return `${wanted.path} does not reach Google's models: send them to /v1/chat/completions`;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { UpstreamOutcome } from "./router";
-import { answerOf, errorOf, SURFACE_PATHS, surfaceOf } from "./surfaces";
+import { answerOf, errorOf, surfaceAt, surfaceOf } from "./surfaces";
 
 /** The bearer token the emulator's gateway sends a provider for ngrok.ai inference (an `ngrok` step). */
 export const NGROK_INFERENCE_CREDENTIAL = "ngrok-ai-inference";
@@ -122,7 +122,7 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
       const credentialHeader = bearer ? "authorization" : "x-api-key";
       const model = typeof body["model"] === "string" ? body["model"] : "";
       const path = (req.url ?? "/").split("?")[0]!;
-      if (req.method !== "POST" || !SURFACE_PATHS.test(path)) {
+      if (req.method !== "POST" || surfaceAt(path) === undefined) {
         record({ method: req.method ?? "", path, model, credential, credentialHeader, status: 404 });
         res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify(errorOf("chat", 404, `no route ${path}`)));
         return;

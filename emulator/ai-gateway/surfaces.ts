@@ -7,18 +7,30 @@
 /** An API surface, by the path after the provider's base URL. */
 export type Surface = "chat" | "completions" | "embeddings" | "responses" | "messages";
 
-/** The surface of a path after the provider's base URL (`/chat/completions`, `/messages`, ...); chat when none. */
-export function surfaceOf(path: string | undefined): Surface {
-  if (path === undefined || /\/chat\/completions$/.test(path)) return "chat";
-  if (/\/messages$/.test(path)) return "messages";
-  if (/\/completions$/.test(path)) return "completions";
-  if (/\/embeddings$/.test(path)) return "embeddings";
-  if (/\/responses$/.test(path)) return "responses";
-  return "chat";
+/**
+ * Each surface: its format and name in SupportedAPISurface, and its path after the provider's
+ * base URL (the gateway's is `/v1` and that path). Chat first: its path ends as the legacy one's.
+ */
+export const SURFACES: Readonly<Record<Surface, { format: string; surface: string; path: string }>> = {
+  chat: { format: "openai", surface: "chat-completions", path: "/chat/completions" },
+  completions: { format: "openai", surface: "completions", path: "/completions" },
+  embeddings: { format: "openai", surface: "embeddings", path: "/embeddings" },
+  responses: { format: "openai", surface: "responses", path: "/responses" },
+  messages: { format: "anthropic", surface: "messages", path: "/messages" },
+};
+
+/** The surface a path ends with (`/v1/chat/completions`, `/messages`, ...); undefined for none. */
+export function surfaceAt(path: string): Surface | undefined {
+  return (Object.keys(SURFACES) as Surface[]).find((s) => path.endsWith(SURFACES[s].path));
 }
 
-/** The paths a loopback stand-in answers. */
-export const SURFACE_PATHS = /\/(chat\/completions|completions|embeddings|responses|messages)$/;
+/** The surface of a path after the provider's base URL; chat when it names none. */
+export function surfaceOf(path: string | undefined): Surface {
+  return (path === undefined ? undefined : surfaceAt(path)) ?? "chat";
+}
+
+/** The body fields by which a request limits its completion's length, in OpenAI's and Anthropic's APIs. */
+export const LENGTH_FIELDS = ["max_tokens", "max_completion_tokens", "max_output_tokens"] as const;
 
 /** A failure in the surface's provider's shape: Anthropic's `{type: "error", error}`, else OpenAI's `{error}`. */
 export function errorOf(surface: Surface, status: number, message: string): unknown {
@@ -38,12 +50,12 @@ function pieces(text: string): string[] {
 
 /** The least length limit the request sets (`max_tokens`, `max_completion_tokens`, `max_output_tokens`); undefined: none. */
 function lengthLimit(body: Record<string, unknown>): number | undefined {
-  const limits = ["max_tokens", "max_completion_tokens", "max_output_tokens"].map((f) => body[f]).filter((v): v is number => typeof v === "number");
+  const limits = LENGTH_FIELDS.map((f) => body[f]).filter((v): v is number => typeof v === "number");
   return limits.length === 0 ? undefined : Math.min(...limits);
 }
 
-const sse = (events: readonly unknown[], done: boolean): string =>
-  [...events.map((e) => JSON.stringify(e)), ...(done ? ["[DONE]"] : [])].map((data) => `data: ${data}\n\n`).join("");
+/** OpenAI's streams: each event a `data:` line, then `[DONE]`. */
+const sse = (events: readonly unknown[]): string => [...events.map((e) => JSON.stringify(e)), "[DONE]"].map((data) => `data: ${data}\n\n`).join("");
 
 /** Events each named in an `event:` line as well as in its `type` (Anthropic's and the Responses API's streams). */
 const namedSse = (events: ReadonlyArray<Record<string, unknown>>): string => events.map((e) => `event: ${String(e["type"])}\ndata: ${JSON.stringify(e)}\n\n`).join("");
@@ -77,15 +89,12 @@ export function chatCompletionStream(model: string, content: string, includeUsag
     ...(includeUsage ? { usage: usage ?? null } : {}),
   });
   const delta = (d: Record<string, unknown>, finish: string | null = null) => [{ index: 0, delta: d, finish_reason: finish }];
-  return sse(
-    [
-      chunk(delta({ role: "assistant", content: "" })),
-      ...pieces(content).map((piece) => chunk(delta({ content: piece }))),
-      chunk(delta({}, finishReason)),
-      ...(includeUsage ? [chunk([], { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 })] : []),
-    ],
-    true,
-  );
+  return sse([
+    chunk(delta({ role: "assistant", content: "" })),
+    ...pieces(content).map((piece) => chunk(delta({ content: piece }))),
+    chunk(delta({}, finishReason)),
+    ...(includeUsage ? [chunk([], { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 })] : []),
+  ]);
 }
 
 /** A legacy completion (`/v1/completions`), or its stream of `text_completion` chunks ending in `[DONE]`. */
@@ -93,7 +102,7 @@ function completion(model: string, text: string, finishReason: string, stream: b
   const choice = (t: string, finish: string | null) => ({ text: t, index: 0, logprobs: null, finish_reason: finish });
   const of = (choices: unknown[]) => ({ id: "cmpl-emulator", object: "text_completion", created: 0, model, choices });
   if (!stream) return { ...of([choice(text, finishReason)]), usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } };
-  return sse([...pieces(text).map((p) => of([choice(p, null)])), of([choice("", finishReason)])], true);
+  return sse([...pieces(text).map((p) => of([choice(p, null)])), of([choice("", finishReason)])]);
 }
 
 /** A text's embedding: `dimensions` numbers (8 unless the request asks), the same for the same text, of length one. */

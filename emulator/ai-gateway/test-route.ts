@@ -2,9 +2,9 @@
 // configuration is written as the program writes it (the AI Gateway API's camelCase shape,
 // provider keys by id); stand-ins say what each provider does. The emulator's AI gateway runs
 // the same router (router.ts), so the two agree.
-import { BUILT_IN_PROVIDERS, route, surfacePath, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
+import { BUILT_IN_PROVIDERS, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome, type ProviderBehaviour } from "./stand-in";
-import type { Surface } from "./surfaces";
+import { SURFACES, type Surface } from "./surfaces";
 
 /** An access key configuration as a program writes it (AIGatewayAccessKeyConfigurationCreate). */
 export interface AccessKeyConfigurationInput extends RoutingConfiguration {
@@ -114,7 +114,7 @@ export async function testRoute(configuration: AccessKeyConfigurationInput | und
       const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
       const keyId = call.credential.source === "user" ? call.credential.key.id : undefined;
       const sent = upstreamBodyOf(typeof request === "string" ? {} : body, call);
-      return standInOutcome(options.providers?.[call.provider], { provider: call.provider, model: call.model, credential, ...(keyId === undefined ? {} : { keyId }), body: sent, path: surfacePath(surface) });
+      return standInOutcome(options.providers?.[call.provider], { provider: call.provider, model: call.model, credential, ...(keyId === undefined ? {} : { keyId }), body: sent, path: SURFACES[surface].path });
     },
   });
 }

@@ -12,7 +12,7 @@
  */
 import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
 import { article } from "../words";
-import { resourceNameKey } from "../engine/bindings/edges/slot-state";
+import { resourceNameKey } from "../engine/bindings/slot-state";
 import { wireOf, type Wire } from "./binding";
 import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, propertyDoc, tsType, usesObjects, withExample } from "./shared";
 

@@ -222,6 +222,17 @@ function events(text: string): string[] {
     .map((e) => e.replace(/^data: /, ""));
 }
 
+/** The events of a stream that names each in an `event:` line (Anthropic's, the Responses API's), in order. */
+function namedEvents(text: string): Array<{ name: string; data: Record<string, unknown> }> {
+  return text
+    .split("\n\n")
+    .filter((e) => e !== "")
+    .map((e) => {
+      const [name, data] = e.split("\n");
+      return { name: name!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) as Record<string, unknown> };
+    });
+}
+
 interface Chunk {
   object: string;
   choices: Array<{ delta: { role?: string; content?: string }; finish_reason: string | null }>;
@@ -345,13 +356,7 @@ describe("Anthropic's SDK (sdks/anthropic: base URL https://gateway.ngrok.ai, th
     anthropic.behave({ reply: "Hello, Claude here" });
     const res = await messages(token, { model: "claude-opus-4-6", stream: true });
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    const received = (await res.text())
-      .split("\n\n")
-      .filter((e) => e !== "")
-      .map((e) => {
-        const [name, data] = e.split("\n");
-        return { name: name!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) as Record<string, unknown> };
-      });
+    const received = namedEvents(await res.text());
     expect(received.every((e) => e.name === e.data["type"])).toBe(true);
     expect([...new Set(received.map((e) => e.name))]).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
     const text = received.filter((e) => e.name === "content_block_delta").map((e) => (e.data["delta"] as { text: string }).text);
@@ -469,13 +474,7 @@ describe("the other surfaces the gateway serves (sdks/other \"Supported endpoint
       status: "completed",
       output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "openai:gpt-4o answered" }] }],
     });
-    const streamed = (await (await post("responses", { model: "gpt-4o", input: "Hi", stream: true })).text())
-      .split("\n\n")
-      .filter((e) => e !== "")
-      .map((e) => {
-        const [name, data] = e.split("\n");
-        return { name: name!.replace(/^event: /, ""), data: JSON.parse(data!.replace(/^data: /, "")) as Record<string, unknown> };
-      });
+    const streamed = namedEvents(await (await post("responses", { model: "gpt-4o", input: "Hi", stream: true })).text());
     expect(streamed.every((e) => e.name === e.data["type"])).toBe(true);
     expect(streamed.map((e) => e.data["sequence_number"])).toEqual(streamed.map((_, i) => i));
     expect([streamed[0]!.name, streamed.at(-1)!.name]).toEqual(["response.created", "response.completed"]);

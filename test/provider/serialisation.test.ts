@@ -8,7 +8,7 @@ import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
 import type { ResourceDefinition } from "../../provider/definitions/types";
-import { resourceNameKey } from "../../provider/engine/bindings/edges/slot-state";
+import { resourceNameKey } from "../../provider/engine/bindings/slot-state";
 import { sampleArgs } from "../support/samples";
 import { captureRegistrations } from "../support/serialised";
 

@@ -11,7 +11,7 @@ import type { ApiObject, Props, SingletonBinding } from "../../definitions/types
 import { createBody, inputProperties, isAbsent, patchBody } from "../values";
 import type { CheckFailure } from "../check";
 import type { Wire, WireContext } from "./wire";
-import { SlotState, duplicateSlot, resourceNameKey } from "./edges/slot-state";
+import { SlotState, duplicateSlot, resourceNameKey } from "./slot-state";
 
 /** The singletons a create of this process wrote: the program's own settings, which a delete must not reset. */
 class SingletonWrites {

@@ -15,7 +15,7 @@ import type { CheckFailure } from "../../check";
 import { fillPath, idForm, idFromKeys, idKeys, keysFromId, pathInputs } from "../../locate";
 import { containsUnknown, createBody, isAbsent, unknownValue } from "../../values";
 import type { Wire, WireContext } from "../wire";
-import { SlotState, duplicateSlot, resourceNameKey } from "./slot-state";
+import { SlotState, duplicateSlot, resourceNameKey } from "../slot-state";
 
 export class SlotWire implements Wire {
   readonly pathInputs: ReadonlySet<string>;

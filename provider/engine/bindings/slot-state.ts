@@ -10,8 +10,8 @@
  *   TLS edge's GET carries all its modules), shared by the parent's slots and kept current by
  *   this process's own writes, so that checking six modules of a route costs one request.
  */
-import { ApiError } from "../../../client/errors";
-import type { ApiObject } from "../../../definitions/types";
+import { ApiError } from "../../client/errors";
+import type { ApiObject } from "../../definitions/types";
 
 const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 
