@@ -6,7 +6,7 @@
  * place, with the same exports.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type * as program from "../provider/functions/program";
+import type * as program from "../provider/hosts/program";
 import type { FunctionName } from "../provider/functions";
 import { providerFor } from "./stub";
 
@@ -20,7 +20,7 @@ export abstract class NgrokResource extends pulumi.dynamic.Resource {
   }
 }
 
-/** Runs the function `name` in this process (provider/functions/program.ts). */
+/** Runs the function `name` in this process (provider/hosts/program.ts). */
 export function invoke<T>(name: string, args: Record<string, unknown>, opts?: pulumi.InvokeOptions): Promise<T> {
   return implementation().invoke<T>(name as FunctionName, args, opts);
 }
@@ -33,5 +33,5 @@ export function invokeOutput<T>(name: string, args: pulumi.Inputs | undefined, o
 // Loaded on a function's first call: a program that declares only resources never loads the
 // client, the definitions and their schemas.
 function implementation(): typeof program {
-  return require("../provider/functions/program") as typeof program;
+  return require("../provider/hosts/program") as typeof program;
 }
