@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { definitions } from "../provider";
-import type { ResourceDefinition } from "../provider/definitions/types";
+import type { ResourceDefinition } from "../provider/contract";
 import { sampleArgs } from "../test/support/samples";
 
 const repo = path.resolve(__dirname, "..");

@@ -3,13 +3,20 @@
  * caller: finding the session a restarted agent reconnects with (the API answers 204 and nothing
  * else), waiting for a stopped agent's session to go offline, and typed refusals.
  */
+import type { z } from "zod";
 import type { ApiClient } from "../client/http";
 import { ApiError } from "../client/errors";
-import type { ApiObject } from "../definitions/types";
+import type { ApiObject } from "../contract";
 import type { Clock } from "../../clock";
 import { asRefusal, type AgentCommandName } from "./errors";
 
 export const sessionIdPattern = /^ts_[0-9A-Za-z]+$/;
+
+/** A tunnel session id, as the AgentCommand kind and the agent functions check it (zod is given at the first check). */
+export function sessionIdRule(zod: typeof z): z.ZodType<string, string> {
+  return zod.string().regex(sessionIdPattern, { message: "must be a tunnel session id (ts_...)" });
+}
+
 /** The API asks callers to wait at least 10 s after an update before the restart that runs the new code. */
 export const minUpdateWaitMs = 10_000;
 /** How long a restart waits for the agent to reconnect, and a stop for its session to go offline. */

@@ -6,8 +6,7 @@
  * only forgets it. Its check is every kind's.
  */
 import { randomUUID } from "crypto";
-import type { Props, ResourceDefinition } from "../definitions/types";
-import type { CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "../core/handler";
+import type { CheckResult, CreateResult, DiffResult, Handler, KindContext, Props, ReadResult, ResourceDefinition, UpdateResult } from "../contract";
 import { checkProgram } from "../engine/check";
 import { containsUnknown, inputProperties } from "../engine/values";
 import { AgentCommands, defaultSettleTimeoutMs, minUpdateWaitMs } from "./commands";

@@ -4,7 +4,10 @@
  */
 import { ApiError, MissingApiKeyError, TransportError } from "../client/errors";
 import { LostCreateError } from "../engine/recover";
-import { SettingsError } from "./settings";
+import { SettingsError } from "../contract";
+import { ArgumentError } from "../functions/validate";
+
+export { ArgumentError };
 
 /** A resource kind this version does not know (a state written by a newer release, a typo in a token). */
 export class UnknownKindError extends Error {
@@ -20,11 +23,6 @@ export class UnknownFunctionError extends TypeError {
   constructor(readonly functionName: string) {
     super(`this version of pulumi-ngrok has no function named ${functionName}`);
   }
-}
-
-/** A function's arguments are wrong; the message names the function and each argument, never a value. */
-export class ArgumentError extends TypeError {
-  override readonly name = "ArgumentError";
 }
 
 /** An import id not of its kind's form. */

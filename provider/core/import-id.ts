@@ -3,7 +3,7 @@
  * cannot locate (a route of an edge), the inputs that locate it and its id joined with "/"
  * (`<edgeId>/<id>`).
  */
-import type { Props, ResourceDefinition } from "../definitions/types";
+import type { Props, ResourceDefinition } from "../contract";
 import { locatingInputs } from "../engine/locate";
 import { ImportIdError } from "./errors";
 

@@ -8,17 +8,14 @@ import { systemClock, type Clock } from "../../clock";
 import { MissingApiKeyError } from "../client/errors";
 import type { ApiClient, ClientOptions } from "../client/http";
 import { definitions, isResourceKind, type ResourceKind } from "../definitions";
-import type { BoundDefinition, Props, ResourceDefinition } from "../definitions/types";
+import { aiGatewayClientOptions, type BoundDefinition, type CheckResult, clientOptions, type CreateResult, type DiffResult, type EventSink, type Handler, type KindContext, type Props, readFromLists, type ReadResult, type ResourceDefinition, type Settings, silentEvents, type UpdateResult } from "../contract";
 import { ResourceHandler } from "../engine/handler";
 import { ProgramState } from "../engine/ownership";
 import { inputProperties, isAbsent } from "../engine/values";
 import type { FunctionDefinition } from "../functions/types";
 import type { LookupWalks } from "../functions/walks";
 import { UnknownFunctionError, UnknownKindError, UnsupportedError } from "./errors";
-import { silentEvents, type EventSink } from "./events";
-import type { CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "./handler";
 import { parseImportId } from "./import-id";
-import { aiGatewayClientOptions, clientOptions, readFromLists, type Settings } from "./settings";
 
 export interface ProviderOptions {
   settings: Settings;
@@ -69,6 +66,7 @@ export class Provider {
       events: this.events,
       clock: this.clock,
       readFromLists: () => readFromLists(this.settings),
+      kinds: Object.values(definitions),
     };
   }
 

@@ -1,6 +1,6 @@
 /** ACL rules of tunnel and SSH credentials, as the spec defines them. */
 import type { z } from "zod";
-import type { PropertySpec } from "./types";
+import type { PropertySpec } from "../contract";
 
 /**
  * Why `rule` is not a valid ACL rule, or undefined when it is. The reason follows the rule's

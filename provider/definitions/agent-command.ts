@@ -3,9 +3,9 @@
  * its operations are its own (provider/agent/resource.ts); its schema drives the preview's check,
  * through the same path as every kind's, and the generated SDK class, schema and docs.
  */
+import { sessionIdRule } from "../agent/commands";
 import { AgentCommandHandler, commandNames, defaultWaitSeconds, settleSeconds } from "../agent/resource";
-import { sessionIdRule } from "../functions/agent";
-import type { OperatedDefinition } from "./types";
+import type { OperatedDefinition } from "../contract";
 
 export const agentCommand: OperatedDefinition = {
   name: "AgentCommand",

@@ -1,6 +1,6 @@
 import { certPolicyType, certStatusType, createdAt, description, metadata } from "./common";
 import { hostname, normalizeDomain } from "./reserved-domain";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const agentIngress: BoundDefinition = {
   name: "AgentIngress",

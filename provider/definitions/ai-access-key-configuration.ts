@@ -1,5 +1,5 @@
 import { aiDescription, aiMetadata, aiName, aiStamps } from "./ai-common";
-import type { BoundDefinition, CrossFieldRule, ObjectType, Props } from "./types";
+import type { BoundDefinition, CrossFieldRule, ObjectType, Props } from "../contract";
 
 /** Built-in providers that ngrok.ai inference serves (`ngrok` steps), as the access key configuration guide says. */
 const ngrokInference = ["openai", "anthropic"];

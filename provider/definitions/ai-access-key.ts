@@ -1,5 +1,5 @@
 import { aiDescription, aiMetadata, aiName, aiStamps, aiToken, keyRedacted, lastUsed } from "./ai-common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const aiAccessKey: BoundDefinition = {
   name: "AiAccessKey",

@@ -4,7 +4,7 @@
  * `createdBy` / `lastUpdatedBy` references and `updatedAt`.
  */
 import { refType } from "./common";
-import type { PropertySpec, TypeSpec } from "./types";
+import type { PropertySpec, TypeSpec } from "../contract";
 
 const str: TypeSpec = { kind: "string" };
 

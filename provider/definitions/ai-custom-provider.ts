@@ -1,5 +1,5 @@
 import { aiMetadata, aiName, aiStamps } from "./ai-common";
-import type { BoundDefinition, ObjectType } from "./types";
+import type { BoundDefinition, ObjectType } from "../contract";
 
 const surfaceType: ObjectType = {
   kind: "object",

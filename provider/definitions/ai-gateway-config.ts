@@ -1,4 +1,4 @@
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 /** ngrok's defaults (https://ngrok.com/docs/ai-gateway/guides/account-settings): what a delete writes back. */
 const defaults = { totalTimeout: "120s", perRequestTimeout: "60s", maxInputTokens: null, maxOutputTokens: null, metadata: null } as const;

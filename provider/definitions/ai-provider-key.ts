@@ -1,5 +1,5 @@
 import { aiDescription, aiMetadata, aiName, aiStamps, keyRedacted, lastUsed } from "./ai-common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const aiProviderKey: BoundDefinition = {
   name: "AiProviderKey",

@@ -1,6 +1,6 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { certificatePemType, normalizePem } from "./pem";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 const str = { kind: "string" } as const;
 const strings = { kind: "array", items: str } as const;

@@ -4,7 +4,7 @@ import { checkedAsWritten, policyNotes, policyProblems, type PolicyTarget } from
 import { PolicyValue } from "../policy/value";
 import { createdAt, description, metadata, refType, uri } from "./common";
 import { secretReferences } from "../policy/secrets";
-import type { AccountReader, ApiObject, BoundDefinition, ExternalType, Props } from "./types";
+import type { AccountReader, ApiObject, BoundDefinition, ExternalType, Props } from "../contract";
 
 const SCHEMES = ["http", "https", "tcp", "tls"];
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: "80", https: "443", tls: "443" };

@@ -1,6 +1,6 @@
 /** Properties and types shared by many resources. */
 import type { z } from "zod";
-import type { ObjectType, PropertySpec, TypeSpec } from "./types";
+import type { ObjectType, PropertySpec, TypeSpec } from "../contract";
 
 export const refType: ObjectType = {
   kind: "object",

@@ -1,6 +1,6 @@
 import { aclProperty } from "./acl";
 import { createdAt, description, metadata, uri } from "./common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const credential: BoundDefinition = {
   name: "Credential",

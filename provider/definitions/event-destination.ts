@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, uri } from "./common";
-import type { ApiObject, ObjectType, Props, BoundDefinition, TypeSpec } from "./types";
+import type { ApiObject, ObjectType, Props, BoundDefinition, TypeSpec } from "../contract";
 import { fromApiValue } from "../engine/values";
 
 const str: TypeSpec = { kind: "string" };

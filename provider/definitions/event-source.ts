@@ -1,7 +1,7 @@
 import { eventType } from "./event-type";
 import { uri } from "./common";
 import { eventSourcesOwnership } from "./event-subscription";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const eventSource: BoundDefinition = {
   name: "EventSource",

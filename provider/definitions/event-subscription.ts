@@ -1,6 +1,6 @@
 import { createdAt, refType, uri } from "./common";
 import { eventType } from "./event-type";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 /** The service keeps event types as a set: order never matters. */
 export function normalizeSources(value: unknown): unknown {

@@ -45,7 +45,7 @@ import { tlsEdgeBackend } from "./edges/tls-edge-backend";
 import { tlsEdgeIpRestriction } from "./edges/tls-edge-ip-restriction";
 import { tlsEdgeTlsTermination } from "./edges/tls-edge-tls-termination";
 import { tunnelGroupBackend } from "./edges/tunnel-group-backend";
-import type { BoundDefinition, ResourceDefinition } from "./types";
+import type { BoundDefinition, ResourceDefinition } from "../contract";
 
 export const definitions = {
   AgentCommand: agentCommand,
@@ -112,4 +112,4 @@ export function isBoundKind(kind: string): kind is BoundKind {
   return isResourceKind(kind) && definitions[kind].binding !== undefined;
 }
 
-export type { BoundDefinition, OperatedDefinition, ResourceDefinition, ResourceSchema } from "./types";
+export type { BoundDefinition, OperatedDefinition, ResourceDefinition, ResourceSchema } from "../contract";

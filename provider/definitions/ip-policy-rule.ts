@@ -1,7 +1,7 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { cidr } from "./ip";
 import { refId } from "./refs";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const ipPolicyRule: BoundDefinition = {
   name: "IpPolicyRule",

@@ -1,6 +1,6 @@
 import { createdAt, description, metadata, refType, uri } from "./common";
 import { normalizeIdSet, refIds } from "./refs";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const ipRestriction: BoundDefinition = {
   name: "IpRestriction",

@@ -1,5 +1,5 @@
 /** Reading references (`{id, uri}` objects) out of API responses, for inputs the API answers as refs. */
-import type { ApiObject } from "./types";
+import type { ApiObject } from "../contract";
 
 /** The id of the ref in `api[field]`, or undefined. */
 export function refId(api: ApiObject, field: string): string | undefined {

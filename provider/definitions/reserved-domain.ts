@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { z } from "zod";
 import { certPolicyType, certStatusType, createdAt, description, metadata, refType, uri } from "./common";
-import type { BoundDefinition, ObjectType } from "./types";
+import type { BoundDefinition, ObjectType } from "../contract";
 
 /** The service stores domains lower-cased and without a trailing dot. */
 export function normalizeDomain(value: unknown): unknown {

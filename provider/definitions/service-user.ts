@@ -1,5 +1,5 @@
 import { createdAt, uri } from "./common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const serviceUser: BoundDefinition = {
   name: "ServiceUser",

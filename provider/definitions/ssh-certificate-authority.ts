@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, uri } from "./common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 function isSet(v: unknown): boolean {
   return v !== undefined && v !== null && v !== "";

@@ -2,7 +2,7 @@
 import type { z } from "zod";
 import { createdAt, description, metadata, uri } from "./common";
 import { normalizeSshPublicKey, sshPublicKey } from "./ssh-key";
-import type { PropertySpec } from "./types";
+import type { PropertySpec } from "../contract";
 
 /** An RFC 3339 time, built from the zod a check gives. */
 export const rfc3339Time = (zod: typeof z) =>

@@ -1,7 +1,7 @@
 import { aclProperty } from "./acl";
 import { createdAt, description, metadata, uri } from "./common";
 import { normalizeSshPublicKey, sshPublicKey } from "./ssh-key";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const sshCredential: BoundDefinition = {
   name: "SshCredential",

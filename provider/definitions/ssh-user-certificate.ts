@@ -1,5 +1,5 @@
 import { certificateProperties, validityRule } from "./ssh-certificate";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const sshUserCertificate: BoundDefinition = {
   name: "SshUserCertificate",

@@ -1,6 +1,6 @@
 import { createdAt, description, metadata, uri } from "./common";
 import { certificatePemType, keyMismatch, normalizePem, normalizePrivateKeyPem, privateKeyPemType } from "./pem";
-import type { ObjectType, PropertySpec, BoundDefinition } from "./types";
+import type { ObjectType, PropertySpec, BoundDefinition } from "../contract";
 
 const str = { kind: "string" } as const;
 const strings = { kind: "array", items: str } as const;

@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, refType, uri, vaultName } from "./common";
-import type { BoundDefinition } from "./types";
+import type { BoundDefinition } from "../contract";
 
 export const vaultSecret: BoundDefinition = {
   name: "VaultSecret",

@@ -5,7 +5,7 @@
  * rather than creating one, and manages it from then on. Like the `import` option, it only acts
  * at creation: later changes to it never produce a diff.
  */
-import type { PropertySpec, ResourceDefinition } from "../definitions/types";
+import type { PropertySpec, ResourceDefinition } from "../contract";
 import { idForm } from "./locate";
 
 export const importIdKey = "importId";

@@ -9,7 +9,7 @@
  * path after it: `The domain 'app.example.com:443' (hostports[0]) is not reserved`.
  */
 import { ApiError } from "../client/errors";
-import type { NestedProperty, Props, ResourceDefinition, ResourceSchema, TypeSpec } from "../definitions/types";
+import type { NestedProperty, Props, ResourceDefinition, ResourceSchema, TypeSpec } from "../contract";
 import { importIdKey } from "./adopt";
 import { inputProperties } from "./values";
 

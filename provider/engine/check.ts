@@ -3,13 +3,12 @@
  * and unknown values are skipped.
  */
 import type { z } from "zod";
-import type { CheckFailure, CheckResult } from "../core/handler";
-import type { ObjectType, Props, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { CheckFailure, CheckResult, ObjectType, Props, ResourceDefinition, TypeSpec } from "../contract";
 import { importIdKey } from "./adopt";
 import { idForm, idKeys, idPrefixesOf, keysFromId } from "./locate";
 import { containsUnknown, idPrefixes, inputProperties, isAbsent } from "./values";
 
-export type { CheckFailure, CheckResult } from "../core/handler";
+export type { CheckFailure, CheckResult } from "../contract";
 
 /**
  * The one way every kind answers a Check: its inputs validated against its definition, plus the

@@ -5,9 +5,7 @@
  */
 import { systemClock } from "../../clock";
 import { ApiError, keyRefused } from "../client/errors";
-import { silentEvents } from "../core/events";
-import type { CheckFailure, CheckResult, CreateResult, DiffResult, Handler, KindContext, ReadResult, UpdateResult } from "../core/handler";
-import type { ApiObject, BoundDefinition, Props } from "../definitions/types";
+import { type ApiObject, type BoundDefinition, type CheckFailure, type CheckResult, type CreateResult, type DiffResult, type Handler, type KindContext, type Props, type ReadResult, silentEvents, type UpdateResult } from "../contract";
 import { importIdKey } from "./adopt";
 import { explain } from "./api-terms";
 import { apiOf, wireFor, type Wire } from "./bindings";
@@ -18,9 +16,12 @@ import { ProgramState } from "./ownership";
 import { accountNotes, inputNotes, referenceProblems } from "./references";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
-export type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../core/handler";
+export type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../contract";
 
-/** A handler's context: the client, and whatever else the defaults do not give (a fresh state, no events, reads from lists). */
+/**
+ * A handler's context: the client, and whatever else the defaults do not give (a fresh state, no
+ * events, reads from lists, no other kinds: the ids it names are not looked up).
+ */
 export type HandlerContext = Pick<KindContext, "client"> & Partial<KindContext>;
 
 export interface HandlerOptions {
@@ -49,6 +50,7 @@ export class ResourceHandler implements Handler {
       events: silentEvents,
       clock: systemClock,
       readFromLists: () => true,
+      kinds: [],
       aiGatewayClient: () => ctx.client(),
       ...ctx,
     };
@@ -71,7 +73,7 @@ export class ResourceHandler implements Handler {
       inputNotes(this.def, olds, news, this.ctx.events);
       const key = await keyProblems(this.ctx.client, this.ctx.state, this.keyProbe);
       if (key.length > 0) return key;
-      const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state);
+      const references = await referenceProblems(this.def, olds, news, this.ctx.client, this.ctx.state, this.ctx.kinds);
       if (references.length > 0) return references;
       await accountNotes(this.def, olds, news, this.ctx.client, this.ctx.state, this.ctx.events);
       return this.problemsAtCreate(olds, news);

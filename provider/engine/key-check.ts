@@ -7,8 +7,7 @@
  */
 import type { ApiClient } from "../client/http";
 import { ApiError, keyRefused } from "../client/errors";
-import type { CheckFailure } from "./check";
-import type { ProgramState } from "./ownership";
+import type { CheckFailure, ProgramKnowledge } from "../contract";
 
 /** What a provider learns of its key: the preview's verdict, and whether a read was refused already. */
 class KeyCheck {
@@ -18,7 +17,7 @@ class KeyCheck {
 }
 
 /** The key's problem, asked once per provider (one key and base URL); nothing without a key. */
-export function keyProblems(client: () => ApiClient, state: ProgramState, probe = "/tunnel_sessions?limit=1"): Promise<CheckFailure[]> {
+export function keyProblems(client: () => ApiClient, state: ProgramKnowledge, probe = "/tunnel_sessions?limit=1"): Promise<CheckFailure[]> {
   let c: ApiClient;
   try {
     c = client();
@@ -41,7 +40,7 @@ export function keyProblems(client: () => ApiClient, state: ProgramState, probe 
  * Whether the API already refused the provider's key (and records that it has now): a refresh
  * reads every resource of the stack, and the same refusal, told once, is enough.
  */
-export function keyRefusedBefore(state: ProgramState): boolean {
+export function keyRefusedBefore(state: ProgramKnowledge): boolean {
   const key = state.part(KeyCheck, () => new KeyCheck());
   if (key.refused) return true;
   key.refused = true;

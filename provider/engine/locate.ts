@@ -2,7 +2,7 @@
  * Where a resource lives in the API, from its binding: the path a create goes to, the item path
  * of an id, the inputs that travel in paths, and how ids are written.
  */
-import type { Binding, Props, ResourceDefinition } from "../definitions/types";
+import type { Binding, Props, ResourceDefinition } from "../contract";
 
 const placeholder = /\{([A-Za-z0-9]+)\}/g;
 

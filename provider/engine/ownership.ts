@@ -11,13 +11,12 @@
  * One instance serves all the handlers of a process; tests make their own.
  */
 import { article } from "../words";
-import type { Props, ResourceSchema } from "../definitions/types";
-import type { CheckFailure } from "./check";
+import type { CheckFailure, ProgramKnowledge, Props, ResourceSchema } from "../contract";
 import { containsUnknown, isAbsent } from "./values";
 
 const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 
-export class ProgramState {
+export class ProgramState implements ProgramKnowledge {
   private readonly programInputs = new Map<string, ReadonlySet<string>>();
   private readonly parts = new Map<object, unknown>();
 

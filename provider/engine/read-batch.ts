@@ -21,7 +21,7 @@
  */
 import { ApiError, keyRefused } from "../client/errors";
 import type { ApiClient } from "../client/http";
-import type { ApiObject } from "../definitions/types";
+import type { ApiObject } from "../contract";
 
 export interface ListReadTiming {
   /** How long the first read waits for others before a walk or a GET is chosen. */

@@ -12,7 +12,7 @@
  */
 import type { ApiClient } from "../client/http";
 import { ApiError, TransportError } from "../client/errors";
-import type { ApiObject, BoundDefinition, Props, ResourceSchema } from "../definitions/types";
+import type { ApiObject, BoundDefinition, Props, ResourceSchema } from "../contract";
 import { article } from "../words";
 import { importIdKey } from "./adopt";
 import type { Wire } from "./bindings/wire";

@@ -11,12 +11,9 @@
  */
 import { ApiError } from "../client/errors";
 import type { ApiClient } from "../client/http";
-import { definitions } from "../definitions";
-import type { EventSink } from "../core/events";
-import type { AccountReader, ApiObject, BoundDefinition, Props, TypeSpec } from "../definitions/types";
+import type { AccountReader, ApiObject, BoundDefinition, EventSink, ProgramKnowledge, Props, ResourceDefinition, TypeSpec } from "../contract";
 import { pathText, type CheckFailure } from "./check";
 import { idPrefixOf, placeholders } from "./locate";
-import type { ProgramState } from "./ownership";
 import { containsUnknown, inputProperties, isAbsent, sameInput } from "./values";
 
 /** What a provider read of the account's ids, for the references of every check. */
@@ -33,7 +30,8 @@ export async function referenceProblems(
   olds: Props,
   news: Props,
   client: () => ApiClient,
-  state: ProgramState,
+  state: ProgramKnowledge,
+  kinds: readonly ResourceDefinition[],
 ): Promise<CheckFailure[]> {
   let c: ApiClient;
   try {
@@ -52,7 +50,7 @@ export async function referenceProblems(
     const item: TypeSpec = prop.type.kind === "array" ? prop.type.items : prop.type;
     for (const [path, v] of values) {
       if (typeof v !== "string" || v === "") continue;
-      const reason = item.kind === "string" && item.idPrefix !== undefined ? await missingId(c, lookups, v) : undefined;
+      const reason = item.kind === "string" && item.idPrefix !== undefined ? await missingId(c, lookups, v, kinds) : undefined;
       if (reason) failures.push({ path, message: `${path} names ${v}, ${reason}` });
     }
   }
@@ -60,8 +58,8 @@ export async function referenceProblems(
 }
 
 /** Why id `id` cannot be used: the collection of its prefix does not have it; undefined when it does or cannot tell. */
-async function missingId(c: ApiClient, lookups: Lookups, id: string): Promise<string | undefined> {
-  const kind = collectionOf(id);
+async function missingId(c: ApiClient, lookups: Lookups, id: string, kinds: readonly ResourceDefinition[]): Promise<string | undefined> {
+  const kind = collectionOf(id, kinds);
   if (!kind || lookups.found.has(id)) return undefined;
   const { path, listKey } = kind.binding as { path: string; listKey?: string };
   try {
@@ -87,10 +85,10 @@ async function firstPage(c: ApiClient, path: string, listKey: string): Promise<S
   return new Set();
 }
 
-/** The kind an id names by its prefix: a top-level collection (one GET finds an item of it). */
-function collectionOf(id: string): BoundDefinition | undefined {
+/** The kind among `kinds` an id names by its prefix: a top-level collection (one GET finds an item of it). */
+function collectionOf(id: string, kinds: readonly ResourceDefinition[]): BoundDefinition | undefined {
   const prefix = id.slice(0, id.indexOf("_"));
-  return Object.values(definitions).find(
+  return kinds.find(
     (d): d is BoundDefinition => d.binding?.kind === "collection" && idPrefixOf(d.binding) === prefix && placeholders(d.binding.path).length === 0,
   );
 }
@@ -113,7 +111,7 @@ export function inputNotes(def: BoundDefinition, olds: Props, news: Props, event
  * Notes on what new or changed inputs read from the account that it does not have (a vault secret
  * a policy reads), told as info: the same program may create it. Nothing without a key or an answer.
  */
-export async function accountNotes(def: BoundDefinition, olds: Props, news: Props, client: () => ApiClient, state: ProgramState, events: EventSink): Promise<void> {
+export async function accountNotes(def: BoundDefinition, olds: Props, news: Props, client: () => ApiClient, state: ProgramKnowledge, events: EventSink): Promise<void> {
   let c: ApiClient;
   try {
     c = client();

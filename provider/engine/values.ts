@@ -1,5 +1,5 @@
 /** Conversions between the API's JSON and Pulumi's property bags both ways (outputs, request bodies), and input comparison. */
-import type { ApiObject, PropertySpec, Props, ResourceSchema, TypeSpec } from "../definitions/types";
+import type { ApiObject, PropertySpec, Props, ResourceSchema, TypeSpec } from "../contract";
 
 /** What the engine sends, during preview, for a value not yet known. */
 export const unknownValue = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";

@@ -3,14 +3,10 @@
  * refusal by the API is an AgentCommandError whose `reason` a program can switch on. During a
  * preview they do not act: a preview never changes anything.
  */
-import type { z } from "zod";
-import { AgentCommands, defaultSettleTimeoutMs, minUpdateWaitMs, sessionIdPattern } from "../agent/commands";
-import type { StringType, TypeSpec } from "../definitions/types";
+import { AgentCommands, defaultSettleTimeoutMs, minUpdateWaitMs, sessionIdRule } from "../agent/commands";
+import type { StringType, TypeSpec } from "../contract";
 import type { FunctionDefinition, FunctionParameter, FunctionResult } from "./types";
 
-export function sessionIdRule(zod: typeof z): z.ZodType<string, string> {
-  return zod.string().regex(sessionIdPattern, { message: "must be a tunnel session id (ts_...)" });
-}
 
 const sessionIdType: StringType = { kind: "string", refine: sessionIdRule };
 const seconds: TypeSpec = { kind: "integer", min: 0, max: 600 };

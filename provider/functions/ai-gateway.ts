@@ -2,7 +2,7 @@
  * The AI Gateway API's read-only views (https://api.ngrok.ai): usage events, the usage overview
  * and the credit balance, read with that API's client (its own key and pacing).
  */
-import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../definitions/types";
+import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../contract";
 import { fromApiValue } from "../engine/values";
 import type { FunctionDefinition, FunctionParameter } from "./types";
 

@@ -7,7 +7,7 @@
  * prefixes, so ids are not checked before the request.
  */
 import { refType } from "../definitions/common";
-import type { ObjectType, Props, TypeSpec } from "../definitions/types";
+import type { ObjectType, Props, TypeSpec } from "../contract";
 import { field, getFunction, listFunction, refId, type LiveView } from "./live";
 
 const str: TypeSpec = { kind: "string" };

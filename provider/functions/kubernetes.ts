@@ -7,7 +7,7 @@
  */
 import { ApiError } from "../client/errors";
 import { refType } from "../definitions/common";
-import type { ApiObject, ObjectType, Props, TypeSpec } from "../definitions/types";
+import type { ApiObject, ObjectType, Props, TypeSpec } from "../contract";
 import { fromApiValue } from "../engine/values";
 import { field, getFunction, listFunction, type LiveView } from "./live";
 import type { FunctionDefinition } from "./types";

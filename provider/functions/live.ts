@@ -5,7 +5,7 @@
  */
 import { ApiError } from "../client/errors";
 import { refType } from "../definitions/common";
-import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../definitions/types";
+import type { ApiObject, NestedProperty, ObjectType, Props, TypeSpec } from "../contract";
 import { fromApiValue } from "../engine/values";
 import { article } from "../words";
 import { LookupError } from "./lookup-error";

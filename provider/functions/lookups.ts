@@ -6,8 +6,7 @@
  * fail in one line each.
  */
 import { definitions } from "../definitions";
-import type { BoundDefinition, Props } from "../definitions/types";
-import type { ReadResult } from "../engine/handler";
+import type { BoundDefinition, Props, ReadResult } from "../contract";
 import { idForm, locatingInputs } from "../engine/locate";
 import { isAbsent, sameInput } from "../engine/values";
 import { LookupError } from "./lookup-error";

@@ -6,9 +6,14 @@
  */
 import type { Clock } from "../../clock";
 import type { ApiClient } from "../client/http";
-import type { BoundDefinition, Props, TypeSpec } from "../definitions/types";
-import type { ResourceHandler } from "../engine/handler";
+import type { BoundDefinition, Props, ReadResult, TypeSpec } from "../contract";
 import type { LookupWalks } from "./walks";
+
+/** What lookups ask of a kind: a read by id, and its list's pages when it has a list. */
+export interface KindReader {
+  read(id: string, props?: Props, everything?: boolean): Promise<ReadResult>;
+  pages(inputs: Props): AsyncIterable<ReadResult[]> | undefined;
+}
 
 export interface FunctionParameter {
   type: TypeSpec;
@@ -29,7 +34,7 @@ export interface FunctionContext {
   aiGatewayClient: () => ApiClient;
   clock: Clock;
   /** The reader of a kind for lookups: one per kind and provider, so that lookups made together share list walks. */
-  reader(def: BoundDefinition): ResourceHandler;
+  reader(def: BoundDefinition): KindReader;
   /** The list walks this provider's lookups share. */
   walks: LookupWalks;
   /** The lookup waits on resources (`dependsOn`): it must see what they made, so no walk begun before it serves it. */

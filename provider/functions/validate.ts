@@ -1,8 +1,12 @@
 /** Checks a function's arguments before it calls the API; errors name the function and the argument, never its value. */
-import type { Props } from "../definitions/types";
-import { ArgumentError } from "../core/errors";
+import type { Props } from "../contract";
 import { schemaFor } from "../engine/check";
 import type { FunctionDefinition } from "./types";
+
+/** A function's arguments are wrong; the message names the function and each argument, never a value. */
+export class ArgumentError extends TypeError {
+  override readonly name = "ArgumentError";
+}
 
 export function checkArguments(def: FunctionDefinition, args: Props): Props {
   const problems: string[] = [];

@@ -17,7 +17,7 @@
  * The list `filter` parameter is not used: one unfiltered walk answers every lookup of the kind,
  * where a filter would cost a request per lookup.
  */
-import type { ReadResult } from "../engine/handler";
+import type { ReadResult } from "../contract";
 
 /** One walk of one list: the items its pages held, and the lookups waiting for more. */
 export class ListWalk {

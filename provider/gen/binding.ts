@@ -3,7 +3,7 @@
  * nowhere else. A resource without one (AgentCommand runs its own operations and is no object of
  * the API) has no id form, no `get` and no `importId`.
  */
-import type { ResourceDefinition } from "../definitions/types";
+import type { ResourceDefinition } from "../contract";
 import { documentedPath, idForm, locatingInputs } from "../engine/locate";
 
 /** Where a resource lives in the API, as the SDK and the docs show it. */

@@ -10,7 +10,7 @@
  * code generator cannot write this API (the typed TrafficPolicy, the parent arguments `route` and
  * `edge`, `secretRef`, the functions' signatures): it writes only the Go and Python SDKs.
  */
-import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { PropertySpec, ResourceDefinition, TypeSpec } from "../contract";
 import { article } from "../words";
 import { resourceNameKey } from "../engine/bindings/slot-state";
 import { wireOf, type Wire } from "./binding";

@@ -2,7 +2,7 @@
  * docs/reference.md: every resource (its API path and id form when it lives in the API), the
  * functions, and the object types.
  */
-import type { ResourceDefinition } from "../definitions/types";
+import type { ResourceDefinition } from "../contract";
 import { importIdKey } from "../engine/adopt";
 import { wireOf, type Wire } from "./binding";
 import { allFunctions, allResources, optionsOf, typeRoots } from "./model";

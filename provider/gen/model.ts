@@ -1,7 +1,7 @@
 /**
  * What the generators render: the resources, grouped by where they are defined, and the functions.
  */
-import type { BoundDefinition, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { BoundDefinition, ResourceDefinition, TypeSpec } from "../contract";
 import { ownFunctions } from "../functions";
 import { lookupFunction } from "../functions/lookups";
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";

@@ -6,7 +6,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import type { ResourceDefinition } from "../definitions/types";
+import type { ResourceDefinition } from "../contract";
 import { generatedHeader } from "./shared";
 
 /** A kind found in the definitions folder: its module and export. */
@@ -19,7 +19,7 @@ export interface FoundDefinition {
 }
 
 /** The folder's modules that are not definition files. */
-const notDefinitions = new Set(["index", "types"]);
+const notDefinitions = new Set(["index"]);
 
 /** The folder of the kinds ngrok turned off, below the definitions. */
 export const turnedOffFolder = "edges";
@@ -63,7 +63,7 @@ export function renderRegistry(found: readonly FoundDefinition[]): string {
   let out = generatedHeader("the files of provider/definitions");
   out += "/** Every resource kind, by name: those with a REST binding, and those with operations of their own. */\n";
   for (const f of found) out += `import { ${f.exportName} } from "./${f.module}";\n`;
-  out += `import type { BoundDefinition, ResourceDefinition } from "./types";\n\n`;
+  out += `import type { BoundDefinition, ResourceDefinition } from "../contract";\n\n`;
   out += "export const definitions = {\n";
   let turnedOff = false;
   for (const f of found) {
@@ -83,6 +83,6 @@ export function renderRegistry(found: readonly FoundDefinition[]): string {
   out += "export function isBoundKind(kind: string): kind is BoundKind {\n";
   out += "  return isResourceKind(kind) && definitions[kind].binding !== undefined;\n";
   out += "}\n\n";
-  out += `export type { BoundDefinition, OperatedDefinition, ResourceDefinition, ResourceSchema } from "./types";\n`;
+  out += `export type { BoundDefinition, OperatedDefinition, ResourceDefinition, ResourceSchema } from "../contract";\n`;
   return out;
 }

@@ -1,8 +1,7 @@
 /**
  * schema.json, the Pulumi package schema: config, object types, resources and functions.
  */
-import { secretSettings, settingSources, type SettingName } from "../core/settings";
-import type { PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
+import { type PropertySpec, type ResourceDefinition, secretSettings, type SettingName, settingSources, type TypeSpec } from "../contract";
 import type { FunctionDefinition } from "../functions/types";
 import { goModulePath, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
 import { allFunctions, allResources, typeRoots } from "./model";

@@ -2,7 +2,7 @@
  * What every generated output shares: names, the TypeScript, JSON-schema and Markdown forms of a
  * type, doc comments, and a resource's inputs as users see them.
  */
-import type { ObjectType, PropertySpec, ResourceDefinition, TypeSpec } from "../definitions/types";
+import type { ObjectType, PropertySpec, ResourceDefinition, TypeSpec } from "../contract";
 import { importIdKey, importIdProperty } from "../engine/adopt";
 import { idPrefixes } from "../engine/values";
 import { wireOf } from "./binding";

@@ -8,11 +8,9 @@
  * prints as they come), its `debug` lines nowhere.
  */
 import { isExplained, UnknownKindError } from "../core/errors";
-import type { EventSink } from "../core/events";
+import { type EventSink, type Props, readSettings, sameSettings } from "../contract";
 import { Provider } from "../core/provider";
-import { readSettings, sameSettings } from "../core/settings";
 import { isResourceKind } from "../definitions";
-import type { Props } from "../definitions/types";
 import { engineFailures, type EngineCheckFailure } from "./failures";
 
 /** A kind's operations in the shapes Pulumi's dynamic-provider host calls them and reads their answers. */

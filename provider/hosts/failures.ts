@@ -6,7 +6,7 @@
  * failure goes out with no property, its message (which begins with its path) as the reason:
  * the same line, with no value, through both hosts.
  */
-import type { CheckFailure } from "../core/handler";
+import type { CheckFailure } from "../contract";
 
 export interface EngineCheckFailure {
   property: string;

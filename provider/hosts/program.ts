@@ -7,8 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Provider } from "../core/provider";
-import { readSettings, sameSettings } from "../core/settings";
-import type { Props } from "../definitions/types";
+import { type Props, readSettings, sameSettings } from "../contract";
 import type { FunctionName } from "../functions";
 
 /** The program's provider: one per process, so that the program's lookups share list walks. */

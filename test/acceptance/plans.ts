@@ -8,7 +8,7 @@
  */
 import { definitions, isBoundKind, type BoundKind, type ResourceKind } from "../../provider";
 import { turnedOffKinds } from "../../provider/definitions";
-import type { Props } from "../../provider/definitions/types";
+import type { Props } from "../../provider/contract";
 import { makeCertificate } from "../support/certs";
 import { sshPublicKeyLine } from "../support/ssh";
 

@@ -7,7 +7,7 @@
 import type { Emulator } from "../../emulator";
 import type { Provider } from "../../provider";
 import { ApiError } from "../../provider/client/errors";
-import { aiGatewayClientOptions } from "../../provider/core/settings";
+import { aiGatewayClientOptions } from "../../provider/contract";
 import { emulatorForProvider, providerFor } from "../support/provider";
 import { aiCall } from "../support/api";
 

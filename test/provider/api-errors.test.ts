@@ -12,7 +12,7 @@
 import type { Emulator } from "../../emulator";
 import { ApiError, definitions, type ResourceKind, type Handler, type Provider } from "../../provider";
 import { inProgramTerms } from "../../provider/engine/api-terms";
-import type { ResourceDefinition } from "../../provider/definitions/types";
+import type { ResourceDefinition } from "../../provider/contract";
 import { call, missingId } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 

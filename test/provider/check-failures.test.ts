@@ -6,7 +6,7 @@
  * those with no REST binding included, so a new resource is covered without being listed here.
  */
 import { Provider, definitions, type ResourceKind } from "../../provider";
-import type { PropertySpec, TypeSpec } from "../../provider/definitions/types";
+import type { PropertySpec, TypeSpec } from "../../provider/contract";
 import { idPrefixOf } from "../../provider/engine/locate";
 import { makeCertificate } from "../support/certs";
 import { sshPublicKeyLine } from "../support/ssh";

@@ -12,9 +12,9 @@
  */
 import fc from "fast-check";
 import { z } from "zod";
-import type { Emulator } from "../../emulator";
+import { type Emulator, startEmulator } from "../../emulator";
 import { Provider, definitions, type BoundKind } from "../../provider";
-import type { Props, ResourceDefinition, StringType, TypeSpec } from "../../provider/definitions/types";
+import type { Props, ResourceDefinition, StringType, TypeSpec } from "../../provider/contract";
 import { eventTypePattern } from "../../provider/definitions/event-type";
 import { idPrefixes, unknownValue } from "../../provider/engine/values";
 import { readFileSync } from "fs";
@@ -22,7 +22,6 @@ import { join } from "path";
 import { call } from "../support/api";
 import { aiMade, validInputs as madeInputs, referenced } from "../support/inputs";
 import { boundKinds, providerFor } from "../support/provider";
-import { startEmulator } from "../../emulator";
 import { sshPublicKeyLine } from "../support/ssh";
 
 /** What a leaked value would contain: every invalid string holds it. */

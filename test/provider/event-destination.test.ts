@@ -1,7 +1,7 @@
 /** The EventDestination life cycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../emulator";
 import type { Handler, Provider } from "../../provider";
-import type { Props } from "../../provider/definitions/types";
+import type { Props } from "../../provider/contract";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 

@@ -4,7 +4,7 @@
  */
 import type { Emulator } from "../../emulator";
 import type { Handler, Provider } from "../../provider";
-import type { Props } from "../../provider/definitions/types";
+import type { Props } from "../../provider/contract";
 import { call } from "../support/api";
 import { emulatorForProvider } from "../support/provider";
 

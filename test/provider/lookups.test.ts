@@ -9,7 +9,7 @@ import type { Emulator } from "../../emulator";
 import { definitions, type BoundKind, type Provider } from "../../provider";
 import { locatingInputs } from "../../provider/engine/locate";
 import { lookupFunction } from "../../provider/functions/lookups";
-import type { BoundDefinition } from "../../provider/definitions/types";
+import type { BoundDefinition } from "../../provider/contract";
 import { boundKinds, emulatorForProvider } from "../support/provider";
 import { validInputs } from "../support/inputs";
 import { call } from "../support/api";

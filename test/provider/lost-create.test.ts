@@ -6,7 +6,7 @@
  */
 import type { Emulator, ScriptedFault } from "../../emulator";
 import { definitions, ResourceHandler, type BoundKind, type Handler, type Provider } from "../../provider";
-import type { BoundDefinition, Props } from "../../provider/definitions/types";
+import type { BoundDefinition, Props } from "../../provider/contract";
 import { idFromKeys, idKeys } from "../../provider/engine/locate";
 import { oneTimeOutputs } from "../../provider/engine/recover";
 import { article } from "../../provider/words";

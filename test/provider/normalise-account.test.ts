@@ -5,7 +5,7 @@
  */
 import { definitions } from "../../provider";
 import { sameInput, toOutputs } from "../../provider/engine/values";
-import type { PropertySpec } from "../../provider/definitions/types";
+import type { PropertySpec } from "../../provider/contract";
 import { sshPublicKeyLine } from "../support/ssh";
 
 const key = sshPublicKeyLine("ssh-ed25519", "me@laptop");

@@ -1,6 +1,6 @@
 /** Event resources' normalisers and comparisons, as tables: what must never show as a diff, and what always must. */
 import { definitions } from "../../provider";
-import type { Props } from "../../provider/definitions/types";
+import type { Props } from "../../provider/contract";
 import { normalizeIdSet, normalizeSources } from "../../provider/definitions/event-subscription";
 import { sameInput, toOutputs } from "../../provider/engine/values";
 

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
-import type { ResourceDefinition } from "../../provider/definitions/types";
+import type { ResourceDefinition } from "../../provider/contract";
 import { pluginPackage } from "../support/plugin-package";
 import { sampleArgs, sampleId, sampleLocation, sampleState } from "../support/samples";
 

@@ -7,7 +7,7 @@ import * as os from "os";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { definitions } from "../../provider";
-import type { ResourceDefinition } from "../../provider/definitions/types";
+import type { ResourceDefinition } from "../../provider/contract";
 import { resourceNameKey } from "../../provider/engine/bindings/slot-state";
 import { sampleArgs } from "../support/samples";
 import { captureRegistrations } from "../support/serialised";

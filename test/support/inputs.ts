@@ -7,7 +7,7 @@
 import type { Emulator } from "../../emulator";
 import { definitions, type BoundKind } from "../../provider";
 import { boundKinds } from "./provider";
-import type { Props, ResourceDefinition } from "../../provider/definitions/types";
+import type { Props, ResourceDefinition } from "../../provider/contract";
 import { call } from "./api";
 import { makeCertificate } from "./certs";
 import { sshPublicKeyLine } from "./ssh";

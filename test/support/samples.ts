@@ -1,5 +1,5 @@
 /** Sample values derived from the definitions, so that per-resource tables need no row per resource. */
-import type { Props, ResourceDefinition, TypeSpec } from "../../provider/definitions/types";
+import type { Props, ResourceDefinition, TypeSpec } from "../../provider/contract";
 import { idKeys, idPrefixOf, locatingInputs } from "../../provider/engine/locate";
 
 export function sampleValue(type: TypeSpec, name: string): unknown {

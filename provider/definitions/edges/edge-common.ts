@@ -5,7 +5,7 @@
  * removed with DELETE (https://ngrok.com/docs/api).
  */
 import { refType } from "../common";
-import type { CrossFieldRule, ParentResource, PropertySpec, Props, BoundDefinition } from "../types";
+import type { CrossFieldRule, ParentResource, PropertySpec, Props, BoundDefinition } from "../../contract";
 
 const UINT32_MAX = 4294967295;
 

@@ -1,5 +1,5 @@
 import { createdAt, description, metadata, uri } from "../common";
-import type { Props, BoundDefinition } from "../types";
+import type { Props, BoundDefinition } from "../../contract";
 
 /** The service stores header names lower-cased (HTTP header names are case-insensitive). */
 export function normalizeHeaders(value: unknown): unknown {

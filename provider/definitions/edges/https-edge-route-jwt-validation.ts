@@ -1,6 +1,6 @@
 import { routeModule } from "./edge-common";
 import type { z } from "zod";
-import type { ObjectType } from "../types";
+import type { ObjectType } from "../../contract";
 
 /** The JWS `alg` values the API accepts (RFC 7518, and EdDSA from RFC 8037). */
 const jwsAlgorithms = ["HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "ES256", "ES384", "ES512", "PS256", "PS384", "PS512", "EdDSA"] as const;

@@ -1,5 +1,5 @@
 import { routeModule } from "./edge-common";
-import type { PropertySpec } from "../types";
+import type { PropertySpec } from "../../contract";
 
 // The service matches with RE2 (Go's regexp). JavaScript's RegExp accepts nearly the same syntax, so
 // compiling with it is a good check, with two adjustments: a leading inline flag group such as `(?i)`

@@ -1,6 +1,6 @@
 import { createdAt, description, metadata, uri } from "../common";
 import { keyInput, withApiNames } from "./edge-common";
-import type { BoundDefinition } from "../types";
+import type { BoundDefinition } from "../../contract";
 
 export const httpsEdgeRoute: BoundDefinition = {
   name: "HttpsEdgeRoute",

@@ -1,6 +1,6 @@
 import { createdAt, description, metadata, uri } from "../common";
 import { hostportErrorHints, hostports } from "./edge-common";
-import type { BoundDefinition } from "../types";
+import type { BoundDefinition } from "../../contract";
 
 export const tlsEdge: BoundDefinition = {
   name: "TlsEdge",

@@ -4,8 +4,7 @@ import { SlotWire } from "./edges/slot";
 import { SingletonWire } from "./singleton";
 import type { Wire, WireContext } from "./wire";
 import type { ApiClient } from "../../client/http";
-import type { KindContext } from "../../core/handler";
-import type { BoundDefinition } from "../../definitions/types";
+import type { BoundDefinition, KindContext } from "../../contract";
 
 export type { Wire, WireContext } from "./wire";
 

@@ -4,7 +4,7 @@
  * deleted with DELETE at `<path>/<item>`. A create whose answer was lost is looked for
  * (recover.ts); reads of a listed top-level collection are served from list walks (read-batch.ts).
  */
-import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../definitions/types";
+import type { ApiObject, CollectionBinding, Props, SubCollectionBinding } from "../../contract";
 import { createBody, isAbsent, patchBody, sameInput, toApiValue } from "../values";
 import { fillPath, idForm, idFromKeys, idKeys, idPrefixesOf, keysFromId, pathInputs, placeholders } from "../locate";
 import { ListReads, defaultListReadTiming } from "../read-batch";

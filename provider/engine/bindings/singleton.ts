@@ -7,7 +7,7 @@
  * already, at `up` before it writes anything), since two would overwrite each other at every `up`.
  */
 import { ApiError } from "../../client/errors";
-import type { ApiObject, Props, SingletonBinding } from "../../definitions/types";
+import type { ApiObject, Props, SingletonBinding } from "../../contract";
 import { createBody, inputProperties, isAbsent, patchBody } from "../values";
 import type { CheckFailure } from "../check";
 import type { Wire, WireContext } from "./wire";

@@ -11,7 +11,7 @@
  *   this process's own writes, so that checking six modules of a route costs one request.
  */
 import { ApiError } from "../../client/errors";
-import type { ApiObject } from "../../definitions/types";
+import type { ApiObject } from "../../contract";
 
 const keyOf = (kind: string, id: string): string => `${kind}/${id}`;
 

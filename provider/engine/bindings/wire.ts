@@ -4,10 +4,8 @@
  * each request to its kind's `Wire`; errors thrown here are the client's, not yet explained.
  */
 import type { ApiClient } from "../../client/http";
-import type { EventSink } from "../../core/events";
-import type { ApiObject, BoundDefinition, Props } from "../../definitions/types";
+import type { ApiObject, BoundDefinition, EventSink, ProgramKnowledge, Props } from "../../contract";
 import type { CheckFailure } from "../check";
-import type { ProgramState } from "../ownership";
 
 /** What a wire strategy works with. */
 export interface WireContext {
@@ -15,7 +13,7 @@ export interface WireContext {
   /** The client for the current settings, resolved per call. */
   client: () => ApiClient;
   /** What this process knows of the program (each binding may keep a part of its own). */
-  state: ProgramState;
+  state: ProgramKnowledge;
   /** Whether reads may be served from walks of the kind's list. */
   readFromLists: () => boolean;
   /** Where what the user should know is told (a list walk given up for one GET per resource). */

@@ -5,7 +5,7 @@
  * Unknown values travel as the engine's unknown string, which the handlers already recognise.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import type { Props } from "../../definitions/types";
+import type { Props } from "../../contract";
 
 /** The key and value that mark a special value (a secret) in a Struct. */
 const specialSigKey = "4dabf18193072939515e22adb298388d";

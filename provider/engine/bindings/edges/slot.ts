@@ -8,7 +8,7 @@
  * at `up`, so a create is one PUT.
  */
 import { ApiError } from "../../../client/errors";
-import type { ApiObject, Props, SlotBinding } from "../../../definitions/types";
+import type { ApiObject, Props, SlotBinding } from "../../../contract";
 import { article } from "../../../words";
 import { importIdKey } from "../../adopt";
 import type { CheckFailure } from "../../check";
