@@ -81,7 +81,7 @@ sweep-run: build
 # (release/<version>/schema.json), one line per breaking change, failing unless the version is a
 # new major (before 1.0.0, a new minor); then the previous release's saved states, which must
 # preview no change (test/e2e/upgrade-states.test.ts). `make test` runs the comparison too
-# (test/provider/breaking.test.ts). A release adds release/<its version>/schema.json.
+# (test/provider/model/breaking.test.ts). A release adds release/<its version>/schema.json.
 gate: build pulumi
 	node dist/provider/gen/breaking.js
 	jest --ci --runInBand test/e2e/upgrade-states.test.ts

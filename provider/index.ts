@@ -44,7 +44,7 @@ export { AgentCommandError, type AgentCommandRefusal } from "./agent/errors";
 
 // Every engine command starts a dynamic-provider host that loads this module at its first call,
 // so the module loads only what a call uses: the HTTP client (undici) at the first API call, zod
-// at the first check; a diff needs neither (test/provider/startup.test.ts guards it).
+// at the first check; a diff needs neither (test/provider/hosts/startup.test.ts guards it).
 export type ApiClient = import("./client/http").ApiClient;
 export declare const ApiClient: typeof import("./client/http").ApiClient;
 Object.defineProperty(exports, "ApiClient", {

@@ -7,7 +7,7 @@ jest.setTimeout(15 * 60_000);
 // `vaultDescription`, `deployerActive`, `keyDescription`, `aiKeyDescription`, `providerKeyDescription`
 // and `dbDescription` (updated in place), and `secretVault`, `keyOwner` and `dbRegion` and the secret
 // `openaiKey` (each replaces its resource): every immutable input of the six kinds. The AI gateway
-// key has none (its endpoint changes in place: test/provider/account-resources.test.ts); its token
+// key has none (its endpoint changes in place: test/provider/kinds/account-resources.test.ts); its token
 // is a secret output like the API key's. The provider key's value is write-only (ngrok's API reference:
 // snippets/obs/_ai-gateway-provider-key-create.mdx in github.com/ngrok/ngrok-docs) and its update takes
 // description and metadata only, so a new value replaces it.
