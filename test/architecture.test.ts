@@ -1,25 +1,28 @@
 /**
- * The shape of the code. The modules of the provider, the SDK, the emulator and the clock load in
- * one direction: no two of them import each other, directly or through others (only run-time
- * imports count: `import type` is erased by the compiler, so it never makes modules load each
- * other). The core, the hosts and the handler serve every kind alike: none names one.
+ * The shape of the code. No two modules import each other, directly or through others, not even
+ * for a type: anywhere in the repository's TypeScript. The provider's folders load in one
+ * direction, from its contract up to its hosts. The core, the hosts and the handler serve every
+ * kind alike: none names one.
  */
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
-import { importCycles, importGraph, importsInto, sourceFiles } from "./support/imports";
+import { importCycles, importGraph, importsInto, layerViolations, sourceFiles } from "./support/imports";
 
 const root = path.resolve(__dirname, "..");
 
-it("no import cycle across clock/, provider/, sdk/ and emulator/", () => {
-  const files = sourceFiles(root, ["clock", "provider", "sdk", "emulator"]);
-  expect(files).toContain("provider/gen/render.ts");
+/** Every folder of the repository that holds TypeScript of its own. */
+const SOURCES = ["clock", "provider", "sdk", "emulator", "test", "bench", "scripts", "examples"];
+
+it("no import cycle anywhere, type-only imports included", () => {
+  const files = sourceFiles(root, SOURCES);
+  expect(files).toEqual(expect.arrayContaining(["provider/gen/render.ts", "emulator/index.ts", "test/support/imports.ts", "bench/run.bench.ts"]));
   const cycles = importCycles(importGraph(root, files)).map((c) => `import cycle: ${c.join(" -> ")}`);
   expect(cycles).toEqual([]);
 });
 
-it("a cycle through require() or a re-export is found and named; a type-only import is not one", () => {
+it("a cycle through require(), a re-export or a type-only import is found and named", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imports-"));
   try {
     const write = (file: string, text: string): void => {
@@ -29,14 +32,59 @@ it("a cycle through require() or a re-export is found and named; a type-only imp
     write("src/a.ts", `import { b } from "./b";\nexport const a = () => b;\n`);
     write("src/b.ts", `export { c as b } from "./deep";\n`);
     write("src/deep/index.ts", `export const c = () => (require("../a") as { a: unknown }).a;\n`);
-    write("src/x.ts", `import type { Y } from "./y";\nimport { type Z } from "./z";\nexport type X = Y | Z;\n`);
-    write("src/y.ts", `import { x } from "./x";\nexport type Y = typeof x;\n`);
-    write("src/z.ts", `export type { X as Z } from "./x";\n`);
+    write("src/x.ts", `import type { Y } from "./y";\nexport type X = Y | number;\n`);
+    write("src/y.ts", `export type Y = import("./x").X[];\n`);
+    write("src/p.ts", `import { type Q } from "./q";\nexport type P = Q;\n`);
+    write("src/q.ts", `export type { P as Q } from "./p";\n`);
+    write("src/leaf.ts", `import type { X } from "./x";\nexport type Leaf = X;\n`);
     const graph = importGraph(dir, sourceFiles(dir, ["src"]));
-    expect(importCycles(graph)).toEqual([["src/a.ts", "src/b.ts", "src/deep/index.ts", "src/a.ts"]]);
+    expect(importCycles(graph)).toEqual([
+      ["src/a.ts", "src/b.ts", "src/deep/index.ts", "src/a.ts"],
+      ["src/p.ts", "src/q.ts", "src/p.ts"],
+      ["src/x.ts", "src/y.ts", "src/x.ts"],
+    ]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/**
+ * The provider's folders (and loose files) from the bottom up. Its contract (what a kind is, what
+ * every kind answers, the settings) sits on the client alone; the engine runs any definition it is
+ * given; the registry of definitions is read by the functions, the core and the hosts above it,
+ * never by the engine below.
+ */
+const PROVIDER_LAYERS = [
+  "provider/words.ts",
+  "provider/node-version.ts",
+  "provider/client",
+  "provider/contract",
+  "provider/policy",
+  "provider/engine",
+  "provider/agent",
+  "provider/definitions",
+  "provider/functions",
+  "provider/core",
+  "provider/secret-ref.ts",
+  "provider/hosts",
+  "provider/index.ts",
+  "provider/gen",
+];
+
+it("the provider's folders load in one direction, from the contract up to the hosts", () => {
+  const files = sourceFiles(root, ["provider"]);
+  expect(files.filter((f) => !PROVIDER_LAYERS.some((l) => f === l || f.startsWith(`${l}/`)))).toEqual([]);
+  expect(layerViolations(importGraph(root, [...files, ...sourceFiles(root, ["clock"])]), PROVIDER_LAYERS)).toEqual([]);
+});
+
+it("an import up or sideways in the layers is found and named; down and within a layer are not", () => {
+  const graph = new Map([
+    ["p/contract/a.ts", ["p/contract/b.ts", "clock/index.ts"]],
+    ["p/engine/e.ts", ["p/contract/a.ts", "p/definitions/index.ts"]],
+    ["p/definitions/index.ts", ["p/engine/e.ts", "p/contract/a.ts"]],
+    ["p/elsewhere.ts", ["p/engine/e.ts"]],
+  ]);
+  expect(layerViolations(graph, ["p/contract", "p/engine", "p/definitions"])).toEqual(["p/engine/e.ts -> p/definitions/index.ts (p/definitions is above p/engine)"]);
 });
 
 it("the handler runs one flow for every kind: it names no kind of resource or binding, and no field of a binding", () => {

@@ -1,7 +1,8 @@
 /**
- * The relative-import graph of TypeScript sources, and its cycles. Type-only imports and exports
- * (`import type`, `export type`, `import { type A }` with nothing else) are left out: the compiler
- * erases them, so they never make two modules load each other.
+ * The relative-import graph of TypeScript sources, its cycles, and the imports that go up or
+ * sideways in a declared order of folders. Type-only imports and exports (`import type`,
+ * `export type`, `import { type A }`, `import("./x").T`) count: the compiler erases them, but a
+ * reader still has to understand both files at once.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -72,12 +73,12 @@ function resolve(from: string, specifier: string, known: ReadonlySet<string>): s
   return [base, `${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, ".ts")].find((c) => known.has(c));
 }
 
-/** Each file's run-time imports among `files` (imports of anything else are left out). */
+/** Each file's imports among `files`, type-only ones included (imports of anything else are left out). */
 export function importGraph(root: string, files: readonly string[]): Map<string, string[]> {
   const known = new Set(files);
   return new Map(
     files.map((file) => {
-      const specifiers = runtimeImports(file, fs.readFileSync(path.join(root, file), "utf8"));
+      const specifiers = runtimeImports(file, fs.readFileSync(path.join(root, file), "utf8"), { types: true });
       const targets = specifiers.map((s) => resolve(file, s, known)).filter((t): t is string => t !== undefined);
       return [file, [...new Set(targets)].sort()];
     }),
@@ -165,4 +166,24 @@ export function importsInto(root: string, from: string, into: readonly string[],
     }
   }
   return found;
+}
+
+/**
+ * The imports of `graph` that break a layering: `layers` names folders and files (relative to the
+ * root, with "/") from the bottom up, and a file under one may import only files under itself or
+ * under a layer before it. Files under no layer are not looked at, nor are imports of them. As
+ * "importer -> imported (<its layer> is above <importer's layer>)".
+ */
+export function layerViolations(graph: ReadonlyMap<string, readonly string[]>, layers: readonly string[]): string[] {
+  const layerOf = (file: string): number => layers.findIndex((l) => file === l || file.startsWith(`${l}/`));
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = layerOf(file);
+    if (from < 0) continue;
+    for (const target of targets) {
+      const to = layerOf(target);
+      if (to > from) found.push(`${file} -> ${target} (${layers[to]} is above ${layers[from]})`);
+    }
+  }
+  return found.sort();
 }
