@@ -33,7 +33,9 @@ function typeErrors(): Map<string, string[]> {
     noEmit: true,
     types: ["node"],
     baseUrl: root,
-    paths: { "pulumi-ngrok": ["sdk/index.ts"] },
+    paths: { "pulumi-ngrok": ["sdk/generated/index.ts"] },
+    // The generated SDK's imports are written as from sdk/ (see sdk/generated/tsconfig.json).
+    rootDirs: [join(root, "sdk", "generated"), join(root, "sdk"), root],
   };
   const texts = new Map(programs.map((p) => [p.file, p.code ?? ""]));
   const host = ts.createCompilerHost(options);

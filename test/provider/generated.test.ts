@@ -25,11 +25,18 @@ it("a stale schema.json or SDK file is detected", () => {
     const schema = JSON.parse(fs.readFileSync(path.join(dir, "schema.json"), "utf8")) as { resources: Record<string, unknown> };
     delete schema.resources["ngrok:index:Credential"];
     fs.writeFileSync(path.join(dir, "schema.json"), JSON.stringify(schema, null, 2) + "\n");
-    fs.appendFileSync(path.join(dir, "sdk/credential.ts"), "// edited by hand\n");
-    expect(staleFiles(dir).sort()).toEqual(["schema.json", "sdk/credential.ts"]);
+    fs.appendFileSync(path.join(dir, "sdk/generated/credential.ts"), "// edited by hand\n");
+    expect(staleFiles(dir).sort()).toEqual(["schema.json", "sdk/generated/credential.ts"]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it("no generated module takes the name of a hand-written one of sdk/: both compile into dist/sdk", () => {
+  const handWritten = new Set(fs.readdirSync(path.join(root, "sdk")).filter((f) => f.endsWith(".ts")));
+  expect([...handWritten]).toContain("door.ts");
+  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/generated/"));
+  expect(generated.filter((f) => handWritten.has(path.posix.basename(f.path))).map((f) => f.path)).toEqual([]);
 });
 
 it("schema.json describes every resource with secrets and replacements marked", () => {
@@ -54,12 +61,12 @@ it("schema.json marks the certificates' secrets and replacements; the SDK keeps 
   expect(schema.types["ngrok:index:AgentIngressCertificateManagementPolicy"].properties.privateKeyType.default).toBe("rsa");
   expect(schema.types["ngrok:index:CertificateManagementPolicy"].properties.privateKeyType.default).toBe("ecdsa");
   // Secret inputs too: the engine marks only the outputs this option lists.
-  const sdk = fs.readFileSync(path.join(root, "sdk", "tls-certificate.ts"), "utf8");
+  const sdk = fs.readFileSync(path.join(root, "sdk", "generated", "tls-certificate.ts"), "utf8");
   expect(sdk).toContain('additionalSecretOutputs: ["privateKeyPem"]');
 });
 
 it("the TypeScript API is door-neutral: only sdk/door.ts and sdk/nodejs/door.ts know how resources and functions reach the provider", () => {
-  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/") && f.path.endsWith(".ts"));
+  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/generated/") && f.path.endsWith(".ts"));
   const resources = generated.filter((f) => /^export class /m.test(f.content));
   expect(resources.length).toBeGreaterThan(30);
   const doorKnowledge = /pulumi\.dynamic|pulumi\.CustomResource(?!Options)|\.\/stub"|provider\/functions\/program|pulumi\.runtime|ngrok:index:|pulumi-nodejs/;
