@@ -32,7 +32,8 @@ TSC_BUILD := tsc -b --force tsconfig.json sdk/generated
 build: install
 	$(TSC_BUILD)
 
-# Regenerates the SDK classes, schema.json and docs/reference.md from provider/definitions.
+# Regenerates the SDK classes, schema.json and docs/reference.md from provider/definitions, and
+# deletes what the generator no longer writes in sdk/generated/.
 generate: build
 	node dist/provider/gen/generate.js
 	$(TSC_BUILD)

@@ -2,15 +2,16 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { staleFiles } from "../../provider/gen/generate";
+import { orphanedFiles, staleFiles } from "../../provider/gen/generate";
 import { readManifest, repositoryPath } from "../../provider/gen/manifest";
 import { renderAll } from "../../provider/gen/render";
 import { discoverDefinitions, renderRegistry } from "../../provider/gen/registry";
 
 const root = path.resolve(__dirname, "..", "..");
 
-it("the committed generated files are up to date (run `make generate`)", () => {
+it("the committed generated files are up to date (run `make generate`), and sdk/generated/ holds nothing else", () => {
   expect(staleFiles(root)).toEqual([]);
+  expect(orphanedFiles(root)).toEqual([]);
 });
 
 it("a stale schema.json or SDK file is detected", () => {
@@ -27,6 +28,26 @@ it("a stale schema.json or SDK file is detected", () => {
     fs.writeFileSync(path.join(dir, "schema.json"), JSON.stringify(schema, null, 2) + "\n");
     fs.appendFileSync(path.join(dir, "sdk/generated/credential.ts"), "// edited by hand\n");
     expect(staleFiles(dir).sort()).toEqual(["schema.json", "sdk/generated/credential.ts"]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it("a file in sdk/generated/ that the generator does not write (a kind removed) is an orphan; sdk/ beside it is not checked", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gen-"));
+  try {
+    fs.copyFileSync(path.join(root, "package.json"), path.join(dir, "package.json"));
+    for (const f of renderAll(readManifest(root))) {
+      fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+      fs.copyFileSync(path.join(root, f.path), path.join(dir, f.path));
+    }
+    expect(orphanedFiles(dir)).toEqual([]);
+    fs.writeFileSync(path.join(dir, "sdk/generated/retired-kind.ts"), "export {};\n");
+    fs.mkdirSync(path.join(dir, "sdk/generated/nested"));
+    fs.writeFileSync(path.join(dir, "sdk/generated/nested/x.ts"), "export {};\n");
+    fs.writeFileSync(path.join(dir, "sdk/door.ts"), "export {};\n");
+    expect(orphanedFiles(dir)).toEqual(["sdk/generated/nested/x.ts", "sdk/generated/retired-kind.ts"]);
+    expect(staleFiles(dir)).toEqual([]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
