@@ -1,4 +1,5 @@
 /** The committed SDK, schema.json and docs are what the definitions generate. */
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -58,6 +59,21 @@ it("no generated module takes the name of a hand-written one of sdk/: both compi
   expect([...handWritten]).toContain("door.ts");
   const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/generated/"));
   expect(generated.filter((f) => handWritten.has(path.posix.basename(f.path))).map((f) => f.path)).toEqual([]);
+});
+
+it("GitHub shows every file `make generate` and `make sdks` write as generated (.gitattributes), and no hand-written file of sdk/", () => {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const generated = new Set([...renderAll(readManifest(root)).map((f) => f.path), ...git("ls-files", "-z", "--", "sdk/go", "sdk/python")]);
+  const handWritten = git("ls-files", "-z", "--", "sdk").filter((f) => !generated.has(f));
+  expect(handWritten).toEqual(expect.arrayContaining(["sdk/door.ts", "sdk/nodejs/door.ts", "sdk/nodejs/package.json"]));
+  // `git check-attr -z` answers path, attribute and value, one after the other.
+  const marked = (paths: string[]) => {
+    const out = git("check-attr", "-z", "linguist-generated", "--", ...paths);
+    return paths.filter((_, i) => out[3 * i + 2] === "true" || out[3 * i + 2] === "set");
+  };
+  const markedGenerated = new Set(marked([...generated]));
+  expect([...generated].filter((f) => !markedGenerated.has(f))).toEqual([]);
+  expect(marked(handWritten)).toEqual([]);
 });
 
 it("schema.json describes every resource with secrets and replacements marked", () => {
