@@ -23,13 +23,20 @@ node_modules/.installed: package.json package-lock.json
 
 install: node_modules/.installed
 
-build: install
-	tsc -p tsconfig.json
+# Two TypeScript projects into dist/: tsconfig.json (provider/, the hand-written sdk/, emulator/,
+# clock/) and the generated SDK, sdk/generated/tsconfig.json, into dist/sdk beside the hand-written
+# modules it imports. --force: their build info is kept in .tsbuild/, out of the packed dist/, so
+# tsc -b alone would take a deleted dist/ for up to date.
+TSC_BUILD := tsc -b --force tsconfig.json sdk/generated
 
-# Regenerates the SDK classes, schema.json and docs/reference.md from provider/definitions.
+build: install
+	$(TSC_BUILD)
+
+# Regenerates the SDK classes, schema.json and docs/reference.md from provider/definitions, and
+# deletes what the generator no longer writes in sdk/generated/.
 generate: build
 	node dist/provider/gen/generate.js
-	tsc -p tsconfig.json
+	$(TSC_BUILD)
 
 schema: generate
 
@@ -43,7 +50,7 @@ test: build check-generated pulumi
 	@scripts/test.sh
 
 clean:
-	rm -rf dist .pulumi-test
+	rm -rf dist .tsbuild .pulumi-test
 
 # Runs the bundled API emulator in the foreground until Ctrl-C; it prints NGROK_API_BASE_URL and
 # NGROK_API_KEY. Options go through EMULATOR_ARGS, e.g.

@@ -19,7 +19,7 @@ import { captureRegistrations } from "../test/support/serialised";
 import { msSince, summary, type Summary } from "./stats";
 
 const repo = path.resolve(__dirname, "..");
-const sdk = require("pulumi-ngrok") as typeof import("../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../sdk/generated");
 
 export interface StartRow {
   provider: string;
@@ -53,7 +53,8 @@ function baselineModules(commit: string, log: (line: string) => void): { dir: st
   fs.mkdirSync(pkg);
   execFileSync("bash", ["-c", `git archive ${commit} | tar -x -C ${JSON.stringify(pkg)}`], { cwd: repo });
   fs.symlinkSync(path.join(repo, "node_modules"), path.join(pkg, "node_modules"), "dir");
-  execFileSync(path.join(repo, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { cwd: pkg });
+  // The commit's own build command (package.json's `build`): its projects are the commit's.
+  execFileSync("npm", ["run", "--silent", "build"], { cwd: pkg });
   // The repository's node_modules, with pulumi-ngrok pointing at the baseline.
   const modules = path.join(root, "node_modules");
   fs.mkdirSync(modules);

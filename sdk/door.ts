@@ -1,9 +1,9 @@
 /**
  * The dynamic door, the package pulumi-ngrok: every resource is a Pulumi dynamic resource
  * (`pulumi-nodejs:dynamic/ngrok:<kind>`) served through the stub (./stub), and functions run in
- * the program's own process. The generated classes and functions (sdk/*.ts) know only this
- * module's exports; the plugin's package (pulumi-ngrok-plugin) puts sdk/nodejs/door.ts in its
- * place, with the same exports.
+ * the program's own process. The generated classes and functions (sdk/generated/, compiled beside
+ * this module into dist/sdk) know only this module's exports; the plugin's package
+ * (pulumi-ngrok-plugin) puts sdk/nodejs/door.ts in its place, with the same exports.
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as program from "../provider/hosts/program";

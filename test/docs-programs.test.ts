@@ -33,7 +33,9 @@ function typeErrors(): Map<string, string[]> {
     noEmit: true,
     types: ["node"],
     baseUrl: root,
-    paths: { "pulumi-ngrok": ["sdk/index.ts"] },
+    paths: { "pulumi-ngrok": ["sdk/generated/index.ts"] },
+    // The generated SDK's imports are written as from sdk/ (see sdk/generated/tsconfig.json).
+    rootDirs: [join(root, "sdk", "generated"), join(root, "sdk"), root],
   };
   const texts = new Map(programs.map((p) => [p.file, p.code ?? ""]));
   const host = ts.createCompilerHost(options);
@@ -45,14 +47,19 @@ function typeErrors(): Map<string, string[]> {
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => texts.has(name) || fileExists(name);
   const built = ts.createProgram([...texts.keys()], options, host);
-  const errors = new Map<string, string[]>(programs.map((p) => [p.file, []]));
+  const errors = new Map<string, string[]>([...programs.map((p): [string, string[]] => [p.file, []]), [sdkFiles, []]]);
   for (const d of ts.getPreEmitDiagnostics(built)) {
-    if (d.file === undefined || !errors.has(d.file.fileName)) continue;
+    if (d.file === undefined) continue;
     const line = d.start === undefined ? "?" : d.file.getLineAndCharacterOfPosition(d.start).line + 1;
-    errors.get(d.file.fileName)!.push(`line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+    const message = `line ${line}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`;
+    if (errors.has(d.file.fileName)) errors.get(d.file.fileName)!.push(message);
+    else if (d.file.fileName.startsWith(join(root, "sdk") + "/")) errors.get(sdkFiles)!.push(`${d.file.fileName.slice(root.length + 1)} ${message}`);
   }
   return errors;
 }
+
+/** The errors' key of the package's own sources, which the programs compile with. */
+const sdkFiles = "sdk/";
 
 let errors: Map<string, string[]>;
 beforeAll(() => {
@@ -62,4 +69,8 @@ beforeAll(() => {
 it.each(programs)("$doc's program ($heading) compiles against the package", ({ code, file }) => {
   expect(code).toContain('from "pulumi-ngrok"');
   expect(errors.get(file)).toEqual([]);
+});
+
+it("the package's sources compile with the programs: every import of the generated SDK resolves", () => {
+  expect(errors.get(sdkFiles)).toEqual([]);
 });

@@ -1,7 +1,8 @@
 /**
- * The SDK's resource classes (one file per resource, its arguments and class), sdk/types.ts and
- * the resources' lines of sdk/index.ts. A resource's class follows from its definition: `get`
- * when it lives in the API, the parent argument when it belongs to another resource.
+ * The SDK's resource classes (one file per resource, its arguments and class), types.ts and the
+ * resources' lines of index.ts, all in sdk/generated/. A resource's class follows from its
+ * definition: `get` when it lives in the API, the parent argument when it belongs to another
+ * resource.
  *
  * The classes are door-neutral: each extends `NgrokResource` of ./door, which registers it
  * either as a dynamic resource (sdk/door.ts, the package pulumi-ngrok) or as a resource of the
@@ -127,13 +128,13 @@ function staticGet(def: ResourceDefinition, wire: Wire): string {
   return out + "  }\n\n";
 }
 
-/** A resource's line of sdk/index.ts. */
+/** A resource's line of the SDK's index.ts. */
 export function resourceExport(def: ResourceDefinition): string {
   const settings = def.parentResource ? `, type ${def.name}Settings` : "";
   return `export { ${def.name}, type ${def.name}Args${settings} } from "./${fileName(def.name)}";\n`;
 }
 
-/** sdk/types.ts: every nested object type, as inputs and as outputs. */
+/** The SDK's types.ts: every nested object type, as inputs and as outputs. */
 export function renderTypes(from: string, roots: readonly TypeSpec[]): string {
   const types = [...objectTypes(roots).values()];
   let out = generatedHeader(from);

@@ -1,13 +1,14 @@
 /**
  * The SDK's functions: one file per function (its promise form, and the Output form of a lookup)
- * and their lines of sdk/index.ts. Each calls `invoke`/`invokeOutput` of ./door: in the program's
- * process (pulumi-ngrok), or through the engine and the provider plugin (pulumi-ngrok-plugin).
+ * in sdk/generated/, and their lines of its index.ts. Each calls `invoke`/`invokeOutput` of
+ * ./door: in the program's process (pulumi-ngrok), or through the engine and the provider plugin
+ * (pulumi-ngrok-plugin).
  */
 import type { FunctionDefinition, FunctionParameter } from "../functions/types";
 import { optionsOf } from "./model";
 import { capitalized, doc, externalImports, fileName, generatedHeader, limits, tsType, usesObjects, withExample, type Side } from "./shared";
 
-/** A function's line of sdk/index.ts. */
+/** A function's line of the SDK's index.ts. */
 export function functionExport(f: FunctionDefinition): string {
   const base = capitalized(f.name);
   const names =

@@ -31,7 +31,7 @@ export const allFunctions = (): FunctionDefinition[] => [
   ...definitionFiles.flatMap((f) => (isBound(f.def) ? [lookupFunction(f.def)] : [])),
 ];
 
-/** Every property type of the resources and the functions: where sdk/types.ts and schema.json's `types` come from. */
+/** Every property type of the resources and the functions: where the SDK's types.ts and schema.json's `types` come from. */
 export function typeRoots(): TypeSpec[] {
   return [
     ...allResources().flatMap((d) => Object.values(d.properties).map((p) => p.type)),

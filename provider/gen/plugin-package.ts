@@ -1,8 +1,8 @@
 /**
  * The provider plugin's Node.js package, pulumi-ngrok-plugin: the compiled SDK (dist/sdk, from
- * `make build`) with the plugin door (sdk/nodejs/door.ts) in place of the dynamic one, and every
- * module the SDK loads or whose types it names (the policy code, `secretRef`, the errors), laid
- * out as in dist/. It holds nothing of the provider's client or handlers: the plugin serves the
+ * `make build`: sdk/generated/ and the hand-written sdk/ in one directory) with the plugin door
+ * (sdk/nodejs/door.ts) in place of the dynamic one, and every module the SDK loads or whose types
+ * it names (the policy code, `secretRef`, the errors), laid out as in dist/. It holds nothing of the provider's client or handlers: the plugin serves the
  * resources. scripts/build-plugin.sh packs the directory with `npm pack`.
  *
  *   node dist/provider/gen/plugin-package.js <out dir>

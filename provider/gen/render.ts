@@ -13,19 +13,27 @@ import { fileName, generatedHeader, type GeneratedFile } from "./shared";
 
 export type { GeneratedFile } from "./shared";
 
+/**
+ * The folder of the SDK's generated TypeScript, which the generator alone writes. The hand-written
+ * modules it imports (./door, ./policy, ./stub) are in sdk/, one level up; both compile into
+ * dist/sdk (see {@link renderProject}).
+ */
+export const sdkGenerated = "sdk/generated";
+
 export function renderAll(manifest: Manifest): GeneratedFile[] {
   return [
-    ...resourceGroups.flatMap((g) => g.resources.map((def) => ({ path: `sdk/${fileName(def.name)}.ts`, content: renderResourceClass(def, g.from) }))),
-    ...allFunctions().map((f) => ({ path: `sdk/${fileName(f.name)}.ts`, content: renderFunction(f, functionsFrom) })),
-    { path: "sdk/types.ts", content: renderTypes("provider/definitions", typeRoots()) },
-    { path: "sdk/index.ts", content: renderIndex() },
+    ...resourceGroups.flatMap((g) => g.resources.map((def) => ({ path: `${sdkGenerated}/${fileName(def.name)}.ts`, content: renderResourceClass(def, g.from) }))),
+    ...allFunctions().map((f) => ({ path: `${sdkGenerated}/${fileName(f.name)}.ts`, content: renderFunction(f, functionsFrom) })),
+    { path: `${sdkGenerated}/types.ts`, content: renderTypes("provider/definitions", typeRoots()) },
+    { path: `${sdkGenerated}/index.ts`, content: renderIndex() },
+    { path: `${sdkGenerated}/tsconfig.json`, content: renderProject() },
     { path: "schema.json", content: renderSchema(manifest) },
     { path: "docs/reference.md", content: renderDocs() },
     { path: "provider/definitions/index.ts", content: renderRegistry(definitionFiles) },
   ];
 }
 
-/** sdk/index.ts: the resources, the functions, the errors a program may catch, and the object types. */
+/** The SDK's index.ts: the resources, the functions, the errors a program may catch, and the object types. */
 function renderIndex(): string {
   let out = generatedHeader("provider/definitions");
   // First: on a Node.js older than package.json's `engines.node`, fail in words, not in undici.
@@ -39,4 +47,28 @@ function renderIndex(): string {
   out += `export type { inputs, outputs } from "./types";\n`;
   out += `export { toWirePolicy, type TrafficPolicy, type TrafficPolicyAction, type TrafficPolicyInput, type TrafficPolicyRule, type WirePolicy } from "./policy";\n`;
   return out;
+}
+
+/**
+ * The generated SDK's TypeScript project: compiled apart from the main project, so that its
+ * output lands in dist/sdk beside the hand-written modules while its sources stay in a folder of
+ * their own.
+ */
+function renderProject(): string {
+  return `${generatedHeader("provider/gen/render.ts")}// Compiled into dist/sdk, beside the hand-written modules of sdk/, as the packages hold them.
+// The imports are written as from sdk/ ("./door", "../provider/..."), where they load from in
+// dist/: rootDirs finds them from here (sdk/ and the repository's root), and the reference takes
+// their types from the main project's build (tsc -b) instead of compiling them again here.
+{
+  "extends": "../../tsconfig.json",
+  "compilerOptions": {
+    "rootDir": ".",
+    "outDir": "../../dist/sdk",
+    "rootDirs": [".", "..", "../.."],
+    "tsBuildInfoFile": "../../.tsbuild/sdk-generated.tsbuildinfo"
+  },
+  "include": ["*.ts"],
+  "references": [{ "path": "../.." }]
+}
+`;
 }

@@ -7,11 +7,17 @@
 // The walk starts at the driver's `debugger;` statement, or, with `entry` ({ urlRegex, line }), at
 // a breakpoint there (a host's gRPC entry point, reached from the event loop). It ends when the
 // main thread runs `walk.end()` or, with an entry, when the driver's code runs again.
+const fs = require("fs");
+const path = require("path");
 const { Worker, isMainThread, parentPort, workerData } = require("worker_threads");
 
+const repo = path.resolve(__dirname, "..", "..");
+// A room is named by its source: dist/sdk holds the generated SDK (sdk/generated/) and the
+// hand-written modules of sdk/ in one directory.
+const sourceOf = (file) => (file.startsWith("sdk/") && !fs.existsSync(path.join(repo, file)) ? `sdk/generated/${file.slice(4)}` : file);
 const roomOf = (url) => {
   const m = /\/dist\/((provider|sdk)\/.*)\.js$/.exec((url || "").replace(/^file:\/\//, ""));
-  return m ? `${m[1]}.ts` : undefined;
+  return m ? sourceOf(`${m[1]}.ts`) : undefined;
 };
 const isDriver = (url) => /\/scripts\/walk\/(dynamic|plugin)\.js$/.test(url || "");
 

@@ -1,8 +1,9 @@
 /**
  * The plugin door, the package pulumi-ngrok-plugin: every resource is a resource of the provider
  * plugin `pulumi-resource-ngrok` (`ngrok:index:<kind>`), and functions run in the plugin through
- * the engine. `make plugin` builds the package from sdk/ with this file in place of sdk/door.ts:
- * it has the same exports, so the generated classes and functions are the same on both doors.
+ * the engine. `make plugin` builds the package from dist/sdk (the generated sdk/generated/ and
+ * the hand-written sdk/) with this file in place of sdk/door.ts: it has the same exports, so the
+ * generated classes and functions are the same on both doors.
  * Nothing here may import from provider/ (the package holds only what sdk/ needs at run time).
  */
 import * as pulumi from "@pulumi/pulumi";

@@ -67,19 +67,38 @@ export function runtimeImports(fileName: string, text: string, options: { types?
   return found;
 }
 
-/** The file a relative specifier of `from` names, among `known` (paths relative to the root). */
-function resolve(from: string, specifier: string, known: ReadonlySet<string>): string | undefined {
+/**
+ * The file a relative specifier of `from` names, among `known` (paths relative to the root). With
+ * `rootDirs`, as the compiler's option: directories seen as one, so that a path not found under
+ * the deepest of them that holds it is looked for at the same place under the others.
+ */
+function resolve(from: string, specifier: string, known: ReadonlySet<string>, rootDirs: readonly string[] = []): string | undefined {
   const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  return [base, `${base}.ts`, `${base}/index.ts`, base.replace(/\.js$/, ".ts")].find((c) => known.has(c));
+  const find = (p: string) => [p, `${p}.ts`, `${p}/index.ts`, p.replace(/\.js$/, ".ts")].find((c) => known.has(c));
+  const found = find(base);
+  if (found !== undefined) return found;
+  const holds = (dir: string) => (dir === "." ? !base.startsWith("../") : base === dir || base.startsWith(`${dir}/`));
+  const matched = rootDirs.filter(holds).sort((a, b) => b.length - a.length)[0];
+  if (matched === undefined) return undefined;
+  const rest = path.posix.relative(matched, base);
+  for (const dir of rootDirs) {
+    const there = dir === matched ? undefined : find(path.posix.join(dir, rest));
+    if (there !== undefined) return there;
+  }
+  return undefined;
 }
 
-/** Each file's imports among `files`, type-only ones included (imports of anything else are left out). */
-export function importGraph(root: string, files: readonly string[]): Map<string, string[]> {
+/**
+ * Each file's imports among `files`, type-only ones included (imports of anything else are left
+ * out), resolved
+ * with `rootDirs` (relative to `root`) as the compiler resolves them.
+ */
+export function importGraph(root: string, files: readonly string[], rootDirs: readonly string[] = []): Map<string, string[]> {
   const known = new Set(files);
   return new Map(
     files.map((file) => {
       const specifiers = runtimeImports(file, fs.readFileSync(path.join(root, file), "utf8"), { types: true });
-      const targets = specifiers.map((s) => resolve(file, s, known)).filter((t): t is string => t !== undefined);
+      const targets = specifiers.map((s) => resolve(file, s, known, rootDirs)).filter((t): t is string => t !== undefined);
       return [file, [...new Set(targets)].sort()];
     }),
   );

@@ -22,7 +22,7 @@ import { isSecret } from "../../support/plugin";
 import { providerFor, recordedEvents, settingsFor } from "../../support/provider";
 import { captureRegistrations } from "../../support/serialised";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 let emu: Emulator;
 const providers: Provider[] = [];

@@ -14,7 +14,7 @@ import { Provider, type Handler } from "../../../provider";
 import { call } from "../../support/api";
 import { settingsFor } from "../../support/provider";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 /** What the newer API adds to each endpoint it answers. */
 function newer(endpoint: Record<string, unknown>): Record<string, unknown> {

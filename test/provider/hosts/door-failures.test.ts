@@ -10,7 +10,7 @@ import { DynamicProviderHost } from "../../support/host";
 import { ProviderPlugin, urnOf } from "../../support/plugin";
 import { captureRegistrations } from "../../support/serialised";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 jest.setTimeout(120_000);
 

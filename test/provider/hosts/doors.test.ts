@@ -10,7 +10,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { pluginPackage } from "../../support/plugin-package";
 
-type Sdk = typeof import("../../../sdk");
+type Sdk = typeof import("../../../sdk/generated");
 
 interface Registration {
   type: string;

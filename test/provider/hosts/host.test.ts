@@ -11,7 +11,7 @@ import { captureRegistrations } from "../../support/serialised";
 import { call } from "../../support/api";
 import { credentialStub010 } from "../../support/stub-texts";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 let emu: Emulator;
 let host: DynamicProviderHost;

@@ -13,7 +13,7 @@ import { sampleArgs } from "../../support/samples";
 import { captureRegistrations } from "../../support/serialised";
 
 // The built SDK, as a program imports it.
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 const apiKey = "ngrok-secret-api-key-for-serialisation-test";
 

@@ -13,7 +13,7 @@ import { DynamicProviderHost } from "../../support/host";
 import { recordedEvents, settingsFor } from "../../support/provider";
 import { captureRegistrations } from "../../support/serialised";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 let emu: Emulator;
 let cred: string;

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type ConnectAgentInput, type Emulator } from "../../../emulator";
 import { call } from "../../support/api";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 let emu: Emulator;
 let cred: string;

@@ -9,7 +9,7 @@ import { FakeClock, startEmulator, type Emulator } from "../../../emulator";
 import { send } from "../../gateway/support";
 import { call, expectError } from "../../support/api";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 const clock = new FakeClock({ start: Date.parse("2026-06-01T12:00:00Z") });
 let emu: Emulator;

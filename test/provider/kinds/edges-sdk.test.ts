@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 
 // The built SDK, as a program imports it.
-const ngrok = require("pulumi-ngrok") as typeof import("../../../sdk");
+const ngrok = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
 

@@ -10,7 +10,7 @@ import { startEmulator, type Emulator } from "../../../emulator";
 import { boundKinds } from "../../support/provider";
 import { call } from "../../support/api";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 let emu: Emulator;
 

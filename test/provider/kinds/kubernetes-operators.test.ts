@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type Emulator } from "../../../emulator";
 import { call, expectError } from "../../support/api";
 
-const sdk = require("pulumi-ngrok") as typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -1,16 +1,18 @@
 /** The committed SDK, schema.json and docs are what the definitions generate. */
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { staleFiles } from "../../../provider/gen/generate";
+import { orphanedFiles, staleFiles } from "../../../provider/gen/generate";
 import { readManifest, repositoryPath } from "../../../provider/gen/manifest";
 import { renderAll } from "../../../provider/gen/render";
 import { discoverDefinitions, renderRegistry } from "../../../provider/gen/registry";
 
 const root = path.resolve(__dirname, "..", "..", "..");
 
-it("the committed generated files are up to date (run `make generate`)", () => {
+it("the committed generated files are up to date (run `make generate`), and sdk/generated/ holds nothing else", () => {
   expect(staleFiles(root)).toEqual([]);
+  expect(orphanedFiles(root)).toEqual([]);
 });
 
 it("a stale schema.json or SDK file is detected", () => {
@@ -25,11 +27,53 @@ it("a stale schema.json or SDK file is detected", () => {
     const schema = JSON.parse(fs.readFileSync(path.join(dir, "schema.json"), "utf8")) as { resources: Record<string, unknown> };
     delete schema.resources["ngrok:index:Credential"];
     fs.writeFileSync(path.join(dir, "schema.json"), JSON.stringify(schema, null, 2) + "\n");
-    fs.appendFileSync(path.join(dir, "sdk/credential.ts"), "// edited by hand\n");
-    expect(staleFiles(dir).sort()).toEqual(["schema.json", "sdk/credential.ts"]);
+    fs.appendFileSync(path.join(dir, "sdk/generated/credential.ts"), "// edited by hand\n");
+    expect(staleFiles(dir).sort()).toEqual(["schema.json", "sdk/generated/credential.ts"]);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it("a file in sdk/generated/ that the generator does not write (a kind removed) is an orphan; sdk/ beside it is not checked", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gen-"));
+  try {
+    fs.copyFileSync(path.join(root, "package.json"), path.join(dir, "package.json"));
+    for (const f of renderAll(readManifest(root))) {
+      fs.mkdirSync(path.dirname(path.join(dir, f.path)), { recursive: true });
+      fs.copyFileSync(path.join(root, f.path), path.join(dir, f.path));
+    }
+    expect(orphanedFiles(dir)).toEqual([]);
+    fs.writeFileSync(path.join(dir, "sdk/generated/retired-kind.ts"), "export {};\n");
+    fs.mkdirSync(path.join(dir, "sdk/generated/nested"));
+    fs.writeFileSync(path.join(dir, "sdk/generated/nested/x.ts"), "export {};\n");
+    fs.writeFileSync(path.join(dir, "sdk/door.ts"), "export {};\n");
+    expect(orphanedFiles(dir)).toEqual(["sdk/generated/nested/x.ts", "sdk/generated/retired-kind.ts"]);
+    expect(staleFiles(dir)).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it("no generated module takes the name of a hand-written one of sdk/: both compile into dist/sdk", () => {
+  const handWritten = new Set(fs.readdirSync(path.join(root, "sdk")).filter((f) => f.endsWith(".ts")));
+  expect([...handWritten]).toContain("door.ts");
+  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/generated/"));
+  expect(generated.filter((f) => handWritten.has(path.posix.basename(f.path))).map((f) => f.path)).toEqual([]);
+});
+
+it("GitHub shows every file `make generate` and `make sdks` write as generated (.gitattributes), and no hand-written file of sdk/", () => {
+  const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).split("\0").filter(Boolean);
+  const generated = new Set([...renderAll(readManifest(root)).map((f) => f.path), ...git("ls-files", "-z", "--", "sdk/go", "sdk/python")]);
+  const handWritten = git("ls-files", "-z", "--", "sdk").filter((f) => !generated.has(f));
+  expect(handWritten).toEqual(expect.arrayContaining(["sdk/door.ts", "sdk/nodejs/door.ts", "sdk/nodejs/package.json"]));
+  // `git check-attr -z` answers path, attribute and value, one after the other.
+  const marked = (paths: string[]) => {
+    const out = git("check-attr", "-z", "linguist-generated", "--", ...paths);
+    return paths.filter((_, i) => out[3 * i + 2] === "true" || out[3 * i + 2] === "set");
+  };
+  const markedGenerated = new Set(marked([...generated]));
+  expect([...generated].filter((f) => !markedGenerated.has(f))).toEqual([]);
+  expect(marked(handWritten)).toEqual([]);
 });
 
 it("schema.json describes every resource with secrets and replacements marked", () => {
@@ -54,12 +98,12 @@ it("schema.json marks the certificates' secrets and replacements; the SDK keeps 
   expect(schema.types["ngrok:index:AgentIngressCertificateManagementPolicy"].properties.privateKeyType.default).toBe("rsa");
   expect(schema.types["ngrok:index:CertificateManagementPolicy"].properties.privateKeyType.default).toBe("ecdsa");
   // Secret inputs too: the engine marks only the outputs this option lists.
-  const sdk = fs.readFileSync(path.join(root, "sdk", "tls-certificate.ts"), "utf8");
+  const sdk = fs.readFileSync(path.join(root, "sdk", "generated", "tls-certificate.ts"), "utf8");
   expect(sdk).toContain('additionalSecretOutputs: ["privateKeyPem"]');
 });
 
 it("the TypeScript API is door-neutral: only sdk/door.ts and sdk/nodejs/door.ts know how resources and functions reach the provider", () => {
-  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/") && f.path.endsWith(".ts"));
+  const generated = renderAll(readManifest(root)).filter((f) => f.path.startsWith("sdk/generated/") && f.path.endsWith(".ts"));
   const resources = generated.filter((f) => /^export class /m.test(f.content));
   expect(resources.length).toBeGreaterThan(30);
   const doorKnowledge = /pulumi\.dynamic|pulumi\.CustomResource(?!Options)|\.\/stub"|provider\/functions\/program|pulumi\.runtime|ngrok:index:|pulumi-nodejs/;

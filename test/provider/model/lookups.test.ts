@@ -18,7 +18,7 @@ type Props = Record<string, unknown>;
 type Lookup = (args: Props) => Promise<Props>;
 type LookupOutput = (args: Props) => pulumi.Output<Props>;
 
-const sdk = require("pulumi-ngrok") as Record<string, unknown> & typeof import("../../../sdk");
+const sdk = require("pulumi-ngrok") as Record<string, unknown> & typeof import("../../../sdk/generated");
 const lookup = (kind: string): Lookup => sdk[`get${kind}`] as Lookup;
 const lookupOutput = (kind: string): LookupOutput => sdk[`get${kind}Output`] as LookupOutput;
 const resolve = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((r) => o.apply(r));
