@@ -65,7 +65,7 @@ export function benchState(log: (line: string) => void): StateRow[] {
   // A second build of the same sources, in another directory.
   const other = fs.mkdtempSync(path.join(os.tmpdir(), "ngrok-build-"));
   try {
-    for (const entry of ["package.json", "tsconfig.json", "provider", "sdk", "emulator"]) fs.cpSync(path.join(repo, entry), path.join(other, entry), { recursive: true });
+    for (const entry of ["package.json", "tsconfig.json", "clock", "provider", "sdk", "emulator"]) fs.cpSync(path.join(repo, entry), path.join(other, entry), { recursive: true });
     fs.symlinkSync(path.join(repo, "node_modules"), path.join(other, "node_modules"), "dir");
     execFileSync("npm", ["run", "--silent", "build"], { cwd: other });
     const there = capture(other, args);
