@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
 import { ApiFailure, referenceNotFound, unknownField } from "../errors";
-import { aiGateway } from "../gateway/actions/catalogue";
+import { aiGateway } from "../gateway/actions";
 import { policyFromInput } from "../gateway/check";
 import { PHASES, type WirePolicy } from "../gateway/policy";
 import { randomBase62, rfc3339 } from "../ids";

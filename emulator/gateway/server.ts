@@ -11,7 +11,6 @@ import { createSecureContext, TLSSocket } from "node:tls";
 import type { Clock } from "../../clock";
 import type { Store } from "../store";
 import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
-import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./check";
@@ -19,7 +18,7 @@ import { storeSecrets } from "./secrets";
 import { recordSignIn } from "../collections/applications";
 import { handshakeFailure } from "./actions/terminate-tls";
 import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
-import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
+import { CircuitBreakers, RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
 export const IDENTITY_HEADER = "ngrok-emulator-identity";

@@ -5,32 +5,10 @@
 // (ERR_NGROK_3202) for `tripped_duration`; then one request goes through as a probe, and its
 // outcome closes the breaker (the counts start afresh) or trips it again. Time is the gateway's clock.
 import { f, valueOr, type ConfigSchema } from "../schema";
+import type { Breaker } from "../types";
 import { message, parseDuration, type ActionImpl, type Run } from "./common";
 
 const BUCKETS = 10;
-
-interface Breaker {
-  windowMs: number;
-  /** Start of each bucket -> its counts. */
-  buckets: Map<number, { total: number; errors: number }>;
-  /** Open until this time; undefined when closed. */
-  openUntil: number | undefined;
-  probing: boolean;
-}
-
-/** The breakers of one gateway or tester, by endpoint and place in the policy. */
-export class CircuitBreakers {
-  private readonly breakers = new Map<string, Breaker>();
-
-  get(key: string, windowMs: number): Breaker {
-    let b = this.breakers.get(key);
-    if (b === undefined || b.windowMs !== windowMs) {
-      b = { windowMs, buckets: new Map(), openUntil: undefined, probing: false };
-      this.breakers.set(key, b);
-    }
-    return b;
-  }
-}
 
 function counts(b: Breaker, now: number): { total: number; errors: number } {
   const out = { total: 0, errors: 0 };
