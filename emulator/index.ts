@@ -5,6 +5,7 @@ import { systemClock, type Clock } from "../clock";
 import { EmulatorServer, type RecordedRequest } from "./server";
 import type { RandomFaultOptions, ScriptedFault } from "./faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
+import { recordSignIn } from "./collections";
 import { startGateway, type Gateway } from "./gateway/server";
 import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
@@ -212,6 +213,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           server
             .resources("tunnels")
             .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
+        signIn: (signIn) => {
+          const signedIn = recordSignIn(server.store, new Date(clock.now()), signIn);
+          server.store.save();
+          return signedIn;
+        },
       });
     } catch (err) {
       await aiApi.close();

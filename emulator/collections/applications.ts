@@ -1,10 +1,11 @@
 // Traffic Identities: application users (`/app/users`) and application sessions (`/app/sessions`),
 // the people who signed in to an endpoint through its oauth or openid-connect action and their
 // sessions (https://ngrok.com/docs/traffic-policy/identities/). The API reads and deletes them
-// and never creates them: the gateway records a sign-in (`recordSignIn`). Deleting a user ends
+// and never creates them: a sign-in the gateway reports is recorded here (`recordSignIn`). Deleting a user ends
 // its sessions. ngrok does not document these ids' prefixes: `appusr_` and `appsess_` are the
 // emulator's own.
 import { str, type CollectionDef } from "../collection";
+import type { SignIn, SignedIn } from "../gateway/types";
 import { rfc3339 } from "../ids";
 import type { Rec, Store } from "../store";
 import type { JsonObject } from "../validate";
@@ -62,29 +63,6 @@ export const applicationSessions: CollectionDef = {
     };
   },
 };
-
-/** What the gateway knows of a sign-in through oauth or openid-connect. */
-export interface SignIn {
-  /** The identity provider: a name (`google`, or the issuer's host) and its URL. */
-  provider: { name: string; url: string };
-  providerUserId: string;
-  email: string;
-  name?: string;
-  endpoint: { id: string; url: string };
-  userAgent?: string;
-  clientIp: string;
-  location?: { country_code?: string; latitude?: number; longitude?: number; lat_long_radius_km?: number };
-  /** The action's `max_session_duration`, in ms; the session has no end otherwise. */
-  maxSessionMs?: number;
-  /** The action's `idle_session_timeout`, in ms. */
-  idleTimeoutMs?: number;
-}
-
-/** The ids the action's variables carry: `identity.id` and `identity.current_provider_session_id`. */
-export interface SignedIn {
-  identityId: string;
-  sessionId: string;
-}
 
 /**
  * Records a signed-in request: the user (one per identity provider and provider user id) and its

@@ -18,7 +18,7 @@ import { sshCertificateAuthorities, sshHostCertificates, sshUserCertificates } f
 import { apiKeys, botUsers, serviceUsers } from "./users";
 import { vaults, vaultSecrets } from "./vaults";
 
-export { recordSignIn, type SignIn, type SignedIn } from "./applications";
+export { recordSignIn } from "./applications";
 export { credentialExists } from "./credentials";
 export { apiKeyOwner } from "./users";
 

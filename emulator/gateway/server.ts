@@ -15,10 +15,9 @@ import { runConnect, runEndpoint, textResponse, type Connected } from "./engine"
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./check";
 import { storeSecrets } from "./secrets";
-import { recordSignIn } from "../collections/applications";
 import { handshakeFailure } from "./actions/terminate-tls";
 import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
-import { CircuitBreakers, RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
+import { CircuitBreakers, RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type SignIn, type SignedIn, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
 export const IDENTITY_HEADER = "ngrok-emulator-identity";
@@ -76,6 +75,8 @@ export interface GatewayOptions {
   clock: Clock;
   /** The online agents' endpoints: each public URL with the address its agent forwards to. */
   agentEndpoints?: () => ReadonlyArray<{ url: string; forwardsTo: string }>;
+  /** Records a sign-in through oauth or openid-connect as the account's Traffic Identities. */
+  signIn?(signIn: SignIn): SignedIn;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -104,11 +105,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
     secret: (vault, name) => secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
-    signIn: (signIn) => {
-      const signedIn = recordSignIn(options.store, new Date(options.clock.now()), signIn);
-      options.store.save();
-      return signedIn;
-    },
+    ...(options.signIn === undefined ? {} : { signIn: options.signIn }),
   };
 
   // What the TLS listener learnt of each connection: its endpoint, its handshake, and what its on_tcp_connect left.

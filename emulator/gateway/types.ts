@@ -1,13 +1,10 @@
 // What goes into and comes out of a run of a traffic policy.
 // Below the actions: the actions, the engine and the variables import it, and it imports no action.
 import type { Clock } from "../../clock";
-import type { SignIn, SignedIn } from "../collections/applications";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
 import type { SseMessage } from "./sse";
 import type { TlsFacts } from "./tls";
-
-export type { SignIn, SignedIn };
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -268,6 +265,29 @@ export interface EndpointInfo {
   upstream?: Upstream;
   /** Bound `internal`: reached only through forward-internal and http-request, as a `*.internal` URL is. */
   internal?: boolean;
+}
+
+/** What the gateway knows of a sign-in through oauth or openid-connect. */
+export interface SignIn {
+  /** The identity provider: a name (`google`, or the issuer's host) and its URL. */
+  provider: { name: string; url: string };
+  providerUserId: string;
+  email: string;
+  name?: string;
+  endpoint: { id: string; url: string };
+  userAgent?: string;
+  clientIp: string;
+  location?: { country_code?: string; latitude?: number; longitude?: number; lat_long_radius_km?: number };
+  /** The action's `max_session_duration`, in ms; the session has no end otherwise. */
+  maxSessionMs?: number;
+  /** The action's `idle_session_timeout`, in ms. */
+  idleTimeoutMs?: number;
+}
+
+/** The ids the action's variables carry: `identity.id` and `identity.current_provider_session_id`. */
+export interface SignedIn {
+  identityId: string;
+  sessionId: string;
 }
 
 /** What a run needs from its surroundings. */
