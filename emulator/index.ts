@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { systemClock, type Clock } from "../clock";
 import { EmulatorServer, type RecordedRequest } from "./server";
-import type { RandomFaultOptions, ScriptedFault } from "./faults";
+import type { RandomFaultOptions, ScriptedFault } from "./shared/faults";
 import type { ConnectAgentInput, TunnelSession } from "./live";
 import { recordSignIn } from "./collections";
 import { startGateway, type Gateway } from "./gateway/server";
@@ -13,10 +13,10 @@ import { AI_COLLECTIONS, setCreditBalance, setCreditBalanceCents } from "./colle
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
 import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway/account";
 
-export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
+export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./shared/faults";
 export type { RecordedRequest } from "./server";
 export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
-export { ApiFailure } from "./errors";
+export { ApiFailure } from "./shared/errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";

@@ -2,7 +2,7 @@
 // plus what routing needs beyond it, read from the same store: the account's provider keys of a
 // provider (a key with no configuration uses them), and the timeouts and token caps of the gateway
 // configuration.
-import type { Store } from "../store";
+import type { Store } from "../shared/store";
 import { str } from "../collection";
 import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "../collections/ai-gateway-api";
 import type { AiGatewayDirectory } from "./directory";

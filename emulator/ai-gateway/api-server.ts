@@ -12,12 +12,12 @@ import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
 import { pageLimit } from "../collections/lists";
-import { ApiFailure, notFound } from "../errors";
-import { RateLimiter, FaultInjector } from "../faults";
-import { ID_BODY } from "../ids";
+import { ApiFailure, notFound } from "../shared/errors";
+import { RateLimiter, FaultInjector } from "../shared/faults";
+import { ID_BODY } from "../shared/ids";
 import { arrival, requestBase, type RecordedRequest } from "../server";
-import type { Rec, Store } from "../store";
-import { isObject, type Json, type JsonObject } from "../validate";
+import type { Rec, Store } from "../shared/store";
+import { isObject, type Json, type JsonObject } from "../shared/validate";
 import {
   AI_COLLECTIONS,
   aiApiKeyByToken,

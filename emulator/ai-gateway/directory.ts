@@ -3,10 +3,10 @@
 // records usage events, which the AI Gateway API's `/usage` and `/usage/overview` then answer.
 // Read from the store the AI Gateway API writes (collections/ai-gateway-api.ts), in the API's own
 // camelCase shapes, so that the gateway and the API never disagree.
-import type { Store } from "../store";
-import type { Json, JsonObject } from "../validate";
+import type { Store } from "../shared/store";
+import type { Json, JsonObject } from "../shared/validate";
 import { str } from "../collection";
-import { rfc3339 } from "../ids";
+import { rfc3339 } from "../shared/ids";
 import {
   AIGW_KINDS,
   accessKeyRecByToken,

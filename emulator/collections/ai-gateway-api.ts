@@ -9,10 +9,10 @@
 // Id prefixes as ngrok's guides write them (`aigp_`, `aigpk_`, `aigac_`, `aigk_`); the AI Gateway
 // API key's (`aigak_`) and the tokens' forms past `ng-` are the emulator's choice.
 import { z } from "zod";
-import { ApiFailure, badValue, notFound, referenceNotFound } from "../errors";
-import { randomBase62, rfc3339 } from "../ids";
-import type { Rec, Store } from "../store";
-import { parseWith, type Json, type JsonObject } from "../validate";
+import { ApiFailure, badValue, notFound, referenceNotFound } from "../shared/errors";
+import { randomBase62, rfc3339 } from "../shared/ids";
+import type { Rec, Store } from "../shared/store";
+import { parseWith, type Json, type JsonObject } from "../shared/validate";
 import { str } from "../collection";
 import { tokenDigest } from "./users";
 

@@ -6,9 +6,9 @@
 // emulator's own.
 import { str, type CollectionDef } from "../collection";
 import type { SignIn, SignedIn } from "../gateway/types";
-import { rfc3339 } from "../ids";
-import type { Rec, Store } from "../store";
-import type { JsonObject } from "../validate";
+import { rfc3339 } from "../shared/ids";
+import type { Rec, Store } from "../shared/store";
+import type { JsonObject } from "../shared/validate";
 
 const USERS = "application_users";
 const SESSIONS = "application_sessions";

@@ -1,6 +1,6 @@
 // Where the gateway finds endpoints: by the Host of a request, or by the URL a forward-internal
 // action names. The emulator's implementation reads its store.
-import type { Store } from "../store";
+import type { Store } from "../shared/store";
 import type { EndpointInfo, Upstream } from "./types";
 
 export interface EndpointDirectory {

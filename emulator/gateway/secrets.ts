@@ -1,6 +1,6 @@
 // Where `secrets.get(vault, name)` finds a value (https://ngrok.com/docs/traffic-policy/secrets/):
 // the emulator's gateway reads its vaults, testPolicy the secrets its caller gives.
-import type { Store } from "../store";
+import type { Store } from "../shared/store";
 
 /** A value by vault name and secret name; undefined when either does not exist. */
 export interface SecretsSource {

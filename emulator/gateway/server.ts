@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
 import { createSecureContext, TLSSocket } from "node:tls";
 import type { Clock } from "../../clock";
-import type { Store } from "../store";
+import type { Store } from "../shared/store";
 import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
 import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";

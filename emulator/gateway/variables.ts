@@ -5,7 +5,7 @@ import { X509Certificate } from "node:crypto";
 import { create } from "@bufbuild/protobuf";
 import { DurationSchema, timestampFromMs, type Duration, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { UAParser } from "ua-parser-js";
-import { peculiarX509 } from "../x509";
+import { peculiarX509 } from "../shared/x509";
 import type { PhaseName } from "./policy";
 import type { TlsFacts } from "./tls";
 import type { Exchange, IpIntel, IpLocation } from "./types";

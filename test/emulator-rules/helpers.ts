@@ -1,5 +1,5 @@
 // Shared assertions for the emulator rule tests.
-import { ApiFailure } from "../../emulator/errors";
+import { ApiFailure } from "../../emulator/shared/errors";
 
 /** Runs fn and returns the ApiFailure it throws; fails the test when it throws anything else. */
 export function failureOf(fn: () => unknown): ApiFailure {

@@ -17,7 +17,7 @@ import { Ngrok } from "@ngrok/ngrok-api";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
 import { makeCertificate } from "../support/certs";
-import { peculiarX509 } from "../../emulator/x509";
+import { peculiarX509 } from "../../emulator/shared/x509";
 
 const { KeyUsageFlags } = peculiarX509();
 

@@ -1,7 +1,7 @@
 // The emulator derives a certificate authority's fields from its PEM with a real X.509
 // parser. These tests generate their own certificates, so the expected values are known.
 import fc from "fast-check";
-import { normalizeCaPem, parseCaPem, peculiarX509 } from "../../emulator/x509";
+import { normalizeCaPem, parseCaPem, peculiarX509 } from "../../emulator/shared/x509";
 import { expectFailure, onlyBadRequest } from "./helpers";
 
 const x509 = peculiarX509();

@@ -3,7 +3,7 @@ import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { createPrivateKey } from "crypto";
 import { call, expectError, missingId, selfSigned, sshEd25519 } from "../support/api";
 import { makeCertificate } from "../support/certs";
-import { peculiarX509 } from "../../emulator/x509";
+import { peculiarX509 } from "../../emulator/shared/x509";
 
 const { KeyUsageFlags } = peculiarX509();
 

@@ -9,7 +9,7 @@ import * as os from "os";
 import * as path from "path";
 import { Agent, request } from "undici";
 import { startEmulator, type Emulator } from "../../emulator";
-import { localServerTls } from "../../emulator/local-ca";
+import { localServerTls } from "../../emulator/shared/local-ca";
 
 const HOST = "api.ngrok.com";
 const AI_HOST = "api.ngrok.ai";

@@ -16,7 +16,7 @@ import type { Field } from "../../emulator/gateway/schema";
 import { PolicyRefusal, policyTester, startEmulator, testPolicy, type Emulator, type PhaseName, type WirePolicy } from "../../emulator";
 import { pathText, policyProblems, PolicyValue } from "../../provider/policy";
 import { checkEndpointPolicy } from "../../emulator/collections/endpoints";
-import { ApiFailure } from "../../emulator/errors";
+import { ApiFailure } from "../../emulator/shared/errors";
 import { call } from "../support/api";
 
 const URL_ = "https://app.example.com";

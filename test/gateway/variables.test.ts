@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeClock } from "../../clock";
 import { startEmulator, testPolicy, type Emulator, type PolicyRequest, type PolicyTestOptions, type UpstreamResponse } from "../../emulator";
-import { peculiarX509 } from "../../emulator/x509";
+import { peculiarX509 } from "../../emulator/shared/x509";
 import { send } from "./support";
 
 const SAFARI = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_12_6) AppleWebKit/603.3.8 (KHTML, like Gecko) Version/10.1.2 Safari/603.3.8";
