@@ -2,10 +2,10 @@
 // it must never import provider/ or sdk/).
 import { randomBytes } from "node:crypto";
 import { systemClock, type Clock } from "../clock";
-import { EmulatorServer, type RecordedRequest } from "./server";
+import { EmulatorServer, type RecordedRequest } from "./api/server";
 import type { RandomFaultOptions, ScriptedFault } from "./shared/faults";
-import type { ConnectAgentInput, TunnelSession } from "./live";
-import { recordSignIn } from "./collections";
+import type { ConnectAgentInput, TunnelSession } from "./api/live";
+import { recordSignIn } from "./api/collections";
 import { startGateway, type Gateway } from "./gateway/server";
 import { AiGatewayApiServer } from "./ai-gateway/api-server";
 import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
@@ -14,8 +14,8 @@ import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
 import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./shared/faults";
-export type { RecordedRequest } from "./server";
-export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
+export type { RecordedRequest } from "./api/server";
+export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./api/live";
 export { ApiFailure } from "./shared/errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";

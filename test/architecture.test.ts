@@ -126,10 +126,10 @@ const OTHER_MEANINGS: ReadonlySet<string> = new Set([
   "emulator/gateway/actions/restrict-ips.ts: deny",
   "emulator/gateway/actions/owasp-crs.ts: deny",
   "emulator/gateway/directory.ts: deny",
-  "emulator/edges/modules.ts: deny",
-  "emulator/collections/ip-policies.ts: deny",
+  "emulator/api/edges/modules.ts: deny",
+  "emulator/api/collections/ip-policies.ts: deny",
   "emulator/cli.ts: rate-limit",
-  "emulator/collections/unsupported.ts: oauth",
+  "emulator/api/collections/unsupported.ts: oauth",
 ]);
 
 it("an action is one file and one line of the catalogue, and its type is written only in its file", () => {

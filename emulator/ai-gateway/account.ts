@@ -3,7 +3,7 @@
 // provider (a key with no configuration uses them), and the timeouts and token caps of the gateway
 // configuration.
 import type { Store } from "../shared/store";
-import { str } from "../collection";
+import { str } from "../api/collection";
 import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "../collections/ai-gateway-api";
 import type { AiGatewayDirectory } from "./directory";
 import type { GatewayDirectory } from "./gateway";

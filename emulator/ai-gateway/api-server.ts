@@ -11,11 +11,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
-import { pageLimit } from "../collections/lists";
+import { pageLimit } from "../api/collections/lists";
 import { ApiFailure, notFound } from "../shared/errors";
 import { RateLimiter, FaultInjector } from "../shared/faults";
 import { ID_BODY } from "../shared/ids";
-import { arrival, requestBase, type RecordedRequest } from "../server";
+import { arrival, requestBase, type RecordedRequest } from "../api/server";
 import type { Rec, Store } from "../shared/store";
 import { isObject, type Json, type JsonObject } from "../shared/validate";
 import {

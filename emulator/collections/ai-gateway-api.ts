@@ -13,8 +13,8 @@ import { ApiFailure, badValue, notFound, referenceNotFound } from "../shared/err
 import { randomBase62, rfc3339 } from "../shared/ids";
 import type { Rec, Store } from "../shared/store";
 import { parseWith, type Json, type JsonObject } from "../shared/validate";
-import { str } from "../collection";
-import { tokenDigest } from "./users";
+import { str } from "../api/collection";
+import { tokenDigest } from "../api/collections/users";
 
 export const AIGW_KINDS = {
   providers: "aigw_providers",

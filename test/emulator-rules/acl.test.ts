@@ -1,6 +1,6 @@
 // ACL rules of tunnel and SSH credentials, as the emulator enforces them.
 import fc from "fast-check";
-import { validateAcl, validateAclRule } from "../../emulator/rules/acl";
+import { validateAcl, validateAclRule } from "../../emulator/api/rules/acl";
 import { expectFailure, onlyBadRequest } from "./helpers";
 
 describe("validateAcl", () => {

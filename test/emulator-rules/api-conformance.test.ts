@@ -7,7 +7,7 @@ import { Ngrok } from "@ngrok/ngrok-api";
 import { request } from "undici";
 import { FakeClock, startEmulator, type Emulator } from "../../emulator";
 import { call, expectError, type Answer } from "../support/api";
-import { DOCUMENTED_PATHS } from "../../emulator/collections/unsupported";
+import { DOCUMENTED_PATHS } from "../../emulator/api/collections/unsupported";
 
 let emu: Emulator;
 let ngrok: Ngrok;

@@ -1,6 +1,6 @@
 // Live state: agent sessions, tunnels, endpoints and the agent commands.
 import fc from "fast-check";
-import { AGENT_COMMAND_ERRORS, compareVersions, ConnectAgentInput, LiveState, UPDATE_DURATION_MS } from "../../emulator/live";
+import { AGENT_COMMAND_ERRORS, compareVersions, ConnectAgentInput, LiveState, UPDATE_DURATION_MS } from "../../emulator/api/live";
 import { expectFailure, onlyBadRequest } from "./helpers";
 
 const BASE = "http://127.0.0.1:7777";

@@ -15,7 +15,7 @@ import {
   validateUserAgentFilter,
   validateWebhookVerification,
   WEBHOOK_PROVIDERS,
-} from "../../emulator/edges/modules";
+} from "../../emulator/api/edges/modules";
 import { expectFailure, onlyBadRequest } from "./helpers";
 
 const BASE = "http://127.0.0.1:9999";

@@ -15,7 +15,7 @@ import { ACTIONS } from "../../emulator/gateway/actions";
 import type { Field } from "../../emulator/gateway/schema";
 import { PolicyRefusal, policyTester, startEmulator, testPolicy, type Emulator, type PhaseName, type WirePolicy } from "../../emulator";
 import { pathText, policyProblems, PolicyValue } from "../../provider/policy";
-import { checkEndpointPolicy } from "../../emulator/collections/endpoints";
+import { checkEndpointPolicy } from "../../emulator/api/collections/endpoints";
 import { ApiFailure } from "../../emulator/shared/errors";
 import { call } from "../support/api";
 

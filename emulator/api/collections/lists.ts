@@ -4,9 +4,9 @@
 // evaluated against each resource instance, exposed as `obj`, reading the fields its table lists.
 import { celEnv, celMethod, CelScalar, isCelError, objectType, parse, plan, type CelInput } from "@bufbuild/cel";
 import { TimestampSchema, timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { ApiFailure, badIdPrefix } from "../shared/errors";
-import { ID_BODY } from "../shared/ids";
-import type { Json, JsonObject } from "../shared/validate";
+import { ApiFailure, badIdPrefix } from "../../shared/errors";
+import { ID_BODY } from "../../shared/ids";
+import type { Json, JsonObject } from "../../shared/validate";
 
 const DEFAULT_LIMIT = 100;
 

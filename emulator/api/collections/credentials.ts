@@ -1,11 +1,11 @@
 // Tunnel credentials (authtokens) and SSH credentials: the credentials agents connect with.
 import { z } from "zod";
 import { common, str, strList, type CollectionDef, type Ctx } from "../collection";
-import { badValue } from "../shared/errors";
-import { randomBase62 } from "../shared/ids";
+import { badValue } from "../../shared/errors";
+import { randomBase62 } from "../../shared/ids";
 import { validateAcl } from "../rules/acl";
-import type { Rec, Store } from "../shared/store";
-import { description, metadata, requirePrefix, stringList, type JsonObject } from "../shared/validate";
+import type { Rec, Store } from "../../shared/store";
+import { description, metadata, requirePrefix, stringList, type JsonObject } from "../../shared/validate";
 
 /** What tunnel and SSH credentials share: description, metadata, ACL and owner. */
 function credentialData(input: JsonObject, ctx: Ctx): JsonObject {

@@ -3,17 +3,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import type { AddressInfo } from "node:net";
-import type { Clock } from "../clock";
-import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "./shared/errors";
+import type { Clock } from "../../clock";
+import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "../shared/errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { COLLECTIONS, apiKeyOwner, credentialExists } from "./collections";
 import { page } from "./collections/lists";
 import { notSupported, unservedPath } from "./collections/unsupported";
-import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "./shared/faults";
-import { ID_BODY, rfc3339 } from "./shared/ids";
+import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "../shared/faults";
+import { ID_BODY, rfc3339 } from "../shared/ids";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
-import { Store, type Rec } from "./shared/store";
-import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "./shared/validate";
+import { Store, type Rec } from "../shared/store";
+import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "../shared/validate";
 
 export interface ServerOptions {
   port: number;

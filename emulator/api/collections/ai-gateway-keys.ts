@@ -10,13 +10,13 @@
 // metadata only, listed by `ai_gateway_api_key_id`; ids `aigpk_`, the emulator's choice.
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
-import { ApiFailure, referenceNotFound, unknownField } from "../shared/errors";
-import { aiGateway } from "../gateway/actions";
-import { policyFromInput } from "../gateway/check";
-import { PHASES, type WirePolicy } from "../gateway/policy";
-import { randomBase62, rfc3339 } from "../shared/ids";
-import type { Rec } from "../shared/store";
-import type { JsonObject } from "../shared/validate";
+import { ApiFailure, referenceNotFound, unknownField } from "../../shared/errors";
+import { aiGateway } from "../../gateway/actions";
+import { policyFromInput } from "../../gateway/check";
+import { PHASES, type WirePolicy } from "../../gateway/policy";
+import { randomBase62, rfc3339 } from "../../shared/ids";
+import type { Rec } from "../../shared/store";
+import type { JsonObject } from "../../shared/validate";
 import { tokenDigest } from "./users";
 
 const fields = {

@@ -2,10 +2,10 @@
 // The module bodies are validated by modules.ts; hostports must name reserved domains.
 import { z } from "zod";
 import { common, freshRef, str, strList, type CollectionDef, type Ctx, type ModuleDef } from "../collection";
-import { ApiFailure, badValue } from "../shared/errors";
+import { ApiFailure, badValue } from "../../shared/errors";
 import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "./modules";
-import type { Rec } from "../shared/store";
-import { description, isObject, metadata, stringList, type Json, type JsonObject } from "../shared/validate";
+import type { Rec } from "../../shared/store";
+import { description, isObject, metadata, stringList, type Json, type JsonObject } from "../../shared/validate";
 import { backendKind } from "./backends";
 import { UNSERVED_INLINE_MODULES, refuseUnservedModules } from "../collections/unsupported";
 

@@ -2,9 +2,9 @@
 // authorities (trusted for mutual TLS). The PEM parsing is shared/x509.ts's.
 import { z } from "zod";
 import { common, str, strList, type CollectionDef } from "../collection";
-import { badValue } from "../shared/errors";
-import { description, isObject, metadata } from "../shared/validate";
-import { normalizeCaPem, parseCaPem, parseTlsCertificate } from "../shared/x509";
+import { badValue } from "../../shared/errors";
+import { description, isObject, metadata } from "../../shared/validate";
+import { normalizeCaPem, parseCaPem, parseTlsCertificate } from "../../shared/x509";
 
 export const certificateAuthorities: CollectionDef = {
   kind: "certificate_authorities",

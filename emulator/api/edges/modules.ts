@@ -5,7 +5,7 @@
 // and the module-specific codes ngrok's official clients list.
 
 import { z } from "zod";
-import { ApiFailure, badValue, referenceNotFound, unknownField } from "../shared/errors";
+import { ApiFailure, badValue, referenceNotFound, unknownField } from "../../shared/errors";
 
 export interface Ref {
   id: string;

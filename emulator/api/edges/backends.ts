@@ -2,8 +2,8 @@
 // list of other backends, and the tunnel group of the online tunnels with given labels.
 import { z } from "zod";
 import { common, str, strList, type CollectionDef, type Ctx, type Ref } from "../collection";
-import { badValue, referenceNotFound } from "../shared/errors";
-import { description, isObject, metadata, stringList, stringMap, type Json, type JsonObject } from "../shared/validate";
+import { badValue, referenceNotFound } from "../../shared/errors";
+import { description, isObject, metadata, stringList, stringMap, type Json, type JsonObject } from "../../shared/validate";
 
 const BACKEND_KINDS: Readonly<Record<string, string>> = {
   bkdhr: "http_response_backends",

@@ -2,9 +2,9 @@
 // which destinations) and a subscription's sources (its event types, addressed by type).
 import { z } from "zod";
 import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type ItemRoute, type Referenced } from "../collection";
-import { badValue, notFound } from "../shared/errors";
-import type { Rec } from "../shared/store";
-import { description, emptyBody, isObject, maxChars, metadata, parseBody, stringList, type Json, type JsonObject } from "../shared/validate";
+import { badValue, notFound } from "../../shared/errors";
+import type { Rec } from "../../shared/store";
+import { description, emptyBody, isObject, maxChars, metadata, parseBody, stringList, type Json, type JsonObject } from "../../shared/validate";
 
 // ---------------------------------------------------------------------------------------
 // Event destinations

@@ -5,8 +5,8 @@
 // un-pins the domain: every point of presence serves it.
 import { isIP } from "node:net";
 import { z } from "zod";
-import { ApiFailure } from "../shared/errors";
-import type { Json, JsonObject } from "../shared/validate";
+import { ApiFailure } from "../../shared/errors";
+import type { Json, JsonObject } from "../../shared/validate";
 
 /** The shortcodes the documented error lists as acceptable, and `global`. */
 const TARGETS = ["us", "us-cal-1", "eu", "au", "ap", "jp", "sa", "in", "global"] as const;

@@ -5,10 +5,10 @@
 // its sessions. ngrok does not document these ids' prefixes: `appusr_` and `appsess_` are the
 // emulator's own.
 import { str, type CollectionDef } from "../collection";
-import type { SignIn, SignedIn } from "../gateway/types";
-import { rfc3339 } from "../shared/ids";
-import type { Rec, Store } from "../shared/store";
-import type { JsonObject } from "../shared/validate";
+import type { SignIn, SignedIn } from "../../gateway/types";
+import { rfc3339 } from "../../shared/ids";
+import type { Rec, Store } from "../../shared/store";
+import type { JsonObject } from "../../shared/validate";
 
 const USERS = "application_users";
 const SESSIONS = "application_sessions";

@@ -5,11 +5,11 @@
 // gateway and testPolicy read too) accept it.
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
-import { ApiFailure } from "../shared/errors";
-import { rfc3339 } from "../shared/ids";
-import type { Rec } from "../shared/store";
-import { policyFromInput, PolicyRefusal } from "../gateway/check";
-import type { Json, JsonObject } from "../shared/validate";
+import { ApiFailure } from "../../shared/errors";
+import { rfc3339 } from "../../shared/ids";
+import type { Rec } from "../../shared/store";
+import { policyFromInput, PolicyRefusal } from "../../gateway/check";
+import type { Json, JsonObject } from "../../shared/validate";
 
 const SCHEMES = ["http", "https", "tcp", "tls"];
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, tls: 443 };

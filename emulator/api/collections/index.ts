@@ -2,7 +2,7 @@
 // service's (the API reference, https://ngrok.com/docs/api, and ngrok's official clients),
 // written independently of provider/.
 import type { CollectionDef } from "../collection";
-import { aiGatewayApiKeys, aiGatewayProviderKeys } from "./ai-gateway";
+import { aiGatewayApiKeys, aiGatewayProviderKeys } from "./ai-gateway-keys";
 import { failoverBackends, httpResponseBackends, tunnelGroupBackends } from "../edges/backends";
 import { applicationSessions, applicationUsers } from "./applications";
 import { certificateAuthorities, tlsCertificates } from "./certificates";

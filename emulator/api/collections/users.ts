@@ -5,10 +5,10 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
-import { referenceNotFound } from "../shared/errors";
-import { randomBase62 } from "../shared/ids";
-import type { Store } from "../shared/store";
-import { description, maxBytes, metadata, requirePrefix } from "../shared/validate";
+import { referenceNotFound } from "../../shared/errors";
+import { randomBase62 } from "../../shared/ids";
+import type { Store } from "../../shared/store";
+import { description, maxBytes, metadata, requirePrefix } from "../../shared/validate";
 
 const name = maxBytes("name", 255).refine((s) => s !== "", { message: "The name must not be empty." });
 

@@ -2,9 +2,9 @@
 // persistence are generic (server.ts); a definition only says what is particular to it.
 import type { z } from "zod";
 import type { Tunnel } from "./live";
-import type { Rec, Store } from "./shared/store";
-import { isObject, requirePrefix, type JsonObject, type Json } from "./shared/validate";
-import { referenceNotFound } from "./shared/errors";
+import type { Rec, Store } from "../shared/store";
+import { isObject, requirePrefix, type JsonObject, type Json } from "../shared/validate";
+import { referenceNotFound } from "../shared/errors";
 
 export interface Ref extends JsonObject {
   id: string;

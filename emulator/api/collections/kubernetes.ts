@@ -4,10 +4,10 @@
 // (https://ngrok.com/docs/api-reference/kubernetes-operators/), as does ngrok-api-go v8.
 import { z } from "zod";
 import { common, str, type CollectionDef, type Ctx } from "../collection";
-import { badValue } from "../shared/errors";
-import { rfc3339 } from "../shared/ids";
-import type { Rec } from "../shared/store";
-import { description, metadata, type Json, type JsonObject } from "../shared/validate";
+import { badValue } from "../../shared/errors";
+import { rfc3339 } from "../../shared/ids";
+import type { Rec } from "../../shared/store";
+import { description, metadata, type Json, type JsonObject } from "../../shared/validate";
 
 const FEATURES = ["bindings", "ingress", "gateway"] as const;
 

@@ -3,8 +3,8 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { common, str, type CollectionDef } from "../collection";
-import { badValue } from "../shared/errors";
-import { description, metadata } from "../shared/validate";
+import { badValue } from "../../shared/errors";
+import { description, metadata } from "../../shared/validate";
 
 const REGIONS = ["au", "eu", "ap", "us", "jp", "in", "sa"] as const;
 

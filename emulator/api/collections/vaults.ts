@@ -2,11 +2,11 @@
 // of values that Traffic Policies read. A secret's value is write-only: no response carries it.
 import { z } from "zod";
 import { common, freshRef, str, type CollectionDef, type Ctx } from "../collection";
-import { ApiFailure } from "../shared/errors";
+import { ApiFailure } from "../../shared/errors";
 import { page } from "./lists";
-import { rfc3339 } from "../shared/ids";
-import type { Rec } from "../shared/store";
-import { description, metadata, type JsonObject } from "../shared/validate";
+import { rfc3339 } from "../../shared/ids";
+import type { Rec } from "../../shared/store";
+import { description, metadata, type JsonObject } from "../../shared/validate";
 
 // The codes of ngrok's error reference (https://ngrok.com/docs/errors/err_ngrok_23000 and on).
 // Its pages name the characters `a-zA-Z0-9_/.`; the API reference's own create examples name a

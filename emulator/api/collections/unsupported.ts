@@ -1,7 +1,7 @@
 // What the API reference documents and the emulator does not serve. A request there is told so
 // (501, naming the path or field) rather than answered 404 "Resource not found", which would
 // read as a wrong path or a missing resource.
-import { ApiFailure } from "../shared/errors";
+import { ApiFailure } from "../../shared/errors";
 
 /**
  * The operations of ngrok's public API description (OpenAPI, version 2) that no collection of

@@ -4,7 +4,7 @@
 // and the whole model round-trips through a JSON snapshot so the server can persist it.
 
 import { z } from "zod";
-import { ApiFailure, badValue, notFound, referenceNotFound, unknownField } from "./shared/errors";
+import { ApiFailure, badValue, notFound, referenceNotFound, unknownField } from "../shared/errors";
 
 export interface Ref {
   id: string;

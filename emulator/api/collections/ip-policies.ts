@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { formatAddress, networkOf, parseCidr, sameBytes } from "../cidr";
 import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
-import { ApiFailure } from "../shared/errors";
-import { description, metadata, stringList } from "../shared/validate";
+import { ApiFailure } from "../../shared/errors";
+import { description, metadata, stringList } from "../../shared/validate";
 
 const IP_POLICY: Referenced = { kind: "ip_policies", prefix: "ipp", what: "IP policy" };
 

@@ -5,10 +5,10 @@
 import { generateKeyPairSync, randomBytes, sign, createPrivateKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
 import { common, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
-import { ApiFailure, badValue } from "../shared/errors";
-import { rfc3339 } from "../shared/ids";
-import type { Rec } from "../shared/store";
-import { description, isObject, metadata, stringList, stringMap, type JsonObject } from "../shared/validate";
+import { ApiFailure, badValue } from "../../shared/errors";
+import { rfc3339 } from "../../shared/ids";
+import type { Rec } from "../../shared/store";
+import { description, isObject, metadata, stringList, stringMap, type JsonObject } from "../../shared/validate";
 
 const AUTHORITY: Referenced = { kind: "ssh_certificate_authorities", prefix: "sshca", what: "SSH certificate authority" };
 const CURVES = { p256: { jwk: "P-256", ssh: "nistp256", hash: "sha256" }, p384: { jwk: "P-384", ssh: "nistp384", hash: "sha384" }, p521: { jwk: "P-521", ssh: "nistp521", hash: "sha512" } } as const;

@@ -3,10 +3,10 @@
 // share automatic certificate management; they differ in its default key type.
 import { z } from "zod";
 import { common, freshRef, referencedId, str, type CollectionDef, type Ctx, type Referenced } from "../collection";
-import { ApiFailure, badValue, referenceNotFound } from "../shared/errors";
-import { derivedBase62, rfc3339 } from "../shared/ids";
-import type { Rec } from "../shared/store";
-import { description, isObject, metadata, requirePrefix, type Json, type JsonObject } from "../shared/validate";
+import { ApiFailure, badValue, referenceNotFound } from "../../shared/errors";
+import { derivedBase62, rfc3339 } from "../../shared/ids";
+import type { Rec } from "../../shared/store";
+import { description, isObject, metadata, requirePrefix, type Json, type JsonObject } from "../../shared/validate";
 import { resolvesTo, resolvesToSchema } from "./resolution";
 
 // ---------------------------------------------------------------------------------------

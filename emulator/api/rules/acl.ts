@@ -1,7 +1,7 @@
 // ACL rules of tunnel credentials and SSH credentials (spec "ACL rules"). The only rule kind
 // is the bind rule; the bare rule `*` permits everything. Rules are stored verbatim.
 
-import { ApiFailure, badValue } from "../shared/errors";
+import { ApiFailure, badValue } from "../../shared/errors";
 
 const badRule = (rule: string, why: string): ApiFailure =>
   new ApiFailure(
