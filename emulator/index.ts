@@ -7,11 +7,11 @@ import type { RandomFaultOptions, ScriptedFault } from "./shared/faults";
 import type { ConnectAgentInput, TunnelSession } from "./api/live";
 import { recordSignIn } from "./api/collections";
 import { startGateway, type Gateway } from "./gateway/server";
-import { AiGatewayApiServer } from "./ai-gateway/api-server";
-import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
-import { AI_COLLECTIONS, setCreditBalance, setCreditBalanceCents } from "./collections/ai-gateway-api";
+import { AiGatewayApiServer } from "./ai-gateway-api/server";
+import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway-api/directory";
+import { AI_COLLECTIONS, setCreditBalance, setCreditBalanceCents } from "./ai-gateway-api/collections";
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
-import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway/account";
+import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway-api/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./shared/faults";
 export type { RecordedRequest } from "./api/server";
@@ -20,8 +20,8 @@ export { ApiFailure } from "./shared/errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";
-export { aiGatewayDirectory } from "./ai-gateway/directory";
-export type * from "./ai-gateway/directory";
+export { aiGatewayDirectory } from "./ai-gateway-api/directory";
+export type * from "./ai-gateway-api/directory";
 export * from "./ai-gateway/routing";
 export type { AiGateway, AiGatewayRoute } from "./ai-gateway/gateway";
 

@@ -15,7 +15,33 @@ import type { Clock } from "../../clock";
 import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import { LENGTH_FIELDS, surfaceOf, type Surface } from "./surfaces";
-import type { UsageEventInput } from "./directory";
+
+/** One upstream attempt, as `/usage` answers it (AIGatewayUsageEvent); `id` is issued on record. */
+export interface UsageEventInput {
+  eventTime?: string;
+  requestId: string;
+  accessKeyId: string;
+  provider: string;
+  providerDisplayName?: string;
+  model: string;
+  modelDisplayName?: string;
+  attemptNumber: number;
+  isFinalAttempt: boolean;
+  statusCode: number;
+  timedOut?: boolean;
+  isError?: boolean;
+  isStreaming?: boolean;
+  stopReason?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  reasoningTokens?: number;
+  /** US dollars, a decimal string (five places). */
+  totalCost?: string;
+  keySource: "ngrok" | "user";
+  providerKeyId?: string;
+  providerKeyDisplayName?: string;
+}
 
 /** What the gateway reads of the account's AI Gateway state. */
 export interface GatewayDirectory {

@@ -1,7 +1,7 @@
 // What the emulator's AI Gateway (the OpenAI-compatible gateway) reads of the account: access keys
 // by token, their configurations, provider keys with their values, custom providers; and where it
 // records usage events, which the AI Gateway API's `/usage` and `/usage/overview` then answer.
-// Read from the store the AI Gateway API writes (collections/ai-gateway-api.ts), in the API's own
+// Read from the store the AI Gateway API writes (collections.ts), in the API's own
 // camelCase shapes, so that the gateway and the API never disagree.
 import type { Store } from "../shared/store";
 import type { Json, JsonObject } from "../shared/validate";
@@ -14,7 +14,10 @@ import {
   aiProviders,
   customProviderByRef,
   type AiCtx,
-} from "../collections/ai-gateway-api";
+} from "./collections";
+import type { UsageEventInput } from "../ai-gateway/gateway";
+
+export type { UsageEventInput };
 
 /** `{id, uri}` of whoever made or changed a resource. */
 export interface RefWire {
@@ -84,33 +87,6 @@ export interface CustomProviderWire {
   lastUpdatedBy: RefWire;
   supportedApiSurfaces?: SupportedApiSurfaceWire[];
   models?: { id: string; modelId: string }[];
-}
-
-/** One upstream attempt, as `/usage` answers it (AIGatewayUsageEvent); `id` is issued on record. */
-export interface UsageEventInput {
-  eventTime?: string;
-  requestId: string;
-  accessKeyId: string;
-  provider: string;
-  providerDisplayName?: string;
-  model: string;
-  modelDisplayName?: string;
-  attemptNumber: number;
-  isFinalAttempt: boolean;
-  statusCode: number;
-  timedOut?: boolean;
-  isError?: boolean;
-  isStreaming?: boolean;
-  stopReason?: string;
-  inputTokens?: number;
-  outputTokens?: number;
-  cacheReadTokens?: number;
-  reasoningTokens?: number;
-  /** US dollars, a decimal string (five places). */
-  totalCost?: string;
-  keySource: "ngrok" | "user";
-  providerKeyId?: string;
-  providerKeyDisplayName?: string;
 }
 
 export interface AiGatewayDirectory {

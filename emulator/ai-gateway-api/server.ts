@@ -30,7 +30,7 @@ import {
   usagePage,
   type AiCollection,
   type AiCtx,
-} from "../collections/ai-gateway-api";
+} from "./collections";
 
 export interface AiGatewayApiOptions {
   host: string;

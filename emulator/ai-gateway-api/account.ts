@@ -4,10 +4,10 @@
 // configuration.
 import type { Store } from "../shared/store";
 import { str } from "../api/collection";
-import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "../collections/ai-gateway-api";
+import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "./collections";
 import type { AiGatewayDirectory } from "./directory";
-import type { GatewayDirectory } from "./gateway";
-import type { ProviderKeyRecord } from "./router";
+import type { GatewayDirectory } from "../ai-gateway/gateway";
+import type { ProviderKeyRecord } from "../ai-gateway/router";
 
 export function accountGatewayDirectory(store: Store, directory: AiGatewayDirectory): GatewayDirectory {
   return {

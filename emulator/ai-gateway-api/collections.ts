@@ -4,7 +4,7 @@
 // configurations, access keys, the AI Gateway's own API keys, the account's gateway configuration,
 // usage and credits. Fields are camelCase, bodies refuse unknown fields (`additionalProperties:
 // false`), tokens are answered once and shown after as `keyRedacted`, a provider key's `value` is
-// never answered. Served by ../ai-gateway/api-server.ts on its own listener; records live in the
+// never answered. Served by server.ts on its own listener; records live in the
 // emulator's store under the kinds below, their `data` in the API's own (camelCase) shape.
 // Id prefixes as ngrok's guides write them (`aigp_`, `aigpk_`, `aigac_`, `aigk_`); the AI Gateway
 // API key's (`aigak_`) and the tokens' forms past `ng-` are the emulator's choice.
@@ -556,7 +556,7 @@ export function patchGatewayConfig(body: Json, ctx: AiCtx): void {
 
 // -----------------------------------------------------------------------------------------
 // Usage and credits: read-only. Usage events are what the emulator's gateway records
-// (recordUsage in ../ai-gateway/directory.ts); the credit balance is what a test sets.
+// (recordUsage in directory.ts); the credit balance is what a test sets.
 
 function timeParam(query: URLSearchParams, name: string, required: boolean): number | undefined {
   const raw = query.get(name);
