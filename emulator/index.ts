@@ -2,8 +2,10 @@
 // it must never import provider/ or sdk/).
 import { randomBytes } from "node:crypto";
 import { systemClock, type Clock } from "../clock";
-import { EmulatorServer, type RecordedRequest } from "./api/server";
-import type { RandomFaultOptions, ScriptedFault } from "./shared/faults";
+import { ApiServer } from "./api/server";
+import { FaultInjector, type RandomFaultOptions, type ScriptedFault } from "./shared/faults";
+import type { RecordedRequest } from "./shared/http";
+import { Store } from "./shared/store";
 import type { ConnectAgentInput, TunnelSession } from "./api/live";
 import { recordSignIn } from "./api/collections";
 import { startGateway, type Gateway } from "./gateway/server";
@@ -14,7 +16,7 @@ import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
 import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway-api/account";
 
 export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./shared/faults";
-export type { RecordedRequest } from "./api/server";
+export type { RecordedRequest } from "./shared/http";
 export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./api/live";
 export { ApiFailure } from "./shared/errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
@@ -142,14 +144,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw new RangeError("rateLimit.limit and rateLimit.windowMs must be positive");
   }
   const apiKey = options.apiKey ?? `emu_${randomBytes(16).toString("hex")}`;
-  const server = new EmulatorServer({
+  const store = Store.open(options.statePath, () => (options.clock ?? systemClock).now());
+  const faults = new FaultInjector(options.faults);
+  const server = new ApiServer({
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     apiKey,
     rateLimit,
     strictRateLimit: options.strictRateLimit ?? false,
-    faults: options.faults,
-    statePath: options.statePath,
+    store,
+    faults,
     foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
     certificateProvisioningMs: options.certificateProvisioningMs ?? DEFAULT_CERTIFICATE_PROVISIONING_MS,
     clock: options.clock ?? systemClock,
@@ -161,10 +165,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     host: options.host ?? "127.0.0.1",
     port: options.aiGatewayApiPort ?? 0,
     apiKey: options.aiGatewayApiKey ?? `emuai_${randomBytes(16).toString("hex")}`,
-    store: server.store,
+    store: store,
     clock,
     rateLimit,
-    faults: server.faults,
+    faults,
     tls: options.tls,
   });
   try {
@@ -184,10 +188,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearRequests: () => {
       aiApi.requests.length = 0;
     },
-    directory: aiGatewayDirectory(server.store, { base: aiApi.url, now: () => clock.now() }),
+    directory: aiGatewayDirectory(store, { base: aiApi.url, now: () => clock.now() }),
     setCreditBalance: (cents) => {
-      setCreditBalance(server.store, cents, new Date(clock.now()));
-      server.store.save();
+      setCreditBalance(store, cents, new Date(clock.now()));
+      store.save();
     },
   };
   /** The AI Gateway API's collections by path ("provider-keys") or store kind ("aigw_provider_keys"), in its shapes. */
@@ -195,8 +199,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const name = kind.replace(/^\/+/, "");
     const def = AI_COLLECTIONS.find((d) => d.path === `/${name}` || d.kind === name);
     if (def === undefined) return undefined;
-    const ctx = { base: aiApi.url, store: server.store, now: new Date(clock.now()), caller: { id: server.store.userId, uri: "" } };
-    return server.store.all(def.kind).map((rec) => def.shape(rec, ctx));
+    const ctx = { base: aiApi.url, store: store, now: new Date(clock.now()), caller: { id: store.userId, uri: "" } };
+    return store.all(def.kind).map((rec) => def.shape(rec, ctx));
   };
   let gateway: Gateway | undefined;
   if (options.gateway !== undefined && options.gateway !== false) {
@@ -207,15 +211,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         port,
         tlsPort,
         host: options.host ?? "127.0.0.1",
-        store: server.store,
+        store: store,
         clock: options.clock ?? systemClock,
         agentEndpoints: () =>
           server
             .resources("tunnels")
             .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
         signIn: (signIn) => {
-          const signedIn = recordSignIn(server.store, new Date(clock.now()), signIn);
-          server.store.save();
+          const signedIn = recordSignIn(store, new Date(clock.now()), signIn);
+          store.save();
           return signedIn;
         },
       });
@@ -232,15 +236,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       aiGateway = await startAiGateway({
         port: ai.port ?? 0,
         host: options.host ?? "127.0.0.1",
-        directory: accountGatewayDirectory(server.store, aiGatewayApi.directory),
+        directory: accountGatewayDirectory(store, aiGatewayApi.directory),
         clock,
         ...(ai.providers === undefined ? {} : { providers: ai.providers }),
         ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
-        perRequestTimeoutMs: () => gatewayTimeoutMs(server.store, "perRequestTimeout"),
-        totalTimeoutMs: () => gatewayTimeoutMs(server.store, "totalTimeout"),
-        maxInputTokens: () => gatewayTokenCap(server.store, "maxInputTokens"),
-        maxOutputTokens: () => gatewayTokenCap(server.store, "maxOutputTokens"),
-        creditBalanceCents: () => setCreditBalanceCents(server.store),
+        perRequestTimeoutMs: () => gatewayTimeoutMs(store, "perRequestTimeout"),
+        totalTimeoutMs: () => gatewayTimeoutMs(store, "totalTimeout"),
+        maxInputTokens: () => gatewayTokenCap(store, "maxInputTokens"),
+        maxOutputTokens: () => gatewayTokenCap(store, "maxOutputTokens"),
+        creditBalanceCents: () => setCreditBalanceCents(store),
       });
     } catch (err) {
       await gateway?.close();
@@ -255,7 +259,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     aiGatewayApi,
     url: server.url,
     apiKey,
-    scriptFault: (fault) => server.faults.script(fault),
+    scriptFault: (fault) => faults.script(fault),
     get requests() {
       return server.requests;
     },

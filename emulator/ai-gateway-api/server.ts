@@ -7,17 +7,16 @@
 // Authentication is an ngrok.ai API key, as ngrok's AI Gateway API overview says
 // (https://ngrok.com/docs/ai-gateway/api-reference/overview): the emulator's own AI Gateway key,
 // or a key made on `/api-keys`; the main API's key is refused, as a different credential.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createTlsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../clock";
 import { pageLimit } from "../api/collections/lists";
+import { ApiListener, type ApiReply, type ApiRequest } from "../shared/api-listener";
 import { ApiFailure, notFound } from "../shared/errors";
-import { RateLimiter, FaultInjector } from "../shared/faults";
+import type { FaultInjector } from "../shared/faults";
+import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
 import { ID_BODY } from "../shared/ids";
-import { arrival, requestBase, type RecordedRequest } from "../api/server";
 import type { Rec, Store } from "../shared/store";
-import { isObject, type Json, type JsonObject } from "../shared/validate";
+import type { Json, JsonObject } from "../shared/validate";
 import {
   AI_COLLECTIONS,
   aiApiKeyByToken,
@@ -46,12 +45,7 @@ export interface AiGatewayApiOptions {
   tls?: { cert: string; key: string } | undefined;
 }
 
-interface AiReply {
-  status: number;
-  body?: Json;
-  headers?: Record<string, string>;
-  mutated?: boolean;
-}
+type AiReply = ApiReply;
 
 /** The error body the API's OpenAPI gives (`Error`): camelCase, `details` of strings. */
 function errorBody(failure: ApiFailure, operationId: string): JsonObject {
@@ -66,116 +60,62 @@ function checkId(id: string, prefix: string): void {
   }
 }
 
+type Caller = { id: string; uri: string };
+
 export class AiGatewayApiServer {
-  readonly requests: RecordedRequest[] = [];
-  private readonly server: Server;
-  private readonly limiter: RateLimiter | undefined;
-  private baseUrl = "";
-  private closed = false;
+  private readonly listener: ApiListener<Caller>;
 
   constructor(private readonly options: AiGatewayApiOptions) {
-    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs);
-    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-      this.handle(req, res).catch((err: unknown) => {
-        process.stderr.write(`ngrok-emulator (AI Gateway API): ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-      });
-    };
-    const tls = options.tls;
-    this.server = tls === undefined ? createServer({ keepAliveTimeout: 65_000 }, onRequest) : createTlsServer({ keepAliveTimeout: 65_000, cert: tls.cert, key: tls.key }, onRequest);
+    const injected = (status: number, operationId: string): AiReply => ({ status, body: errorBody(new ApiFailure(status, undefined, `Injected fault: HTTP ${status}.`), operationId) });
+    this.listener = new ApiListener<Caller>(options, {
+      label: "ngrok-emulator (AI Gateway API)",
+      authenticate: (request, base) => this.authenticate(request, base),
+      rateLimited: (limit, windowMs) => {
+        const failure = new ApiFailure(429, "ERR_NGROK_226", `Your account is rate limited to ${limit} AI Gateway API requests per ${Number((windowMs / 1000).toFixed(3))} seconds.`);
+        failure.headers["retry-after"] = String(Math.ceil(windowMs / 1000));
+        return failure;
+      },
+      process: (request, base, caller) => this.process(request, base, caller),
+      failure: (failure, operationId) => ({ status: failure.status, body: errorBody(failure, operationId), headers: failure.headers }),
+      fault: (plan, operationId) => injected(plan.status, operationId),
+    });
   }
 
   get url(): string {
-    return this.baseUrl;
+    return this.listener.url;
   }
 
   get apiKey(): string {
     return this.options.apiKey;
   }
 
+  /** Every request it received, in order. */
+  get requests(): RecordedRequest[] {
+    return this.listener.requests;
+  }
+
   async listen(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once("error", reject);
-      this.server.listen(this.options.port, this.options.host, () => {
-        this.server.off("error", reject);
-        resolve();
-      });
-    });
-    const addr = this.server.address() as AddressInfo;
-    const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
-    this.baseUrl = `${this.options.tls === undefined ? "http" : "https"}://${host}:${addr.port}`;
+    await this.listener.listen();
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+    await this.listener.close();
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const operationId = `op_${this.options.store.ids.nextBody()}`;
-    const { method, url, path, record } = arrival(req, operationId, this.options.clock.now());
-    this.requests.push(record);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    const plan = this.options.faults.plan(method, path);
-    if (plan !== undefined && plan.delayMs > 0) await this.options.clock.sleep(plan.delayMs);
-    if (plan?.action === "reset-before") return void req.socket.resetAndDestroy();
-    if (plan?.action === "status-before") return void (record.status = this.send(res, { status: plan.status, body: errorBody(new ApiFailure(plan.status, undefined, `Injected fault: HTTP ${plan.status}.`), operationId) }, method));
-    record.processed = true;
-    let reply: AiReply;
-    try {
-      reply = this.process(req, method, path, url.searchParams, raw);
-      if (reply.mutated) this.options.store.save();
-    } catch (err) {
-      const failure = err instanceof ApiFailure ? err : new ApiFailure(500, undefined, `Internal emulator error: ${err instanceof Error ? err.message : String(err)}`);
-      if (!(err instanceof ApiFailure)) process.stderr.write(`ngrok-emulator (AI Gateway API): internal error on ${method} ${path}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-      reply = { status: failure.status, body: errorBody(failure, operationId), headers: failure.headers };
-    }
-    if (plan?.action === "reset-after") return void req.socket.resetAndDestroy();
-    if (plan?.action === "status-after") reply = { status: plan.status, body: errorBody(new ApiFailure(plan.status, undefined, `Injected fault: HTTP ${plan.status}.`), operationId) };
-    record.status = this.send(res, reply, method);
-  }
-
-  private send(res: ServerResponse, reply: AiReply, method: string): number {
-    const headers: Record<string, string> = { ...(reply.headers ?? {}) };
-    let payload = "";
-    if (reply.status !== 204 && reply.body !== undefined) {
-      payload = JSON.stringify(reply.body);
-      headers["content-type"] = "application/json";
-    }
-    headers["content-length"] = String(Buffer.byteLength(payload));
-    res.writeHead(reply.status, headers);
-    // HEAD answers the status and headers of GET, without the body.
-    res.end(method === "HEAD" ? undefined : payload);
-    return reply.status;
-  }
-
-  private authenticate(req: IncomingMessage, base: string): { key: string; caller: { id: string; uri: string } } {
-    const header = req.headers["authorization"];
-    const m = typeof header === "string" ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (m === null) throw new ApiFailure(401, "ERR_NGROK_200", "The AI Gateway API requires an ngrok.ai API key in the Authorization header ('Bearer <key>').");
-    const key = m[1]!;
+  private authenticate(request: ApiRequest, base: string): { key: string; caller: Caller } {
+    const key = bearerToken(request.req);
+    if (typeof key !== "string") throw new ApiFailure(401, "ERR_NGROK_200", "The AI Gateway API requires an ngrok.ai API key in the Authorization header ('Bearer <key>').");
     if (key === this.options.apiKey) return { key, caller: { id: this.options.store.userId, uri: `${base}/users/${this.options.store.userId}` } };
     const made = aiApiKeyByToken(this.options.store, key);
     if (made === undefined) throw new ApiFailure(401, "ERR_NGROK_203", "The ngrok.ai API key is not valid.");
     return { key, caller: { id: made.id, uri: `${base}/api-keys/${made.id}` } };
   }
 
-  private process(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: Buffer): AiReply {
-    // Links in answers name the address the client used (a production-like host over TLS).
-    const base = requestBase(req, this.baseUrl);
-    const { key, caller } = this.authenticate(req, base);
-    const now = this.options.clock.now();
-    if (this.limiter !== undefined && !this.limiter.allow(key, now)) {
-      const failure = new ApiFailure(429, "ERR_NGROK_226", `Your account is rate limited to ${this.limiter.limit} AI Gateway API requests per ${Number((this.limiter.windowMs / 1000).toFixed(3))} seconds.`);
-      failure.headers["retry-after"] = String(Math.ceil(this.limiter.windowMs / 1000));
-      throw failure;
-    }
-    const ctx: AiCtx = { base, store: this.options.store, now: new Date(now), caller };
+  /** Runs one request the listener let through; throws its refusal. */
+  private process(request: ApiRequest, base: string, caller: Caller): AiReply {
+    const { req, method, path, raw } = request;
+    const query = request.url.searchParams;
+    const ctx: AiCtx = { base, store: this.options.store, now: new Date(this.options.clock.now()), caller };
     const get = method === "GET" || method === "HEAD";
     const body = method === "POST" || method === "PATCH" ? parseJson(req, raw) : undefined;
     const parts = path.split("/").slice(1);
@@ -262,16 +202,16 @@ function notAllowed(method: string): never {
 }
 
 function parseJson(req: IncomingMessage, raw: Buffer): Json {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  if (raw.length > 0 && type !== "application/json") throw new ApiFailure(415, undefined, "Request bodies must be application/json.");
-  const text = raw.toString("utf8");
-  if (text.trim() === "") throw new ApiFailure(400, "ERR_NGROK_213", "The request body is required.");
-  let parsed: Json;
-  try {
-    parsed = JSON.parse(text) as Json;
-  } catch {
-    throw new ApiFailure(400, "ERR_NGROK_213", "The application/json request body could not be parsed.");
+  if (raw.length > 0 && mediaType(req) !== "application/json") throw new ApiFailure(415, undefined, "Request bodies must be application/json.");
+  const body = jsonBody(raw);
+  switch (body.kind) {
+    case "empty":
+      throw new ApiFailure(400, "ERR_NGROK_213", "The request body is required.");
+    case "not-json":
+      throw new ApiFailure(400, "ERR_NGROK_213", "The application/json request body could not be parsed.");
+    case "not-object":
+      throw new ApiFailure(400, "ERR_NGROK_215", "The request body must be a JSON object.");
+    case "object":
+      return body.value;
   }
-  if (!isObject(parsed)) throw new ApiFailure(400, "ERR_NGROK_215", "The request body must be a JSON object.");
-  return parsed;
 }

@@ -1,18 +1,19 @@
-// The emulated API over node:http: protocol checks (auth, version, rate limit), fault
-// injection, routing to the collection definitions, live state and the control paths.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createTlsServer } from "node:https";
-import type { AddressInfo } from "node:net";
+// api.ngrok.com as the emulator serves it: its protocol (auth, version, rate limit, CORS, ngrok's
+// error body), routing to the collection definitions, live state and the control paths, on the
+// request cycle both APIs share (shared/api-listener.ts).
+import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../clock";
+import { ApiListener, type ApiProtocol, type ApiReply, type ApiRequest } from "../shared/api-listener";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "../shared/errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { COLLECTIONS, apiKeyOwner, credentialExists } from "./collections";
 import { page } from "./collections/lists";
 import { notSupported, unservedPath } from "./collections/unsupported";
-import { FaultInjector, RateLimiter, type FaultPlan, type RandomFaultOptions } from "../shared/faults";
+import type { FaultInjector, FaultPlan } from "../shared/faults";
+import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
 import { ID_BODY, rfc3339 } from "../shared/ids";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
-import { Store, type Rec } from "../shared/store";
+import type { Rec, Store } from "../shared/store";
 import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "../shared/validate";
 
 export interface ServerOptions {
@@ -22,8 +23,9 @@ export interface ServerOptions {
   rateLimit: { limit: number; windowMs: number } | false;
   /** One window for the account's keys together, refused requests counted (EmulatorOptions.strictRateLimit). */
   strictRateLimit: boolean;
-  faults: RandomFaultOptions | undefined;
-  statePath: string | undefined;
+  /** The account's state, which every service of the emulator shares. */
+  store: Store;
+  faults: FaultInjector;
   /** Domains reserved by other accounts (lower-case). */
   foreignDomains: ReadonlySet<string>;
   /** How long a certificate provisioning job runs on the clock before the certificate is issued. */
@@ -34,36 +36,7 @@ export interface ServerOptions {
   tls?: { cert: string; key: string } | undefined;
 }
 
-export interface RecordedRequest {
-  method: string;
-  /** Path without the query string. */
-  path: string;
-  /** The query string including "?", or "" (an addition to the agreed interface). */
-  query: string;
-  /** Status answered; 0 when the connection was reset without an answer. */
-  status: number;
-  operationId: string;
-  /** False when a fault dropped the request before the service handled it. */
-  processed: boolean;
-  /** When it arrived (ms since the epoch, on the emulator's clock). */
-  at: number;
-}
-
-/** A request as both APIs' servers log it on arrival: its method, parsed URL and path without trailing slashes. */
-export function arrival(req: IncomingMessage, operationId: string, at: number): { method: string; url: URL; path: string; record: RecordedRequest } {
-  const method = (req.method ?? "GET").toUpperCase();
-  const url = new URL(req.url ?? "/", "http://emulator.invalid");
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-  return { method, url, path, record: { method, path, query: url.search, status: 0, operationId, processed: false, at } };
-}
-
-interface Reply {
-  status: number;
-  body?: Json;
-  headers?: Record<string, string>;
-  /** The state changed: persist it. */
-  mutated?: boolean;
-}
+type Reply = ApiReply;
 
 interface Params {
   [name: string]: string;
@@ -91,52 +64,31 @@ const CONTROL_PREFIX = "/_emulator/";
 const DEFS: ReadonlyMap<string, CollectionDef> = new Map(COLLECTIONS.map((d) => [d.kind, d]));
 const LIVE_KINDS = ["tunnel_sessions", "tunnels", "endpoints"] as const;
 
-export class EmulatorServer {
+export class ApiServer {
   readonly store: Store;
-  readonly requests: RecordedRequest[] = [];
-  readonly faults: FaultInjector;
-  private readonly limiter: RateLimiter | undefined;
+  private readonly listener: ApiListener<string>;
   private readonly routes: Route[];
-  private readonly server: Server;
   private live!: LiveState;
-  private baseUrl = "";
-  private closed = false;
 
   constructor(private readonly options: ServerOptions) {
-    this.store = Store.open(options.statePath, () => options.clock.now());
-    this.faults = new FaultInjector(options.faults);
-    this.limiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit.limit, options.rateLimit.windowMs, options.strictRateLimit);
+    this.store = options.store;
     this.routes = this.buildRoutes();
-    // Idle connections stay open longer than clients keep them (the provider's client: 10 s), so a
-    // client never sends on a socket the emulator has just closed as idle.
-    const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
-      this.handle(req, res).catch((err: unknown) => {
-        // Only reached when answering itself failed (the socket is gone): nothing left to tell.
-        process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-      });
-    };
-    this.server = options.tls === undefined
-      ? createServer({ keepAliveTimeout: 65_000 }, onRequest)
-      : createTlsServer({ keepAliveTimeout: 65_000, cert: options.tls.cert, key: options.tls.key }, onRequest);
+    this.listener = new ApiListener(options, this.protocol());
   }
 
   get url(): string {
-    return this.baseUrl;
+    return this.listener.url;
+  }
+
+  /** Every API request received, in order (faulted ones included). */
+  get requests(): RecordedRequest[] {
+    return this.listener.requests;
   }
 
   async listen(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once("error", reject);
-      this.server.listen(this.options.port, this.options.host, () => {
-        this.server.off("error", reject);
-        resolve();
-      });
-    });
-    const addr = this.server.address() as AddressInfo;
-    const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
-    this.baseUrl = `${this.options.tls === undefined ? "http" : "https"}://${host}:${addr.port}`;
+    await this.listener.listen();
     this.live = new LiveState({
-      baseUrl: this.baseUrl,
+      baseUrl: this.url,
       newId: (prefix) => this.store.ids.next(prefix),
       now: () => new Date(this.options.clock.now()),
       credentialExists: (id) => credentialExists(this.store, id),
@@ -149,13 +101,7 @@ export class EmulatorServer {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      // Idle keep-alive connections would hold close() open forever.
-      this.server.closeAllConnections();
-    });
+    await this.listener.close();
     this.store.save();
   }
 
@@ -193,78 +139,37 @@ export class EmulatorServer {
   // -------------------------------------------------------------------------------------
   // Request handling
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const operationId = `op_${this.store.ids.nextBody()}`;
-    const { method, url, path, record } = arrival(req, operationId, this.options.clock.now());
-    const control = path.startsWith(CONTROL_PREFIX);
-    if (!control) this.requests.push(record);
-
-    const raw = await readBody(req);
-    if (method === "OPTIONS" && !control) {
+  /** What api.ngrok.com answers, and how: its part of the request cycle. */
+  private protocol(): ApiProtocol<string> {
+    return {
+      label: "ngrok-emulator",
+      isControl: (path) => path.startsWith(CONTROL_PREFIX),
       // A browser's CORS preflight carries no credentials: answered before auth, never faulted or counted.
-      record.processed = true;
-      record.status = this.send(res, { status: 204, headers: preflightHeaders(req) }, operationId, req);
-      return;
-    }
-    const plan: FaultPlan | undefined = control ? undefined : this.faults.plan(method, path);
-    if (plan !== undefined && plan.delayMs > 0) await this.options.clock.sleep(plan.delayMs);
-    if (this.closed) {
-      res.socket?.destroy();
-      return;
-    }
-    if (plan?.action === "reset-before") {
-      reset(req);
-      return;
-    }
-    if (plan?.action === "status-before") {
-      record.status = this.send(res, this.faultReply(plan), operationId, req);
-      return;
-    }
-
-    record.processed = true;
-    const reply = this.process(req, method, path, url.searchParams, raw, control);
-    if (plan?.action === "reset-after") {
-      reset(req);
-      return;
-    }
-    if (plan?.action === "status-after") {
-      record.status = this.send(res, this.faultReply(plan), operationId, req);
-      return;
-    }
-    record.status = this.send(res, reply, operationId, req);
+      preflight: (request) => (request.method === "OPTIONS" ? { status: 204, headers: preflightHeaders(request.req) } : undefined),
+      authenticate: (request) => this.authenticate(request.req),
+      rateLimited,
+      process: (request, base, caller) => this.process(request, base, caller),
+      failure: (failure, operationId) => ({ status: failure.status, body: errorBody(failure, operationId) as unknown as Json, headers: failure.headers }),
+      fault: (plan, operationId) => this.faultReply(plan, operationId),
+      headers: (request) => ({ "ngrok-operation-id": request.operationId, ...corsHeaders(request.req) }),
+    };
   }
 
-  /** Runs one request against the state; never throws. */
-  private process(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: Buffer, control: boolean): Reply {
-    try {
-      const { key, caller } = this.authenticate(req);
-      if (!control) {
-        // The emulator serves one account: under the strict rule all its keys share one window.
-        const counted = this.options.strictRateLimit ? "account" : key;
-        if (this.limiter !== undefined && !this.limiter.allow(counted, this.options.clock.now())) {
-          throw rateLimited(this.limiter.limit, this.limiter.windowMs);
-        }
-        checkVersion(req);
-      }
-      const { route, params } = this.match(method, path);
-      const takesBody = method === "POST" || method === "PATCH" || method === "PUT";
-      if (!control) checkBodyFraming(req, method, raw, takesBody);
-      const body = takesBody ? parseJson(raw) : undefined;
-      const reply = route.handler({ params, query, body, ctx: this.ctx(requestBase(req, this.baseUrl), caller) });
-      if (reply.mutated) this.store.save();
-      return reply;
-    } catch (err) {
-      if (err instanceof ApiFailure) return { status: err.status, body: errorBody(err, "") as unknown as Json, headers: err.headers };
-      process.stderr.write(`ngrok-emulator: internal error on ${method} ${path}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-      const failure = new ApiFailure(500, undefined, `Internal emulator error: ${err instanceof Error ? err.message : String(err)}`);
-      return { status: 500, body: errorBody(failure, "") as unknown as Json };
-    }
+  /** Runs one request the listener let through; throws its refusal. */
+  private process(request: ApiRequest, base: string, caller: string): Reply {
+    const { req, method, path, raw, control } = request;
+    if (!control) checkVersion(req);
+    const { route, params } = this.match(method, path);
+    const takesBody = method === "POST" || method === "PATCH" || method === "PUT";
+    if (!control) checkBodyFraming(req, method, raw, takesBody);
+    const body = takesBody ? parseJson(raw) : undefined;
+    return route.handler({ params, query: request.url.searchParams, body, ctx: this.ctx(base, caller) });
   }
 
-  private faultReply(plan: FaultPlan): Reply {
+  private faultReply(plan: FaultPlan, operationId: string): Reply {
     let failure: ApiFailure;
     if (plan.status === 429) {
-      const limit = this.limiter ?? new RateLimiter(120, 60_000);
+      const limit = this.options.rateLimit === false ? { limit: 120, windowMs: 60_000 } : this.options.rateLimit;
       failure = rateLimited(limit.limit, limit.windowMs);
     } else {
       const messages: Record<number, string> = {
@@ -277,38 +182,18 @@ export class EmulatorServer {
     }
     const headers: Record<string, string> = {};
     if (plan.retryAfterSeconds !== undefined) headers["retry-after"] = String(plan.retryAfterSeconds);
-    return { status: plan.status, body: errorBody(failure, "") as unknown as Json, headers };
-  }
-
-  /** Writes a reply; the error body's operation id is filled in here. Returns the status. */
-  private send(res: ServerResponse, reply: Reply, operationId: string, req: IncomingMessage): number {
-    const headers: Record<string, string> = { "ngrok-operation-id": operationId, ...corsHeaders(req), ...(reply.headers ?? {}) };
-    let payload = "";
-    if (reply.status !== 204 && reply.body !== undefined) {
-      const body = reply.body;
-      if (isObject(body) && isObject(body["details"]) && body["details"]["operation_id"] === "") {
-        body["details"]["operation_id"] = operationId;
-      }
-      payload = JSON.stringify(body);
-      headers["content-type"] = "application/json";
-    }
-    headers["content-length"] = String(Buffer.byteLength(payload));
-    res.writeHead(reply.status, headers);
-    res.end(payload);
-    return reply.status;
+    return { status: plan.status, body: errorBody(failure, operationId) as unknown as Json, headers };
   }
 
   /** The bearer token, and whom it authenticates as: the emulator's key is the account's user; a key made on /api_keys, its owner. */
   private authenticate(req: IncomingMessage): { key: string; caller: string } {
-    const header = req.headers["authorization"];
-    if (header === undefined || header === "") {
+    const key = bearerToken(req);
+    if (key === undefined) {
       throw new ApiFailure(403, "ERR_NGROK_200", "The ngrok API requires that you set the Authorization header for authentication. Your API keys and instructions are available on your dashboard: https://dashboard.ngrok.com/api-keys");
     }
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (m === null) {
+    if (key === null) {
       throw new ApiFailure(403, "ERR_NGROK_202", "The Authorization header is malformed: expected 'Bearer <API key>'.");
     }
-    const key = m[1]!;
     if (key === this.options.apiKey) return { key, caller: this.store.userId };
     const owner = apiKeyOwner(this.store, key);
     if (owner === undefined) throw new ApiFailure(403, "ERR_NGROK_203", "The API key is not valid.");
@@ -334,7 +219,7 @@ export class EmulatorServer {
   // Context given to definitions
 
   /** `base`: the address the client used (a proxy's), which every `uri` and `next_page_uri` starts with. */
-  private ctx(base = this.baseUrl, caller = this.store.userId): Ctx {
+  private ctx(base = this.url, caller = this.store.userId): Ctx {
     const store = this.store;
     const uriOf = (kind: string, rec: Rec): string => {
       const def = DEFS.get(kind);
@@ -454,7 +339,7 @@ export class EmulatorServer {
       },
       true,
     );
-    add("GET", "/_emulator/health", () => ({ status: 200, body: { ok: true, url: this.baseUrl } }), true);
+    add("GET", "/_emulator/health", () => ({ status: 200, body: { ok: true, url: this.url } }), true);
     return routes;
   }
 
@@ -605,31 +490,20 @@ function rateLimited(limit: number, windowMs: number): ApiFailure {
 }
 
 function parseJson(raw: Buffer): Json {
-  const text = raw.toString("utf8");
-  // An empty body is read as {} (agent commands are often sent without one).
-  if (text.trim() === "") return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // ERR_NGROK_213: the code the real service gives a body it cannot decode (ngrok-api-typescript#23).
-    throw new ApiFailure(400, "ERR_NGROK_213", `The application/json request body could not be parsed. ${CHECK_CLIENT}`);
+  const body = jsonBody(raw);
+  switch (body.kind) {
+    // An empty body is read as {} (agent commands are often sent without one).
+    case "empty":
+      return {};
+    case "not-json":
+      // ERR_NGROK_213: the code the real service gives a body it cannot decode (ngrok-api-typescript#23).
+      throw new ApiFailure(400, "ERR_NGROK_213", `The application/json request body could not be parsed. ${CHECK_CLIENT}`);
+    case "not-object":
+      throw badValue("The request body must be a JSON object.");
+    case "object":
+      return body.value;
   }
-  if (!isObject(parsed as Json)) throw badValue("The request body must be a JSON object.");
-  return parsed as Json;
 }
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Drops the connection with a TCP reset, as a crashed server or a broken proxy would. */
-function reset(req: IncomingMessage): void {
-  req.socket.resetAndDestroy();
-}
-
 
 // ---------------------------------------------------------------------------------------
 // Transport rules of the API overview (https://ngrok.com/docs/api) and its error reference
@@ -643,44 +517,13 @@ function checkBodyFraming(req: IncomingMessage, method: string, raw: Buffer, tak
   if (!takesBody) {
     throw new ApiFailure(400, "ERR_NGROK_211", `The ${method} request you made does not expect a body, but you provided one. ${CHECK_CLIENT}`);
   }
-  const type = req.headers["content-type"];
-  if (type === undefined || type.trim() === "") {
+  const type = mediaType(req);
+  if (type === undefined) {
     throw new ApiFailure(400, "ERR_NGROK_216", "You did not provide a Content-Type with your request. Check your API client implementation and use one of the supported content types: https://ngrok.com/docs/api#content-types");
   }
-  const mediaType = type.split(";")[0]!.trim().toLowerCase();
-  if (mediaType !== "application/json") {
-    throw new ApiFailure(400, "ERR_NGROK_210", `The content type you specified '${mediaType}' is not supported by the API. Check your API client implementation and see the list of supported content types: https://ngrok.com/docs/api#content-types`);
+  if (type !== "application/json") {
+    throw new ApiFailure(400, "ERR_NGROK_210", `The content type you specified '${type}' is not supported by the API. Check your API client implementation and see the list of supported content types: https://ngrok.com/docs/api#content-types`);
   }
-}
-
-/**
- * The address the client used, which links in answers (`uri`, `next_page_uri`) start with: the
- * proxy's own `Forwarded` / `X-Forwarded-Host` / `X-Forwarded-Proto`, else the `Host` header,
- * else the emulator's listening address.
- */
-export function requestBase(req: IncomingMessage, fallback: string): string {
-  const first = (v: string | string[] | undefined): string | undefined => {
-    const s = Array.isArray(v) ? v[0] : v;
-    const t = s?.split(",")[0]?.trim();
-    return t === undefined || t === "" ? undefined : t;
-  };
-  let host: string | undefined;
-  let proto: string | undefined;
-  const forwarded = first(req.headers["forwarded"]);
-  if (forwarded !== undefined) {
-    for (const pair of forwarded.split(";")) {
-      const [k, v] = pair.split("=", 2).map((x) => x.trim());
-      const value = v?.replace(/^"(.*)"$/, "$1");
-      if (k?.toLowerCase() === "host" && value) host = value;
-      if (k?.toLowerCase() === "proto" && value) proto = value.toLowerCase();
-    }
-  }
-  host ??= first(req.headers["x-forwarded-host"]) ?? first(req.headers["host"]);
-  proto ??= first(req.headers["x-forwarded-proto"])?.toLowerCase();
-  // Only a plausible host[:port] names the address; anything else keeps the listening one.
-  if (host === undefined || !/^(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?$/.test(host)) return fallback;
-  const scheme = proto === "https" || proto === "http" ? proto : new URL(fallback).protocol.slice(0, -1);
-  return `${scheme}://${host}`;
 }
 
 const CORS_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
