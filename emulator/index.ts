@@ -5,6 +5,7 @@ import { systemClock, type Clock } from "../clock";
 import { ApiServer } from "./api/server";
 import { FaultInjector, type RandomFaultOptions, type ScriptedFault } from "./shared/faults";
 import type { RecordedRequest } from "./shared/http";
+import { shapes } from "./shared/collection";
 import { Store } from "./shared/store";
 import type { ConnectAgentInput, TunnelSession } from "./api/live";
 import { recordSignIn } from "./api/collections";
@@ -199,8 +200,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const name = kind.replace(/^\/+/, "");
     const def = AI_COLLECTIONS.find((d) => d.path === `/${name}` || d.kind === name);
     if (def === undefined) return undefined;
-    const ctx = { base: aiApi.url, store: store, now: new Date(clock.now()), caller: { id: store.userId, uri: "" } };
-    return store.all(def.kind).map((rec) => def.shape(rec, ctx));
+    return shapes(def, { base: aiApi.url, store, now: new Date(clock.now()), caller: { id: store.userId, uri: "" } });
   };
   let gateway: Gateway | undefined;
   if (options.gateway !== undefined && options.gateway !== false) {

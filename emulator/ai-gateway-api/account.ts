@@ -3,7 +3,7 @@
 // provider (a key with no configuration uses them), and the timeouts and token caps of the gateway
 // configuration.
 import type { Store } from "../shared/store";
-import { str } from "../api/collection";
+import { str } from "../shared/fields";
 import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "./collections";
 import type { AiGatewayDirectory } from "./directory";
 import type { GatewayDirectory } from "../ai-gateway/gateway";

@@ -13,8 +13,8 @@ import { ApiFailure, badValue, notFound, referenceNotFound } from "../shared/err
 import { randomBase62, rfc3339 } from "../shared/ids";
 import type { Rec, Store } from "../shared/store";
 import { parseWith, type Json, type JsonObject } from "../shared/validate";
-import { str } from "../api/collection";
-import { tokenDigest } from "../api/collections/users";
+import { newRecord, storeRecord, type Collection, type CollectionCtx } from "../shared/collection";
+import { str, tokenDigest } from "../shared/fields";
 
 export const AIGW_KINDS = {
   providers: "aigw_providers",
@@ -39,10 +39,7 @@ export const BUILT_IN_PROVIDERS: readonly string[] = [
 export const NGROK_INFERENCE_PROVIDERS: readonly string[] = ["openai", "anthropic"];
 
 /** What a handler sees of the request. */
-export interface AiCtx {
-  readonly base: string;
-  readonly store: Store;
-  readonly now: Date;
+export interface AiCtx extends CollectionCtx {
   /** `{id, uri}` of whom the request authenticates as (createdBy / lastUpdatedBy). */
   readonly caller: { id: string; uri: string };
 }
@@ -186,22 +183,19 @@ export function goDurationMs(text: string): number | undefined {
 // -----------------------------------------------------------------------------------------
 // The collections
 
-export interface AiCollection {
-  kind: string;
-  path: string;
-  prefix: string;
+/** A collection of this API (the shared model, shared/collection.ts): made, changed and listed by the bodies and queries of its OpenAPI description. */
+export interface AiCollection extends Collection<AiCtx> {
   listKey: string;
   createStatus: number;
+  /** The record a create body makes, not yet stored, and the fields only its answer carries (a token). */
   create(body: Json, ctx: AiCtx): { rec: Rec; once?: JsonObject };
   update(rec: Rec, body: Json, ctx: AiCtx): void;
-  shape(rec: Rec, ctx: AiCtx): JsonObject;
-  beforeDelete?(rec: Rec, ctx: AiCtx): void;
   /** Extra list filter from the query string (provider keys' `provider`). */
   filter?(rec: Rec, query: URLSearchParams): boolean;
 }
 
 function newRec(ctx: AiCtx, prefix: string, data: JsonObject): Rec {
-  const rec: Rec = { id: ctx.store.ids.next(prefix), created_at: rfc3339(ctx.now), data, modules: {} };
+  const rec = newRecord(ctx.store, prefix, ctx.now, data);
   stamp(ctx, data, true);
   return rec;
 }
@@ -362,7 +356,7 @@ function storedRouter(ctx: AiCtx, router: JsonObject): JsonObject {
         }
         if (typeof key["name"] !== "string" || typeof key["value"] !== "string") throw badValue(`Invalid value for '${kat}': give either 'id' or 'name' and 'value'.`);
         const rec = newRec(ctx, "aigpk", providerKeyData(upstream, key["name"], key["value"]));
-        ctx.store.collection(AIGW_KINDS.providerKeys).set(rec.id, rec);
+        storeRecord(ctx.store, AIGW_KINDS.providerKeys, rec);
         return rec.id;
       });
       const stored: JsonObject = { type: "user", keys: ids };

@@ -5,7 +5,7 @@
 // camelCase shapes, so that the gateway and the API never disagree.
 import type { Store } from "../shared/store";
 import type { Json, JsonObject } from "../shared/validate";
-import { str } from "../api/collection";
+import { str } from "../shared/fields";
 import { rfc3339 } from "../shared/ids";
 import {
   AIGW_KINDS,

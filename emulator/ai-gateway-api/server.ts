@@ -9,12 +9,13 @@
 // or a key made on `/api-keys`; the main API's key is refused, as a different credential.
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../clock";
-import { pageLimit } from "../api/collections/lists";
 import { ApiListener, type ApiReply, type ApiRequest } from "../shared/api-listener";
+import { changeRecord, deleteRecord, newestFirst, storeRecord } from "../shared/collection";
 import { ApiFailure, notFound } from "../shared/errors";
 import type { FaultInjector } from "../shared/faults";
 import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
 import { ID_BODY } from "../shared/ids";
+import { pageLimit } from "../shared/paging";
 import type { Rec, Store } from "../shared/store";
 import type { Json, JsonObject } from "../shared/validate";
 import {
@@ -143,7 +144,7 @@ export class AiGatewayApiServer {
       if (get) return { status: 200, body: this.list(def, query, ctx) };
       if (method === "POST") {
         const { rec, once } = def.create(body!, ctx);
-        ctx.store.collection(def.kind).set(rec.id, rec);
+        storeRecord(ctx.store, def.kind, rec);
         return { status: def.createStatus, body: { ...def.shape(rec, ctx), ...(once ?? {}) }, mutated: true };
       }
       throw notAllowed(method);
@@ -160,24 +161,20 @@ export class AiGatewayApiServer {
     if (get) return { status: 200, body: def.shape(rec, ctx) };
     if (method === "PATCH") return this.change(def, rec, ctx, (draft) => def.update(draft, body!, ctx));
     if (method === "DELETE") {
-      def.beforeDelete?.(rec, ctx);
-      ctx.store.collection(def.kind).delete(rec.id);
+      deleteRecord(def, rec, ctx);
       return { status: 204, mutated: true };
     }
     throw notAllowed(method);
   }
 
-  /** Applies a change to a copy, so that a refusal halfway leaves the record as it was. */
   private change(def: AiCollection, rec: Rec, ctx: AiCtx, apply: (draft: Rec) => void): AiReply {
-    const draft: Rec = { ...rec, data: structuredClone(rec.data) };
-    apply(draft);
-    rec.data = draft.data;
+    changeRecord(rec, apply);
     return { status: 200, body: def.shape(rec, ctx), mutated: true };
   }
 
   private list(def: AiCollection, query: URLSearchParams, ctx: AiCtx): JsonObject {
     const limit = pageLimit(query);
-    let recs = ctx.store.all(def.kind).reverse();
+    let recs = newestFirst(ctx.store, def.kind);
     if (def.filter !== undefined) recs = recs.filter((r) => def.filter!(r, query));
     const beforeId = query.get("beforeId");
     if (beforeId !== null && beforeId !== "") {

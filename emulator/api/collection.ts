@@ -1,8 +1,11 @@
-// The declarative shape of one API collection. Routing, listing, paging, PATCH semantics and
-// persistence are generic (server.ts); a definition only says what is particular to it.
+// The declarative shape of one collection of api.ngrok.com: the shared collection model
+// (shared/collection.ts) with what this API's requests may say to it. Routing, listing, paging,
+// PATCH semantics and persistence are generic (server.ts); a definition only says what is
+// particular to it.
 import type { z } from "zod";
 import type { Tunnel } from "./live";
-import type { Rec, Store } from "../shared/store";
+import type { Collection, CollectionCtx } from "../shared/collection";
+import type { Rec } from "../shared/store";
 import { isObject, requirePrefix, type JsonObject, type Json } from "../shared/validate";
 import { referenceNotFound } from "../shared/errors";
 
@@ -12,10 +15,7 @@ export interface Ref extends JsonObject {
 }
 
 /** What a definition can see of the server while it handles a request. */
-export interface Ctx {
-  readonly base: string;
-  readonly store: Store;
-  readonly now: Date;
+export interface Ctx extends CollectionCtx {
   /** Whom the request authenticates as: the account's user, or the owner of the API key it used. */
   readonly caller: string;
   /** Domains reserved by other accounts: reserving one is ERR_NGROK_414. */
@@ -75,16 +75,11 @@ export interface ItemRoute {
   handle(owner: Rec, request: ItemRequest, ctx: Ctx): ItemReply;
 }
 
-export interface CollectionDef {
-  /** Storage key and the name `Emulator.resources()` accepts. */
-  kind: string;
+export interface CollectionDef extends Collection<Ctx> {
   /** Collection path; `{param}` marks the parent id of sub-collections. */
   path: string;
-  prefix: string;
   /** Prefixes of ids the collection issued before (a service user's `bot_`): still served, never issued. */
   formerPrefixes?: readonly string[];
-  /** Array key of list responses; absent means the collection has no list operation. */
-  listKey?: string;
   /** Sub-collections: the owning collection and the path parameter naming it. */
   parent?: { kind: string; param: string };
   /** Agent ingresses answer a path instead of an absolute URL. */
@@ -101,13 +96,10 @@ export interface CollectionDef {
   nullClears?: readonly string[];
   /** Applies a validated PATCH body to the record; defaults to `assignUpdate`. */
   update?(rec: Rec, input: JsonObject, ctx: Ctx): void;
-  shape(rec: Rec, ctx: Ctx): JsonObject;
   /** Edge modules served under `<path>/{id}/<module>`. */
   modules?: readonly ModuleDef[];
   /** Operations below a record other than modules (an event subscription's sources). */
   itemRoutes?: readonly ItemRoute[];
-  /** Called before a record is deleted (cascade or refuse). */
-  beforeDelete?(rec: Rec, ctx: Ctx): void;
   /** Whether DELETE exists (default true). */
   deletable?: boolean;
   /** Items served at the same path that the collection does not store (listed and read with its own). */
@@ -145,11 +137,6 @@ export function referencedId(ctx: Ctx, field: string, id: string, target: Refere
   if (ctx.store.get(target.kind, id) === undefined) throw referenceNotFound(target.what, id);
   return id;
 }
-
-/** A stored string field; "" when unset. */
-export const str = (v: Json | undefined): string => (typeof v === "string" ? v : "");
-/** A stored list of strings; [] when unset. */
-export const strList = (v: Json | undefined): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
 /** Replaces `uri` of stored refs with the current address (the base URL may change across restarts). */
 export function freshRef(ctx: Ctx, kind: string, ref: Json | undefined): Json {

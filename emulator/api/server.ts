@@ -4,6 +4,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../clock";
 import { ApiListener, type ApiProtocol, type ApiReply, type ApiRequest } from "../shared/api-listener";
+import { changeRecord, deleteRecord, newestFirst, newRecord, shapes, storeRecord } from "../shared/collection";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "../shared/errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
 import { COLLECTIONS, apiKeyOwner, credentialExists } from "./collections";
@@ -11,7 +12,7 @@ import { page } from "./collections/lists";
 import { notSupported, unservedPath } from "./collections/unsupported";
 import type { FaultInjector, FaultPlan } from "../shared/faults";
 import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
-import { ID_BODY, rfc3339 } from "../shared/ids";
+import { ID_BODY } from "../shared/ids";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
 import type { Rec, Store } from "../shared/store";
 import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "../shared/validate";
@@ -125,15 +126,14 @@ export class ApiServer {
     if ((LIVE_KINDS as readonly string[]).includes(name)) {
       // Cloud endpoints are stored; the agents' endpoints are live: oldest first, together.
       const ctx = this.ctx();
-      const all = [...this.liveList(name), ...(stored ? this.store.all(stored.kind).map((rec) => stored.shape(rec, ctx)) : [])];
+      const all = [...this.liveList(name), ...(stored ? shapes(stored, ctx) : [])];
       return all.sort((a, b) => (String(a["id"]) < String(b["id"]) ? -1 : String(a["id"]) > String(b["id"]) ? 1 : 0));
     }
     const def = DEFS.get(name) ?? COLLECTIONS.find((d) => d.path.slice(1) === name);
     if (def === undefined) {
       throw new Error(`Unknown resource kind '${kind}'; known: ${[...DEFS.keys(), ...LIVE_KINDS].join(", ")}`);
     }
-    const ctx = this.ctx();
-    return this.store.all(def.kind).map((rec) => def.shape(rec, ctx));
+    return shapes(def, this.ctx());
   }
 
   // -------------------------------------------------------------------------------------
@@ -377,14 +377,9 @@ export class ApiServer {
     const parent = this.parentOf(def, c);
     const input = parseBody(def.createSchema!, c.body) as JsonObject;
     const result = def.create!(input, c.ctx, parent);
-    const rec: Rec = {
-      id: this.store.ids.next(def.prefix),
-      created_at: rfc3339(c.ctx.now),
-      data: result.data,
-      modules: result.modules ?? {},
-    };
+    const rec = newRecord(this.store, def.prefix, c.ctx.now, result.data, result.modules);
     if (parent !== undefined) rec.parent_id = parent.id;
-    this.store.collection(def.kind).set(rec.id, rec);
+    storeRecord(this.store, def.kind, rec);
     result.then?.(rec);
     return { status: 201, body: { ...def.shape(rec, c.ctx), ...(result.once ?? {}) }, mutated: true };
   }
@@ -399,27 +394,18 @@ export class ApiServer {
     }
     const input = parseWith(def.updateSchema!, body) as JsonObject;
     for (const key of def.nullClears ?? []) if (isObject(c.body) && c.body[key] === null) input[key] = null;
-    // Validate on a copy so that a failure halfway leaves the stored record untouched.
-    const draft: Rec = { ...rec, data: structuredClone(rec.data), modules: rec.modules };
-    if (def.update !== undefined) def.update(draft, input, c.ctx);
-    else assignUpdate(draft, input);
-    rec.data = draft.data;
+    changeRecord(rec, (draft) => (def.update !== undefined ? def.update(draft, input, c.ctx) : assignUpdate(draft, input)));
     return { status: 200, body: def.shape(rec, c.ctx), mutated: true };
   }
 
   private remove(def: CollectionDef, c: Call): Reply {
-    const rec = this.lookup(def, c);
-    def.beforeDelete?.(rec, c.ctx);
-    this.store.collection(def.kind).delete(rec.id);
+    deleteRecord(def, this.lookup(def, c), c.ctx);
     return { status: 204, mutated: true };
   }
 
   private list(def: CollectionDef, c: Call): Reply {
     const parent = this.parentOf(def, c);
-    const recs = this.store
-      .all(def.kind)
-      .filter((r) => parent === undefined || r.parent_id === parent.id)
-      .reverse();
+    const recs = newestFirst(this.store, def.kind).filter((r) => parent === undefined || r.parent_id === parent.id);
     const path = def.parent ? def.path.replace(`{${def.parent.param}}`, parent?.id ?? "") : def.path;
     const items = recs.map((r) => def.shape(r, c.ctx));
     const shared = def.sharedItems?.(c.ctx);

@@ -2,7 +2,8 @@
 // in the region it was reserved in.
 import { randomInt } from "node:crypto";
 import { z } from "zod";
-import { common, str, type CollectionDef } from "../collection";
+import { common, type CollectionDef } from "../collection";
+import { str } from "../../shared/fields";
 import { badValue } from "../../shared/errors";
 import { description, metadata } from "../../shared/validate";
 

@@ -9,7 +9,8 @@
 // `ai_gateway_api_key_id`, `provider_id` and a write-only `value`, changed in description and
 // metadata only, listed by `ai_gateway_api_key_id`; ids `aigpk_`, the emulator's choice.
 import { z } from "zod";
-import { common, str, type CollectionDef, type Ctx } from "../collection";
+import { common, type CollectionDef, type Ctx } from "../collection";
+import { str, tokenDigest } from "../../shared/fields";
 import { ApiFailure, referenceNotFound, unknownField } from "../../shared/errors";
 import { aiGateway } from "../../gateway/actions";
 import { policyFromInput } from "../../gateway/check";
@@ -17,7 +18,6 @@ import { PHASES, type WirePolicy } from "../../gateway/policy";
 import { randomBase62, rfc3339 } from "../../shared/ids";
 import type { Rec } from "../../shared/store";
 import type { JsonObject } from "../../shared/validate";
-import { tokenDigest } from "./users";
 
 const fields = {
   description: z.string().optional(),

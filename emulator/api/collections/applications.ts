@@ -4,7 +4,8 @@
 // and never creates them: a sign-in the gateway reports is recorded here (`recordSignIn`). Deleting a user ends
 // its sessions. ngrok does not document these ids' prefixes: `appusr_` and `appsess_` are the
 // emulator's own.
-import { str, type CollectionDef } from "../collection";
+import { type CollectionDef } from "../collection";
+import { str } from "../../shared/fields";
 import type { SignIn, SignedIn } from "../../gateway/types";
 import { rfc3339 } from "../../shared/ids";
 import type { Rec, Store } from "../../shared/store";

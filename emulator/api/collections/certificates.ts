@@ -1,7 +1,8 @@
 // Uploaded certificates: TLS certificates (served for reserved domains) and certificate
 // authorities (trusted for mutual TLS). The PEM parsing is shared/x509.ts's.
 import { z } from "zod";
-import { common, str, strList, type CollectionDef } from "../collection";
+import { common, type CollectionDef } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { badValue } from "../../shared/errors";
 import { description, isObject, metadata } from "../../shared/validate";
 import { normalizeCaPem, parseCaPem, parseTlsCertificate } from "../../shared/x509";

@@ -1,6 +1,7 @@
 // Tunnel credentials (authtokens) and SSH credentials: the credentials agents connect with.
 import { z } from "zod";
-import { common, str, strList, type CollectionDef, type Ctx } from "../collection";
+import { common, type CollectionDef, type Ctx } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { badValue } from "../../shared/errors";
 import { randomBase62 } from "../../shared/ids";
 import { validateAcl } from "../rules/acl";

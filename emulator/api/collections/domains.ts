@@ -2,7 +2,8 @@
 // account's own domains for agents to connect through). Both check domain names the same way and
 // share automatic certificate management; they differ in its default key type.
 import { z } from "zod";
-import { common, freshRef, referencedId, str, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { common, freshRef, referencedId, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { str } from "../../shared/fields";
 import { ApiFailure, badValue, referenceNotFound } from "../../shared/errors";
 import { derivedBase62, rfc3339 } from "../../shared/ids";
 import type { Rec } from "../../shared/store";

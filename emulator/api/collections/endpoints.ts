@@ -4,7 +4,8 @@
 // The policy is stored as sent, once the Traffic Policy's checks (gateway/check.ts, which the
 // gateway and testPolicy read too) accept it.
 import { z } from "zod";
-import { common, str, type CollectionDef, type Ctx } from "../collection";
+import { common, type CollectionDef, type Ctx } from "../collection";
+import { str } from "../../shared/fields";
 import { ApiFailure } from "../../shared/errors";
 import { rfc3339 } from "../../shared/ids";
 import type { Rec } from "../../shared/store";

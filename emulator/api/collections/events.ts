@@ -1,7 +1,8 @@
 // Event destinations (where events are delivered), event subscriptions (which events go to
 // which destinations) and a subscription's sources (its event types, addressed by type).
 import { z } from "zod";
-import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type ItemRoute, type Referenced } from "../collection";
+import { common, freshRef, referencedId, type CollectionDef, type Ctx, type ItemRoute, type Referenced } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { badValue, notFound } from "../../shared/errors";
 import type { Rec } from "../../shared/store";
 import { description, emptyBody, isObject, maxChars, metadata, parseBody, stringList, type Json, type JsonObject } from "../../shared/validate";

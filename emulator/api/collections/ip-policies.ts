@@ -3,7 +3,8 @@
 // policies on the dashboard, the API, agents or endpoints.
 import { z } from "zod";
 import { formatAddress, networkOf, parseCidr, sameBytes } from "../cidr";
-import { common, freshRef, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { common, freshRef, referencedId, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { ApiFailure } from "../../shared/errors";
 import { description, metadata, stringList } from "../../shared/validate";
 

@@ -3,7 +3,8 @@
 // (`/kubernetes_operators/{id}/bound_endpoints`). The API reference documents them
 // (https://ngrok.com/docs/api-reference/kubernetes-operators/), as does ngrok-api-go v8.
 import { z } from "zod";
-import { common, str, type CollectionDef, type Ctx } from "../collection";
+import { common, type CollectionDef, type Ctx } from "../collection";
+import { str } from "../../shared/fields";
 import { badValue } from "../../shared/errors";
 import { rfc3339 } from "../../shared/ids";
 import type { Rec } from "../../shared/store";

@@ -6,9 +6,8 @@ import { celEnv, celMethod, CelScalar, isCelError, objectType, parse, plan, type
 import { TimestampSchema, timestampFromMs, timestampMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { ApiFailure, badIdPrefix } from "../../shared/errors";
 import { ID_BODY } from "../../shared/ids";
+import { pageLimit } from "../../shared/paging";
 import type { Json, JsonObject } from "../../shared/validate";
-
-const DEFAULT_LIMIT = 100;
 
 /** A node of a parsed expression (the CEL syntax tree @bufbuild/cel parses to). */
 type Expr = ReturnType<typeof parse>["expr"];
@@ -77,23 +76,6 @@ export interface PageRequest {
 }
 
 /** One page of a newest-first list: `{<key>: [...], uri, next_page_uri}`. */
-/**
- * A list's `limit` query parameter: 100 when absent; not a number, ERR_NGROK_244; outside 1 to
- * 100, ERR_NGROK_233. The management API and the AI Gateway API read it alike.
- */
-export function pageLimit(query: URLSearchParams): number {
-  const rawLimit = query.get("limit");
-  if (rawLimit === null) return DEFAULT_LIMIT;
-  if (!/^[0-9]+$/.test(rawLimit)) {
-    throw new ApiFailure(400, "ERR_NGROK_244", `The page size limit must be a number between 1 and ${DEFAULT_LIMIT} but '${rawLimit}' was provided.`);
-  }
-  const limit = Number(rawLimit);
-  if (limit < 1 || limit > DEFAULT_LIMIT) {
-    throw new ApiFailure(400, "ERR_NGROK_233", `The page size limit must be between 1 and ${DEFAULT_LIMIT} but ${rawLimit} was provided.`);
-  }
-  return limit;
-}
-
 export function page(items: JsonObject[], key: string, req: PageRequest): JsonObject {
   const { query } = req;
   const limit = pageLimit(query);

@@ -4,7 +4,8 @@
 // real OpenSSH certificate (PROTOCOL.certkeys) signed with it, so `ssh-keygen -L` can read it.
 import { generateKeyPairSync, randomBytes, sign, createPrivateKey, type KeyObject } from "node:crypto";
 import { z } from "zod";
-import { common, referencedId, str, strList, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { common, referencedId, type CollectionDef, type Ctx, type Referenced } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { ApiFailure, badValue } from "../../shared/errors";
 import { rfc3339 } from "../../shared/ids";
 import type { Rec } from "../../shared/store";

@@ -2,9 +2,9 @@
 // `bot_`, still served and deprecated), and API keys (`/api_keys`, ids `ak_`): the identities
 // automation acts as, and the keys it authenticates with. The ids are those of the API reference's
 // examples (https://ngrok.com/docs/api-reference/serviceusers/create, .../botusers/create).
-import { createHash } from "node:crypto";
 import { z } from "zod";
-import { common, str, type CollectionDef, type Ctx } from "../collection";
+import { common, type CollectionDef, type Ctx } from "../collection";
+import { str, tokenDigest } from "../../shared/fields";
 import { referenceNotFound } from "../../shared/errors";
 import { randomBase62 } from "../../shared/ids";
 import type { Store } from "../../shared/store";
@@ -44,9 +44,6 @@ function ownerExists(store: Store, id: string): boolean {
   if (id === store.userId) return true;
   return (OWNER_KINDS[id.slice(0, id.indexOf("_"))] ?? []).some((kind) => store.get(kind, id) !== undefined);
 }
-
-/** What the emulator keeps of a token it answers once (API keys, AI gateway API keys): its SHA-256, in hex. */
-export const tokenDigest = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 /** The owner a key made on /api_keys authenticates as, while the key and its owner exist; undefined otherwise. */
 export function apiKeyOwner(store: Store, token: string): string | undefined {

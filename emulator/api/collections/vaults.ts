@@ -1,7 +1,8 @@
 // Vaults and their secrets (`/vaults`, `/vault_secrets`, ids `vault_` and `secret_`): named stores
 // of values that Traffic Policies read. A secret's value is write-only: no response carries it.
 import { z } from "zod";
-import { common, freshRef, str, type CollectionDef, type Ctx } from "../collection";
+import { common, freshRef, type CollectionDef, type Ctx } from "../collection";
+import { str } from "../../shared/fields";
 import { ApiFailure } from "../../shared/errors";
 import { page } from "./lists";
 import { rfc3339 } from "../../shared/ids";

@@ -1,7 +1,8 @@
 // Backends that HTTPS edge routes and TLS edges forward to: a fixed HTTP response, a failover
 // list of other backends, and the tunnel group of the online tunnels with given labels.
 import { z } from "zod";
-import { common, str, strList, type CollectionDef, type Ctx, type Ref } from "../collection";
+import { common, type CollectionDef, type Ctx, type Ref } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { badValue, referenceNotFound } from "../../shared/errors";
 import { description, isObject, metadata, stringList, stringMap, type Json, type JsonObject } from "../../shared/validate";
 

@@ -1,7 +1,8 @@
 // HTTPS edges, their routes, TLS edges, and the modules mounted on routes and TLS edges.
 // The module bodies are validated by modules.ts; hostports must name reserved domains.
 import { z } from "zod";
-import { common, freshRef, str, strList, type CollectionDef, type Ctx, type ModuleDef } from "../collection";
+import { common, freshRef, type CollectionDef, type Ctx, type ModuleDef } from "../collection";
+import { str, strList } from "../../shared/fields";
 import { ApiFailure, badValue } from "../../shared/errors";
 import { moduleFor, type EdgeKind, type ModuleRefResolvers } from "./modules";
 import type { Rec } from "../../shared/store";
