@@ -10,8 +10,9 @@
 // limits" (60 s per attempt by default).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
+import { readBody } from "../shared/http";
+import { closeServer, listen } from "../shared/listen";
 import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import { LENGTH_FIELDS, surfaceOf, type Surface } from "./surfaces";
@@ -189,8 +190,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = await readBody(req);
     const path = (req.url ?? "/").split("?")[0]!;
     const listsModels = req.method === "GET" && path === "/v1/models";
     if ((req.method !== "POST" && !listsModels) || !path.startsWith("/v1/")) {
@@ -213,7 +213,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     }
     let body: Record<string, unknown>;
     try {
-      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      const parsed: unknown = JSON.parse(raw.toString("utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("the body is not a JSON object");
       body = parsed as Record<string, unknown>;
     } catch (err) {
@@ -305,20 +305,13 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
+  const address = await listen(server, options.port, options.host);
   return {
     url: `http://${options.host}:${address.port}`,
     setProvider: (providerId, baseUrl) => {
       overrides.set(providerId, baseUrl);
     },
     routes,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 }

@@ -6,9 +6,11 @@
 // pod, HTTP version) and `ngrok-emulator-identity` (a signed-in user's email, for the oauth and
 // openid-connect stand-in). None reaches the policy or the upstream.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from "node:net";
 import { createSecureContext, TLSSocket } from "node:tls";
 import type { Clock } from "../../clock";
+import { readBody } from "../shared/http";
+import { closeServer, listen, originOf } from "../shared/listen";
 import type { Store } from "../shared/store";
 import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
 import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
@@ -112,8 +114,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const tlsConnections = new WeakMap<Socket, { host: string; facts: TlsFacts; connected: Connected }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = await readBody(req);
     const tlsConn = tlsConnections.get(req.socket);
     // Over TLS the endpoint is the one the handshake's SNI chose.
     const host = tlsConn?.host ?? req.headers.host ?? "";
@@ -145,7 +146,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       method: req.method ?? "GET",
       url: new URL(req.url ?? "/", endpoint.url).toString(),
       headers,
-      body: Buffer.concat(chunks),
+      body,
       clientIp,
       clientPort: req.socket.remotePort ?? 0,
       ...facts,
@@ -167,15 +168,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const addr = server.address() as AddressInfo;
-  const url = `http://${addr.family === "IPv6" ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  const url = originOf("http", await listen(server, options.port, options.host));
 
   const certificates = await GatewayCertificates.create(() => options.clock.now());
   const sockets = new Set<Socket>();
@@ -244,15 +237,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     };
     socket.on("data", onData);
   });
-  await new Promise<void>((resolve, reject) => {
-    tlsServer.once("error", reject);
-    tlsServer.listen(options.tlsPort ?? 0, options.host, () => {
-      tlsServer.off("error", reject);
-      resolve();
-    });
-  });
-  const tlsAddr = tlsServer.address() as AddressInfo;
-  const tlsUrl = `https://${tlsAddr.family === "IPv6" ? `[${tlsAddr.address}]` : tlsAddr.address}:${tlsAddr.port}`;
+  const tlsUrl = originOf("https", await listen(tlsServer, options.tlsPort ?? 0, options.host));
 
   return {
     url,
@@ -263,13 +248,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     registerJwks: (u, set) => void jwks.set(u, set),
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        new Promise<void>((resolve) => tlsServer.close(() => resolve())),
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-      ]);
+      await Promise.all([new Promise<void>((resolve) => tlsServer.close(() => resolve())), closeServer(server)]);
     },
   };
 }
