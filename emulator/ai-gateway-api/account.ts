@@ -1,15 +1,15 @@
 // The emulated account as the AI gateway reads it: the AI Gateway API's directory (directory.ts),
 // plus what routing needs beyond it, read from the same store: the account's provider keys of a
-// provider (a key with no configuration uses them), and the timeouts and token caps of the gateway
-// configuration.
+// provider (a key with no configuration uses them), the timeouts and token caps of the gateway
+// configuration, and the credit balance.
 import type { Store } from "../shared/store";
 import { str } from "../shared/fields";
-import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs } from "./collections";
+import { AIGW_KINDS, GATEWAY_CONFIG_DEFAULTS, goDurationMs, setCreditBalanceCents } from "./collections";
 import type { AiGatewayDirectory } from "./directory";
-import type { GatewayDirectory } from "../ai-gateway/gateway";
+import type { AiGatewayOptions, GatewayDirectory } from "../ai-gateway/gateway";
 import type { ProviderKeyRecord } from "../ai-gateway/router";
 
-export function accountGatewayDirectory(store: Store, directory: AiGatewayDirectory): GatewayDirectory {
+function accountGatewayDirectory(store: Store, directory: AiGatewayDirectory): GatewayDirectory {
   return {
     accessKeyByToken: (token) => directory.accessKeyByToken(token),
     accessKeyConfiguration: (id) => directory.accessKeyConfiguration(id),
@@ -28,14 +28,29 @@ export function accountGatewayDirectory(store: Store, directory: AiGatewayDirect
 }
 
 /** The gateway configuration's perRequestTimeout or totalTimeout, in ms. */
-export function gatewayTimeoutMs(store: Store, field: "perRequestTimeout" | "totalTimeout"): number {
+function gatewayTimeoutMs(store: Store, field: "perRequestTimeout" | "totalTimeout"): number {
   const data = store.get(AIGW_KINDS.gatewayConfig, "gateway-config")?.data ?? {};
   const text = data[field];
   return goDurationMs(typeof text === "string" ? text : GATEWAY_CONFIG_DEFAULTS[field]) ?? goDurationMs(GATEWAY_CONFIG_DEFAULTS[field])!;
 }
 
 /** The gateway configuration's maxInputTokens or maxOutputTokens; undefined: no cap. */
-export function gatewayTokenCap(store: Store, field: "maxInputTokens" | "maxOutputTokens"): number | undefined {
+function gatewayTokenCap(store: Store, field: "maxInputTokens" | "maxOutputTokens"): number | undefined {
   const value = store.get(AIGW_KINDS.gatewayConfig, "gateway-config")?.data[field];
   return typeof value === "number" ? value : undefined;
+}
+
+/** What the AI gateway reads of the account: its directory, the gateway configuration's timeouts and token caps, and the credit balance. */
+export function aiGatewayAccount(
+  store: Store,
+  directory: AiGatewayDirectory,
+): Pick<AiGatewayOptions, "directory" | "perRequestTimeoutMs" | "totalTimeoutMs" | "maxInputTokens" | "maxOutputTokens" | "creditBalanceCents"> {
+  return {
+    directory: accountGatewayDirectory(store, directory),
+    perRequestTimeoutMs: () => gatewayTimeoutMs(store, "perRequestTimeout"),
+    totalTimeoutMs: () => gatewayTimeoutMs(store, "totalTimeout"),
+    maxInputTokens: () => gatewayTokenCap(store, "maxInputTokens"),
+    maxOutputTokens: () => gatewayTokenCap(store, "maxOutputTokens"),
+    creditBalanceCents: () => setCreditBalanceCents(store),
+  };
 }

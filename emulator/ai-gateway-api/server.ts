@@ -10,7 +10,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Clock } from "../../clock";
 import { ApiListener, type ApiReply, type ApiRequest } from "../shared/api-listener";
-import { changeRecord, deleteRecord, newestFirst, storeRecord } from "../shared/collection";
+import { changeRecord, deleteRecord, newestFirst, shapes, storeRecord } from "../shared/collection";
 import { ApiFailure, notFound } from "../shared/errors";
 import type { FaultInjector } from "../shared/faults";
 import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
@@ -26,6 +26,7 @@ import {
   gatewayConfigShape,
   patchGatewayConfig,
   rotateProviderKey,
+  setCreditBalance,
   usageOverview,
   usagePage,
   type AiCollection,
@@ -97,6 +98,21 @@ export class AiGatewayApiServer {
 
   async listen(): Promise<void> {
     await this.listener.listen();
+  }
+
+  /** Sets the credit balance `/credits/balance` answers and the AI gateway spends. */
+  setCreditBalance(cents: number): void {
+    setCreditBalance(this.options.store, cents, new Date(this.options.clock.now()));
+    this.options.store.save();
+  }
+
+  /** A collection's records by path ("provider-keys") or store kind ("aigw_provider_keys"), in this API's shapes, oldest first; undefined for a name of neither. */
+  resources(kind: string): JsonObject[] | undefined {
+    const name = kind.replace(/^\/+/, "");
+    const def = AI_COLLECTIONS.find((d) => d.path === `/${name}` || d.kind === name);
+    if (def === undefined) return undefined;
+    const store = this.options.store;
+    return shapes(def, { base: this.url, store, now: new Date(this.options.clock.now()), caller: { id: store.userId, uri: "" } });
   }
 
   async close(): Promise<void> {

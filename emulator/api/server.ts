@@ -7,12 +7,13 @@ import { ApiListener, type ApiProtocol, type ApiReply, type ApiRequest } from ".
 import { changeRecord, deleteRecord, newestFirst, newRecord, shapes, storeRecord } from "../shared/collection";
 import { ApiFailure, badIdPrefix, badValue, errorBody, methodNotAllowed, notFound } from "../shared/errors";
 import { assignUpdate, type CollectionDef, type Ctx, type ModuleDef, type Ref } from "./collection";
-import { COLLECTIONS, apiKeyOwner, credentialExists } from "./collections";
+import { COLLECTIONS, apiKeyOwner, credentialExists, recordSignIn } from "./collections";
 import { page } from "./collections/lists";
 import { notSupported, unservedPath } from "./collections/unsupported";
 import type { FaultInjector, FaultPlan } from "../shared/faults";
 import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
 import { ID_BODY } from "../shared/ids";
+import type { SignIn, SignedIn } from "../gateway/types";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
 import type { Rec, Store } from "../shared/store";
 import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "../shared/validate";
@@ -103,7 +104,6 @@ export class ApiServer {
 
   async close(): Promise<void> {
     await this.listener.close();
-    this.store.save();
   }
 
   /** Connects a simulated agent (also served at POST /_emulator/agents). */
@@ -117,6 +117,18 @@ export class ApiServer {
   completeAgentUpdates(): void {
     this.live.completeUpdates();
     this.persistLive();
+  }
+
+  /** The online agents' endpoints: each public URL with the address its agent forwards to (what the gateway serves them with). */
+  agentEndpoints(): Array<{ url: string; forwardsTo: string }> {
+    return this.resources("tunnels").flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : []));
+  }
+
+  /** Records a sign-in the gateway reports as the account's application user and session. */
+  recordSignIn(signIn: SignIn): SignedIn {
+    const signedIn = recordSignIn(this.store, new Date(this.options.clock.now()), signIn);
+    this.store.save();
+    return signedIn;
   }
 
   /** API shapes of a collection, oldest first; `kind` is a kind name or a path such as "backends/failover". */
