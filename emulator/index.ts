@@ -228,10 +228,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             port: gatewayPorts.port ?? 0,
             tlsPort: gatewayPorts.tlsPort ?? 0,
             host,
-            store,
             clock,
-            agentEndpoints: () => api.agentEndpoints(),
-            signIn: (signIn) => api.recordSignIn(signIn),
+            account: api.gatewayAccount(),
           }),
         );
 

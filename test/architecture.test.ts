@@ -125,7 +125,7 @@ it("a kind named in a string or a template is found; one in a comment or an iden
 const OTHER_MEANINGS: ReadonlySet<string> = new Set([
   "emulator/gateway/actions/restrict-ips.ts: deny",
   "emulator/gateway/actions/owasp-crs.ts: deny",
-  "emulator/gateway/directory.ts: deny",
+  "emulator/api/gateway-account.ts: deny",
   "emulator/api/edges/modules.ts: deny",
   "emulator/api/collections/ip-policies.ts: deny",
   "emulator/cli.ts: rate-limit",

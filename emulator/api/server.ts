@@ -13,7 +13,8 @@ import { notSupported, unservedPath } from "./collections/unsupported";
 import type { FaultInjector, FaultPlan } from "../shared/faults";
 import { bearerToken, jsonBody, mediaType, type RecordedRequest } from "../shared/http";
 import { ID_BODY } from "../shared/ids";
-import type { SignIn, SignedIn } from "../gateway/types";
+import type { GatewayAccount } from "../gateway/server";
+import { certificateAuthorityPem, cloudEndpoints, ipPolicyCidrs, vaultSecrets } from "./gateway-account";
 import { LiveState, type ConnectAgentInput, type TunnelSession } from "./live";
 import type { Rec, Store } from "../shared/store";
 import { dropNulls, emptyBody, isObject, parseBody, parseWith, type Json, type JsonObject } from "../shared/validate";
@@ -119,16 +120,22 @@ export class ApiServer {
     this.persistLive();
   }
 
-  /** The online agents' endpoints: each public URL with the address its agent forwards to (what the gateway serves them with). */
-  agentEndpoints(): Array<{ url: string; forwardsTo: string }> {
-    return this.resources("tunnels").flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : []));
-  }
-
-  /** Records a sign-in the gateway reports as the account's application user and session. */
-  recordSignIn(signIn: SignIn): SignedIn {
-    const signedIn = recordSignIn(this.store, new Date(this.options.clock.now()), signIn);
-    this.store.save();
-    return signedIn;
+  /** What the Traffic Policy gateway reads of the account, and where it records sign-ins (application users and sessions). */
+  gatewayAccount(): GatewayAccount {
+    const store = this.store;
+    return {
+      cloudEndpoints: () => cloudEndpoints(store),
+      agentEndpoints: () =>
+        this.resources("tunnels").flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
+      ipPolicy: (id) => ipPolicyCidrs(store, id),
+      certificateAuthority: (id) => certificateAuthorityPem(store, id),
+      secrets: vaultSecrets(store),
+      signIn: (signIn) => {
+        const signedIn = recordSignIn(store, new Date(this.options.clock.now()), signIn);
+        store.save();
+        return signedIn;
+      },
+    };
   }
 
   /** API shapes of a collection, oldest first; `kind` is a kind name or a path such as "backends/failover". */

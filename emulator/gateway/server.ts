@@ -11,15 +11,14 @@ import { createSecureContext, TLSSocket } from "node:tls";
 import type { Clock } from "../../clock";
 import { readBody } from "../shared/http";
 import { closeServer, listen, originOf } from "../shared/listen";
-import type { Store } from "../shared/store";
-import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
+import { StaticDirectory } from "./directory";
 import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./check";
-import { storeSecrets } from "./secrets";
+import type { SecretsSource } from "./secrets";
 import { handshakeFailure } from "./actions/terminate-tls";
 import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
-import { CircuitBreakers, RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type SignIn, type SignedIn, type Upstream } from "./types";
+import { CircuitBreakers, RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type SignIn, type SignedIn, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
 export const IDENTITY_HEADER = "ngrok-emulator-identity";
@@ -68,17 +67,29 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** What the gateway reads of the account it serves, and the sign-ins it reports to it. */
+export interface GatewayAccount {
+  /** The cloud endpoints, with their traffic policies. */
+  cloudEndpoints(): EndpointInfo[];
+  /** The online agents' endpoints: each public URL with the address its agent forwards to. */
+  agentEndpoints(): ReadonlyArray<{ url: string; forwardsTo: string }>;
+  /** CIDRs of an IP policy by action (restrict-ips `ip_policies`); undefined when it does not exist. */
+  ipPolicy(id: string): { allow: string[]; deny: string[] } | undefined;
+  /** A certificate authority's PEM by id (terminate-tls `mutual_tls_certificate_authorities`). */
+  certificateAuthority(id: string): string | undefined;
+  /** `secrets.get(vault, name)`. */
+  secrets: SecretsSource;
+  /** Records a sign-in through oauth or openid-connect as the account's Traffic Identities. */
+  signIn(signIn: SignIn): SignedIn;
+}
+
 export interface GatewayOptions {
   port: number;
   /** The TLS listener's port; default an ephemeral one. */
   tlsPort?: number;
   host: string;
-  store: Store;
   clock: Clock;
-  /** The online agents' endpoints: each public URL with the address its agent forwards to. */
-  agentEndpoints?: () => ReadonlyArray<{ url: string; forwardsTo: string }>;
-  /** Records a sign-in through oauth or openid-connect as the account's Traffic Identities. */
-  signIn?(signIn: SignIn): SignedIn;
+  account: GatewayAccount;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -88,26 +99,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // An agent endpoint stands for a local service: its URL leads to the address the agent forwards to.
   const services = (): Map<string, Upstream> => {
     const all = new Map<string, Upstream>();
-    for (const agent of options.agentEndpoints?.() ?? []) all.set(agent.url, /^[a-z]+:\/\//.test(agent.forwardsTo) ? agent.forwardsTo : `http://${agent.forwardsTo}`);
+    for (const agent of options.account.agentEndpoints()) all.set(agent.url, /^[a-z]+:\/\//.test(agent.forwardsTo) ? agent.forwardsTo : `http://${agent.forwardsTo}`);
     for (const [url, upstream] of upstreams) all.set(url, upstream);
     return all;
   };
-  const directory = new StaticDirectory(storeEndpoints(options.store), services);
-  const secrets = storeSecrets(options.store);
+  const { account } = options;
+  const directory = new StaticDirectory(() => account.cloudEndpoints(), services);
   const env: GatewayEnvironment = {
     clock: options.clock,
     rateLimits: new RateLimitState(),
     circuitBreakers: new CircuitBreakers(),
     jwks: async (url) => jwks.get(url) ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
-    ipPolicy: storeIpPolicy(options.store),
-    certificateAuthority: (id) => {
-      const pem = options.store.get("certificate_authorities", id)?.data["ca_pem"];
-      return typeof pem === "string" ? pem : undefined;
-    },
-    secret: (vault, name) => secrets.get(vault, name),
+    ipPolicy: (id) => account.ipPolicy(id),
+    certificateAuthority: (id) => account.certificateAuthority(id),
+    secret: (vault, name) => account.secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
-    ...(options.signIn === undefined ? {} : { signIn: options.signIn }),
+    signIn: (signIn) => account.signIn(signIn),
   };
 
   // What the TLS listener learnt of each connection: its endpoint, its handshake, and what its on_tcp_connect left.
