@@ -8,7 +8,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
-import { importCycles, importGraph, importsInto, sourceFiles } from "./support/imports";
+import { importCycles, importGraph, importsInto, runtimeImports, sourceFiles } from "./support/imports";
 
 const root = path.resolve(__dirname, "..");
 
@@ -153,4 +153,70 @@ it("an action is one file and one line of the catalogue, and its type is written
   );
   expect(elsewhere).toEqual([]);
   expect([...fileOf].filter(([type, own]) => !literals.get(own)!.includes(type)).map(([type]) => type)).toEqual([]);
+});
+
+/**
+ * The emulator's services, bottom first (emulator/README.md): each imports only shared/ and the
+ * services before it; shared/ imports no service. index.ts and cli.ts, at the root, start them all.
+ */
+const SERVICES = ["gateway", "ai-gateway", "api", "ai-gateway-api"] as const;
+
+/** Imports, type-only ones too, that break `order` under `dir`/emulator: "importer -> specifier (why)". */
+function serviceOrderBreaks(dir: string, order: readonly string[]): string[] {
+  /** The folder under emulator/ a file is in; undefined for the root's files. */
+  const folder = (file: string): string | undefined => (file.split("/").length > 2 ? file.split("/")[1] : undefined);
+  const found: string[] = [];
+  for (const file of sourceFiles(dir, ["emulator"])) {
+    const from = folder(file);
+    if (from === undefined) continue;
+    for (const specifier of runtimeImports(file, fs.readFileSync(path.join(dir, file), "utf8"), { types: true })) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      if (!target.startsWith("emulator/")) continue;
+      const to = folder(target);
+      if (to === from) continue;
+      const why =
+        from === "shared" ? "shared/ imports outside shared/"
+        : !order.includes(from) ? `${from}/ is not a declared service`
+        : to === "shared" ? undefined
+        : to === undefined ? "a service imports the emulator's root"
+        : !order.includes(to) ? `${to}/ is not a declared service`
+        : order.indexOf(to) > order.indexOf(from) ? `${from} imports ${to}, which comes after it`
+        : undefined;
+      if (why !== undefined) found.push(`${file} -> ${specifier} (${why})`);
+    }
+  }
+  return found;
+}
+
+it("each emulator service imports only shared/ and the services before it in the declared order; shared/ imports none", () => {
+  const folders = new Set(sourceFiles(root, ["emulator"]).flatMap((f) => (f.split("/").length > 2 ? [f.split("/")[1]!] : [])));
+  expect([...folders].sort()).toEqual([...SERVICES, "shared"].sort());
+  expect(serviceOrderBreaks(root, SERVICES)).toEqual([]);
+});
+
+it("a service's import of a service beside or after it, of the root, or by shared/, is found however it is written", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "services-"));
+  // Spelled in parts, so that this file names no path above its own directory.
+  const up = "../";
+  try {
+    const write = (file: string, text: string): void => {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), text);
+    };
+    write("emulator/index.ts", `export * from "./low";\nexport * from "./high";\n`);
+    write("emulator/shared/s.ts", `export const s = 1;\nexport type T = import("../high/h").H;\n`);
+    write("emulator/low/l.ts", `import { s } from "../shared/s";\nimport type { M } from "../mid/m";\nexport const l = s;\nexport type L = M;\n`);
+    write("emulator/mid/m.ts", `export type M = number;\nexport const m = () => require("../low/l") as unknown;\n`);
+    write("emulator/high/h.ts", `export { l } from "../low/l";\nexport type { M } from "../mid/m";\nexport type H = string;\n`);
+    write("emulator/high/deep/d.ts", `import "${up}${up}index";\nimport { type M } from "${up}${up}mid/m";\nexport type D = M;\n`);
+    write("emulator/stray/x.ts", `import { s } from "../shared/s";\nexport const x = s;\n`);
+    expect(serviceOrderBreaks(dir, ["low", "mid", "high"]).sort()).toEqual([
+      `emulator/high/deep/d.ts -> ${up}${up}index (a service imports the emulator's root)`,
+      "emulator/low/l.ts -> ../mid/m (low imports mid, which comes after it)",
+      "emulator/shared/s.ts -> ../high/h (shared/ imports outside shared/)",
+      "emulator/stray/x.ts -> ../shared/s (stray/ is not a declared service)",
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
