@@ -2,7 +2,9 @@
 // endpoint, each bound to one endpoint whose Traffic Policy runs the `ai-gateway` action. Fields as
 // ngrok's official Go client (v8) has them; the rules and codes are those of ngrok's AI Gateway
 // error reference (https://ngrok.com/docs/ai-gateway/reference/error-codes): ERR_NGROK_27002-27006.
-// The reference documents no id prefix: the emulator issues `aigk_` ids, its own choice.
+// ngrok's API reference documents no id prefix for them. `aigk_` is the AI Gateway API's access
+// keys' (ngrok's AI Gateway guides write `aigk_...` for them), a different kind, so these keys'
+// ids are `aigwak_` (AI gateway API key), the emulator's choice, distinct from every other kind's.
 // AI gateway provider keys (`/ai_gateway_provider_keys`): an AI provider's key (OpenAI's,
 // Anthropic's) attached to an AI gateway API key, with the fields of ngrok's API reference
 // (https://github.com/ngrok/ngrok-docs, snippets/obs/_ai-gateway-provider-key*.mdx): created with
@@ -103,7 +105,9 @@ const providerKeysOf = (ctx: Ctx, apiKeyId: string): Rec[] =>
 export const aiGatewayApiKeys: CollectionDef = {
   kind: "ai_gateway_api_keys",
   path: "/ai_gateway_api_keys",
-  prefix: "aigk",
+  prefix: "aigwak",
+  // State files may hold keys with ids of the access keys' prefix: still served, never issued.
+  formerPrefixes: ["aigk"],
   listKey: "ai_gateway_api_keys",
   // Loose, so that an unknown field is refused by name after the provider keys' own checks.
   createSchema: z.looseObject({ ...fields, provider_keys: z.array(providerKeyInput).optional() }),

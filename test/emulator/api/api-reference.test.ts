@@ -169,7 +169,7 @@ describe("AI Gateway API Keys (ngrok-api-go v8 ai_gateway_api_keys) and their co
     const key = await created("/ai_gateway_api_keys", { endpoint_id: endpointId, description: "chat app", metadata: "{}" });
     const token = key["token"] as string;
     expect(key).toEqual({
-      id: expect.stringMatching(/^aigk_[0-9A-Za-z]{27}$/),
+      id: expect.stringMatching(/^aigwak_[0-9A-Za-z]{27}$/),
       uri: `${emu.url}/ai_gateway_api_keys/${key.id}`,
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -190,6 +190,17 @@ describe("AI Gateway API Keys (ngrok-api-go v8 ai_gateway_api_keys) and their co
     ];
     for (const text of texts) expect({ text, leaks: text.includes(token) }).toEqual({ text, leaks: false });
     expect((await call(emu, "GET", `/ai_gateway_api_keys/${key.id}`)).json).toEqual({ ...key, description: "chat app v2", updated_at: expect.any(String), token: null });
+  });
+
+  it("has ids of a prefix of its own, not the `aigk_` ngrok's AI Gateway guides give the AI Gateway API's access keys", async () => {
+    const key = await created("/ai_gateway_api_keys", { endpoint_id: endpointId });
+    const made = await fetch(`${emu.aiGatewayApi.url}/access-keys`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${emu.aiGatewayApi.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "app" }),
+    });
+    const accessKey = (await made.json()) as { id: string };
+    expect({ apiKey: key.id.split("_")[0], accessKey: accessKey.id.split("_")[0] }).toEqual({ apiKey: "aigwak", accessKey: "aigk" });
   });
 
   it("changes description, metadata and the endpoint in place; lists under ai_gateway_api_keys, paged, newest first; deletes with 204", async () => {

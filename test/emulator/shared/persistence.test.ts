@@ -71,3 +71,18 @@ it("does not write anything without a state path, and refuses a corrupt state fi
   writeFileSync(bad, JSON.stringify({ version: 9 }));
   await expect(startEmulator({ statePath: bad })).rejects.toThrow(/not an emulator state file/);
 });
+
+it("serves an AI gateway API key a state file holds under the access keys' prefix, `aigk_`", async () => {
+  const statePath = join(dir, "state.json");
+  const id = "aigk_0VcoS6V60000r5BbtICKLpcvfNm";
+  const data = { description: "kept", metadata: "", endpoint_id: "ep_0VcoS6V60000r5BbtICKLpcvfNm", token_sha256: "0", display_name: "ng-abc***xyz" };
+  writeFileSync(statePath, JSON.stringify({ version: 1, account: { user_id: "usr_0VcoS6V60000r5BbtICKLpcvfNm" }, collections: { ai_gateway_api_keys: [{ id, created_at: "2026-01-01T00:00:00Z", data, modules: {} }] } }));
+  const emu = await startEmulator({ statePath });
+  try {
+    expect((await call(emu, "GET", `/ai_gateway_api_keys/${id}`)).json).toMatchObject({ id, description: "kept" });
+    expect((await call(emu, "PATCH", `/ai_gateway_api_keys/${id}`, { description: "changed" })).json).toMatchObject({ id, description: "changed" });
+    expect((await call(emu, "DELETE", `/ai_gateway_api_keys/${id}`)).status).toBe(204);
+  } finally {
+    await emu.close();
+  }
+});
