@@ -13,6 +13,7 @@ import { ApiFailure, badValue, notFound, referenceNotFound } from "../shared/err
 import { randomBase62, rfc3339 } from "../shared/ids";
 import type { Rec, Store } from "../shared/store";
 import { parseWith, type Json, type JsonObject } from "../shared/validate";
+import { builtInProvider } from "../ai-gateway/catalog";
 import { newRecord, storeRecord, type Collection, type CollectionCtx } from "../shared/collection";
 import { str, tokenDigest } from "../shared/fields";
 
@@ -26,17 +27,6 @@ export const AIGW_KINDS = {
   usage: "aigw_usage",
   credits: "aigw_credits",
 } as const;
-
-/**
- * Providers of ngrok's catalog (https://ngrok.com/docs/ai-gateway/providers/): a custom provider
- * may not take their ids. `ngrok` steps (ngrok.ai inference) serve only OpenAI and Anthropic, as
- * the access key configuration guide says.
- */
-export const BUILT_IN_PROVIDERS: readonly string[] = [
-  "openai", "anthropic", "google", "groq", "deepseek", "hyperbolic", "inceptionlabs", "inference-net",
-  "mistral", "openrouter", "together", "xai", "cerebras", "fireworks",
-];
-export const NGROK_INFERENCE_PROVIDERS: readonly string[] = ["openai", "anthropic"];
 
 /** What a handler sees of the request. */
 export interface AiCtx extends CollectionCtx {
@@ -227,7 +217,10 @@ export const aiProviders: AiCollection = {
   create(body, ctx) {
     const input = parseWith(providerCreate, body);
     const providerId = input.providerId;
-    if (BUILT_IN_PROVIDERS.includes(providerId)) throw conflict(`The providerId '${providerId}' is a built-in provider of ngrok's catalog.`);
+    // The OpenAPI says a providerId "must not collide with a built-in catalog providerId" and gives
+    // no error for it: 409, as for a providerId the account already has (the router would take the
+    // built-in provider first, leaving the custom one unreachable).
+    if (builtInProvider(providerId) !== undefined) throw conflict(`The providerId '${providerId}' is a built-in provider of ngrok's catalog.`);
     if (customProviderByRef(ctx.store, providerId) !== undefined) throw conflict(`A provider with providerId '${providerId}' already exists.`);
     const data: JsonObject = { providerId, name: input.name, baseUrl: input.baseUrl };
     if (input.metadata !== undefined) data["metadata"] = input.metadata;
@@ -342,7 +335,7 @@ function storedRouter(ctx: AiCtx, router: JsonObject): JsonObject {
       const at = `${where}.steps[${j}]`;
       const keys = (step["keys"] ?? []) as JsonObject[];
       if (step["type"] === "ngrok") {
-        if (!NGROK_INFERENCE_PROVIDERS.includes(upstream)) throw badValue(`Invalid value for '${at}.type': 'ngrok' steps serve built-in OpenAI and Anthropic only.`);
+        if (builtInProvider(upstream)?.ngrokInference !== true) throw badValue(`Invalid value for '${at}.type': 'ngrok' steps serve built-in OpenAI and Anthropic only.`);
         if (keys.length > 0) throw badValue(`Invalid value for '${at}.keys': an 'ngrok' step takes no keys.`);
         return { type: "ngrok" } as JsonObject;
       }

@@ -13,7 +13,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Clock } from "../../clock";
 import { readBody } from "../shared/http";
 import { closeServer, listen } from "../shared/listen";
-import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
+import { builtInProvider, catalogModels } from "./catalog";
+import { gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import { LENGTH_FIELDS, surfaceOf, type Surface } from "./surfaces";
 
@@ -257,7 +258,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
         const override = overrides.get(call.provider);
         if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody, path: rest });
-        const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
+        const base = override ?? call.baseUrl ?? builtInProvider(call.provider)?.baseUrl;
         if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };
         return callUpstream(`${base.replace(/\/+$/, "")}${rest}`, surface, credential, JSON.stringify(upstreamBody), req.headers["anthropic-version"]);
       },

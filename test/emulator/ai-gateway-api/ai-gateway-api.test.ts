@@ -136,6 +136,21 @@ describe("AI Gateway API: request bodies", () => {
   });
 });
 
+describe("AI Gateway API: custom providers beside ngrok's catalog", () => {
+  // The providers of ngrok's model catalog (https://ngrok.com/docs/ai-gateway/reference/model-catalog),
+  // which a custom provider's providerId "must not collide with" (the OpenAPI's AIGatewayProviderCreate).
+  const CATALOG = ["openai", "anthropic", "google", "deepseek", "groq", "moonshotai", "z-ai", "openrouter", "hyperbolic", "inceptionlabs", "inference-net"];
+
+  it.each(CATALOG)("refuses a custom provider named %s (409)", async (providerId) => {
+    const a = await call("POST", "/providers", { providerId, name: providerId, baseUrl: "http://127.0.0.1:9/v1" });
+    expect({ status: a.status, msg: a.body["msg"] }).toEqual({ status: 409, msg: expect.stringContaining("built-in") });
+  });
+
+  it("takes a custom provider named as none of them", async () => {
+    expect((await call("POST", "/providers", { providerId: "fireworks", name: "Fireworks", baseUrl: "http://127.0.0.1:9/v1" })).status).toBe(201);
+  });
+});
+
 describe("AI Gateway API: resources", () => {
   it("never answers a provider key's value; rotates it in place through /rotate", async () => {
     const made = await providerKey();

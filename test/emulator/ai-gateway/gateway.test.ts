@@ -84,6 +84,14 @@ beforeAll(async () => {
 });
 
 describe("the AI gateway over loopback", () => {
+  it("routes a custom provider named as no provider of ngrok's catalog to its own base URL (reference/model-catalog, concepts/custom-providers)", async () => {
+    await api("POST", "/providers", { providerId: "fireworks", name: "Fireworks", baseUrl: vllm.url, models: [{ modelId: "llama-v3" }] });
+    const key = String((await api("POST", "/provider-keys", { providerId: "fireworks", name: "fireworks", value: "fw-token-0123456789" }))["id"]);
+    const token = await accessKey({ name: "fireworks", router: { rules: [{ provider: "fireworks", steps: [{ type: "user", keys: [{ id: key }] }] }] } });
+    const a = await chat(token, { model: "fireworks:llama-v3" });
+    expect({ status: a.status, credential: vllm.requests.at(-1)?.credential }).toEqual({ status: 200, credential: "fw-token-0123456789" });
+  });
+
   it("a refused key (401) fails over to the next key of the step (guides/key-selection-failover)", async () => {
     const config = {
       name: "OpenAI with failover",

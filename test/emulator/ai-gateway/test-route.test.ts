@@ -234,11 +234,14 @@ describe("defaults and refusals before routing", () => {
     expect((await testRoute(undefined, "anthropic/gpt-4o")).error?.code).toBe("ERR_NGROK_3804");
   });
 
-  it("every built-in provider the AI Gateway API takes routes on its own keys; ngrok.ai inference is OpenAI's and Anthropic's only", async () => {
-    const mistral = { name: "mistral", router: { rules: [{ provider: "mistral", steps: [{ type: "user" as const, keys: [{ id: "k" }] }] }] } };
-    expect((await testRoute(mistral, "mistral:mistral-large-latest", { providerKeys: { k: { provider: "mistral" } } })).served).toMatchObject({ provider: "mistral", keyId: "k" });
-    const r = await testRoute({ name: "none" }, "mistral:mistral-large-latest");
+  it("every built-in provider of ngrok's catalog routes on its own keys; ngrok.ai inference is OpenAI's and Anthropic's only (reference/model-catalog)", async () => {
+    const moonshot = { name: "moonshot", router: { rules: [{ provider: "moonshotai", steps: [{ type: "user" as const, keys: [{ id: "k" }] }] }] } };
+    expect((await testRoute(moonshot, "moonshotai:kimi-k2.6", { providerKeys: { k: { provider: "moonshotai" } } })).served).toMatchObject({ provider: "moonshotai", keyId: "k" });
+    const r = await testRoute({ name: "none" }, "moonshotai:kimi-k2.6");
     expect(r.error?.code).toBe("ERR_NGROK_3802");
+    // A provider ngrok's catalog does not list is no built-in one.
+    const mistral = { name: "mistral", router: { rules: [{ provider: "mistral", steps: [{ type: "user" as const, keys: [{ id: "k" }] }] }] } };
+    await expect(testRoute(mistral, "mistral:mistral-large-latest", { providerKeys: { k: { provider: "mistral" } } })).rejects.toThrow("no provider 'mistral'");
   });
 
   it("a model no provider serves: 422 ERR_NGROK_3804 (concepts/models)", async () => {
