@@ -459,6 +459,10 @@ describe("circuit-breaker", () => {
   const failing: PolicyInput = {
     on_http_request: [{ actions: [{ type: "circuit-breaker", config: { error_threshold: 0.5, volume_threshold: 4, window_duration: "10s", tripped_duration: "30s" } }] }],
   };
+  // num_buckets is "Fixed at `10`" on the action's page, whatever the config gives.
+  const oneBucket: PolicyInput = {
+    on_http_request: [{ actions: [{ type: "circuit-breaker", config: { error_threshold: 0.5, volume_threshold: 2, window_duration: "10s", tripped_duration: "30s", num_buckets: 1 } }] }],
+  };
   let status = 200;
   const upstream = () => ({ status, body: status === 200 ? "fine" : "broken" });
   const cases: Array<[string, PolicyInput, (run: () => Promise<PolicyResult>, clock: FakeClock) => Promise<void>]> = [
@@ -501,6 +505,20 @@ describe("circuit-breaker", () => {
         clock.advance(30_000);
         status = 200;
         expect([(await run()).status, (await run()).status, (await run()).status]).toEqual([200, 200, 200]);
+      },
+    ],
+    [
+      "the window keeps 10 buckets whatever num_buckets says (the page: \"Fixed at `10`\"): errors at 5 s and 6 s of a 10 s window still count at 10.5 s",
+      oneBucket,
+      async (run, clock) => {
+        status = 500;
+        clock.advance(5_000);
+        await run();
+        clock.advance(1_000);
+        await run();
+        clock.advance(4_500);
+        status = 200;
+        expect((await run()).status).toBe(503);
       },
     ],
     [
