@@ -7,15 +7,15 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 .PHONY: install build generate schema check-generated test emulator clean ngrok-docs-corpus traffic-policy-support
 
 # docs/traffic-policy-support.md: what testPolicy runs of each documented action, macro and variable,
-# written from runs (test/support/traffic-policy-support.ts); test/gateway/support-page.test.ts fails when stale.
+# written from runs (test/support/traffic-policy-support.ts); test/emulator/gateway/support-page.test.ts fails when stale.
 traffic-policy-support: install
-	TRAFFIC_POLICY_SUPPORT=write jest test/gateway/support-page.test.ts
+	TRAFFIC_POLICY_SUPPORT=write jest test/emulator/gateway/support-page.test.ts
 
-# The example policies of ngrok's documentation (test/gateway/ngrok-docs/corpus.json), from a git
+# The example policies of ngrok's documentation (test/emulator/gateway/ngrok-docs/corpus.json), from a git
 # checkout of github.com/ngrok/ngrok-docs: make ngrok-docs-corpus NGROK_DOCS=<checkout>
 ngrok-docs-corpus: install
 	@test -n "$(NGROK_DOCS)" || { echo "NGROK_DOCS=<a checkout of github.com/ngrok/ngrok-docs>"; exit 2; }
-	node scripts/ngrok-docs-corpus.mts $(NGROK_DOCS) > test/gateway/ngrok-docs/corpus.json
+	node scripts/ngrok-docs-corpus.mts $(NGROK_DOCS) > test/emulator/gateway/ngrok-docs/corpus.json
 
 node_modules/.installed: package.json package-lock.json
 	npm install --no-audit --no-fund

@@ -11,7 +11,7 @@
  * clock's times and of the service's counts, over several seeds.
  */
 import { FakeClock } from "../clock";
-import { mulberry32 } from "../emulator/ids";
+import { mulberry32 } from "../emulator/shared/ids";
 import { LedgerEntries, MemoryLedger, type Ledger } from "../provider/client/pacing-ledger";
 import { Pacer, type RateLimit } from "../provider/client/rate-limit";
 import { floorMs, RollingWindow, worstMinute } from "../test/support/pacing";

@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import * as fs from "node:fs";
 import { startEmulator, type EmulatorOptions } from "./index";
-import { localServerTls } from "./local-ca";
+import { localServerTls } from "./shared/local-ca";
 
 const HELP = `Usage: ngrok-emulator [options]
 

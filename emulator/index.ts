@@ -2,25 +2,26 @@
 // it must never import provider/ or sdk/).
 import { randomBytes } from "node:crypto";
 import { systemClock, type Clock } from "../clock";
-import { EmulatorServer, type RecordedRequest } from "./server";
-import type { RandomFaultOptions, ScriptedFault } from "./faults";
-import type { ConnectAgentInput, TunnelSession } from "./live";
+import { ApiServer } from "./api/server";
+import { FaultInjector, type RandomFaultOptions, type ScriptedFault } from "./shared/faults";
+import type { RecordedRequest } from "./shared/http";
+import { Store } from "./shared/store";
+import type { ConnectAgentInput, TunnelSession } from "./api/live";
 import { startGateway, type Gateway } from "./gateway/server";
-import { AiGatewayApiServer } from "./ai-gateway/api-server";
-import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway/directory";
-import { AI_COLLECTIONS, setCreditBalance, setCreditBalanceCents } from "./collections/ai-gateway-api";
+import { AiGatewayApiServer } from "./ai-gateway-api/server";
+import { aiGatewayDirectory, type AiGatewayDirectory } from "./ai-gateway-api/directory";
 import { startAiGateway, type AiGateway } from "./ai-gateway/gateway";
-import { accountGatewayDirectory, gatewayTimeoutMs, gatewayTokenCap } from "./ai-gateway/account";
+import { aiGatewayAccount } from "./ai-gateway-api/account";
 
-export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./faults";
-export type { RecordedRequest } from "./server";
-export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./live";
-export { ApiFailure } from "./errors";
+export type { FaultKind, RandomFaultOptions, ScriptedFault } from "./shared/faults";
+export type { RecordedRequest } from "./shared/http";
+export type { ConnectAgentInput, ConnectTunnelInput, TunnelSession, Tunnel, Endpoint } from "./api/live";
+export { ApiFailure } from "./shared/errors";
 export { FakeClock, systemClock, type Clock, type Clock as EmulatorClock, type FakeClockOptions } from "../clock";
 export * from "./gateway";
 export type { Gateway } from "./gateway/server";
-export { aiGatewayDirectory } from "./ai-gateway/directory";
-export type * from "./ai-gateway/directory";
+export { aiGatewayDirectory } from "./ai-gateway-api/directory";
+export type * from "./ai-gateway-api/directory";
 export * from "./ai-gateway/routing";
 export type { AiGateway, AiGatewayRoute } from "./ai-gateway/gateway";
 
@@ -135,43 +136,74 @@ export interface Emulator {
 export const DEFAULT_RATE_LIMIT = { limit: 120, windowMs: 60_000 } as const;
 export const DEFAULT_CERTIFICATE_PROVISIONING_MS = 30_000;
 
+/**
+ * Starts the emulator's services on one store (the account's state, persisted at `statePath`) and
+ * one clock, in this order, each after the ones it needs: the main API (api.ngrok.com, api/), the
+ * AI Gateway API (api.ngrok.ai, ai-gateway-api/), and when asked for, the Traffic Policy gateway
+ * (gateway/) and the AI gateway (gateway.ngrok.ai, ai-gateway/). A service that fails to start
+ * closes the ones before it; `close()` closes them last first, then saves the state.
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const rateLimit = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   if (rateLimit !== false && (!(rateLimit.limit > 0) || !(rateLimit.windowMs > 0))) {
     throw new RangeError("rateLimit.limit and rateLimit.windowMs must be positive");
   }
-  const apiKey = options.apiKey ?? `emu_${randomBytes(16).toString("hex")}`;
-  const server = new EmulatorServer({
-    port: options.port ?? 0,
-    host: options.host ?? "127.0.0.1",
-    apiKey,
-    rateLimit,
-    strictRateLimit: options.strictRateLimit ?? false,
-    faults: options.faults,
-    statePath: options.statePath,
-    foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
-    certificateProvisioningMs: options.certificateProvisioningMs ?? DEFAULT_CERTIFICATE_PROVISIONING_MS,
-    clock: options.clock ?? systemClock,
-    tls: options.tls,
-  });
-  await server.listen();
   const clock = options.clock ?? systemClock;
-  const aiApi = new AiGatewayApiServer({
-    host: options.host ?? "127.0.0.1",
-    port: options.aiGatewayApiPort ?? 0,
-    apiKey: options.aiGatewayApiKey ?? `emuai_${randomBytes(16).toString("hex")}`,
-    store: server.store,
-    clock,
-    rateLimit,
-    faults: server.faults,
-    tls: options.tls,
+  const host = options.host ?? "127.0.0.1";
+  const apiKey = options.apiKey ?? `emu_${randomBytes(16).toString("hex")}`;
+  const store = Store.open(options.statePath, () => clock.now());
+  // Scripted faults are matched on both APIs' requests, in the order they were queued.
+  const faults = new FaultInjector(options.faults);
+
+  const running: Array<{ close(): Promise<void> }> = [];
+  const closeAll = async (): Promise<void> => {
+    for (const service of running.splice(0).reverse()) await service.close();
+  };
+  const start = async <T extends { close(): Promise<void> }>(service: () => Promise<T>): Promise<T> => {
+    try {
+      const started = await service();
+      running.push(started);
+      return started;
+    } catch (err) {
+      await closeAll();
+      throw err;
+    }
+  };
+
+  const api = await start(async () => {
+    const server = new ApiServer({
+      port: options.port ?? 0,
+      host,
+      apiKey,
+      rateLimit,
+      strictRateLimit: options.strictRateLimit ?? false,
+      store,
+      faults,
+      foreignDomains: new Set((options.foreignDomains ?? []).map((d) => d.trim().toLowerCase().replace(/\.$/, ""))),
+      certificateProvisioningMs: options.certificateProvisioningMs ?? DEFAULT_CERTIFICATE_PROVISIONING_MS,
+      clock,
+      tls: options.tls,
+    });
+    await server.listen();
+    return server;
   });
-  try {
-    await aiApi.listen();
-  } catch (err) {
-    await server.close();
-    throw err;
-  }
+  // Closed last: the state is saved once every service has stopped (and not when the main API fails to start).
+  running.unshift({ close: async () => store.save() });
+
+  const aiApi = await start(async () => {
+    const server = new AiGatewayApiServer({
+      host,
+      port: options.aiGatewayApiPort ?? 0,
+      apiKey: options.aiGatewayApiKey ?? `emuai_${randomBytes(16).toString("hex")}`,
+      store,
+      clock,
+      rateLimit,
+      faults,
+      tls: options.tls,
+    });
+    await server.listen();
+    return server;
+  });
   const aiGatewayApi: EmulatedAiGatewayApi = {
     get url() {
       return aiApi.url;
@@ -183,87 +215,55 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     clearRequests: () => {
       aiApi.requests.length = 0;
     },
-    directory: aiGatewayDirectory(server.store, { base: aiApi.url, now: () => clock.now() }),
-    setCreditBalance: (cents) => {
-      setCreditBalance(server.store, cents, new Date(clock.now()));
-      server.store.save();
-    },
+    directory: aiGatewayDirectory(store, { base: aiApi.url, now: () => clock.now() }),
+    setCreditBalance: (cents) => aiApi.setCreditBalance(cents),
   };
-  /** The AI Gateway API's collections by path ("provider-keys") or store kind ("aigw_provider_keys"), in its shapes. */
-  const aiResources = (kind: string): unknown[] | undefined => {
-    const name = kind.replace(/^\/+/, "");
-    const def = AI_COLLECTIONS.find((d) => d.path === `/${name}` || d.kind === name);
-    if (def === undefined) return undefined;
-    const ctx = { base: aiApi.url, store: server.store, now: new Date(clock.now()), caller: { id: server.store.userId, uri: "" } };
-    return server.store.all(def.kind).map((rec) => def.shape(rec, ctx));
-  };
-  let gateway: Gateway | undefined;
-  if (options.gateway !== undefined && options.gateway !== false) {
-    const port = options.gateway === true ? 0 : options.gateway.port ?? 0;
-    const tlsPort = options.gateway === true ? 0 : options.gateway.tlsPort ?? 0;
-    try {
-      gateway = await startGateway({
-        port,
-        tlsPort,
-        host: options.host ?? "127.0.0.1",
-        store: server.store,
-        clock: options.clock ?? systemClock,
-        agentEndpoints: () =>
-          server
-            .resources("tunnels")
-            .flatMap((t) => (typeof t["public_url"] === "string" && typeof t["forwards_to"] === "string" ? [{ url: t["public_url"], forwardsTo: t["forwards_to"] }] : [])),
-      });
-    } catch (err) {
-      await aiApi.close();
-      await server.close();
-      throw err;
-    }
-  }
-  let aiGateway: AiGateway | undefined;
-  if (options.aiGateway !== undefined && options.aiGateway !== false) {
-    const ai = options.aiGateway === true ? {} : options.aiGateway;
-    try {
-      aiGateway = await startAiGateway({
-        port: ai.port ?? 0,
-        host: options.host ?? "127.0.0.1",
-        directory: accountGatewayDirectory(server.store, aiGatewayApi.directory),
-        clock,
-        ...(ai.providers === undefined ? {} : { providers: ai.providers }),
-        ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
-        perRequestTimeoutMs: () => gatewayTimeoutMs(server.store, "perRequestTimeout"),
-        totalTimeoutMs: () => gatewayTimeoutMs(server.store, "totalTimeout"),
-        maxInputTokens: () => gatewayTokenCap(server.store, "maxInputTokens"),
-        maxOutputTokens: () => gatewayTokenCap(server.store, "maxOutputTokens"),
-        creditBalanceCents: () => setCreditBalanceCents(server.store),
-      });
-    } catch (err) {
-      await gateway?.close();
-      await aiApi.close();
-      await server.close();
-      throw err;
-    }
-  }
+
+  const gatewayPorts = options.gateway === undefined || options.gateway === false ? undefined : options.gateway === true ? {} : options.gateway;
+  const gateway =
+    gatewayPorts === undefined
+      ? undefined
+      : await start(() =>
+          startGateway({
+            port: gatewayPorts.port ?? 0,
+            tlsPort: gatewayPorts.tlsPort ?? 0,
+            host,
+            clock,
+            account: api.gatewayAccount(),
+          }),
+        );
+
+  const ai = options.aiGateway === undefined || options.aiGateway === false ? undefined : options.aiGateway === true ? {} : options.aiGateway;
+  const aiGateway =
+    ai === undefined
+      ? undefined
+      : await start(() =>
+          startAiGateway({
+            port: ai.port ?? 0,
+            host,
+            clock,
+            ...aiGatewayAccount(store, aiGatewayApi.directory),
+            ...(ai.providers === undefined ? {} : { providers: ai.providers }),
+            ...(ai.standIns === undefined ? {} : { standIns: ai.standIns }),
+          }),
+        );
+
   return {
     aiGateway,
     gateway,
     aiGatewayApi,
-    url: server.url,
+    url: api.url,
     apiKey,
-    scriptFault: (fault) => server.faults.script(fault),
+    scriptFault: (fault) => faults.script(fault),
     get requests() {
-      return server.requests;
+      return api.requests;
     },
     clearRequests: () => {
-      server.requests.length = 0;
+      api.requests.length = 0;
     },
-    resources: (kind) => aiResources(kind) ?? server.resources(kind),
-    connectAgent: (input) => server.connectAgent(input),
-    completeAgentUpdates: () => server.completeAgentUpdates(),
-    close: async () => {
-      await aiGateway?.close();
-      await gateway?.close();
-      await aiApi.close();
-      await server.close();
-    },
+    resources: (kind) => aiApi.resources(kind) ?? api.resources(kind),
+    connectAgent: (input) => api.connectAgent(input),
+    completeAgentUpdates: () => api.completeAgentUpdates(),
+    close: closeAll,
   };
 }

@@ -1,9 +1,9 @@
 /**
  * Extracts every example Traffic Policy from ngrok's documentation (a git checkout of
  * github.com/ngrok/ngrok-docs), with the public URL of its page and, where the page shows one,
- * the request sent and the answer shown. The tests read the result, test/gateway/ngrok-docs/corpus.json.
+ * the request sent and the answer shown. The tests read the result, test/emulator/gateway/ngrok-docs/corpus.json.
  *
- *   node scripts/ngrok-docs-corpus.mts <ngrok-docs checkout> > test/gateway/ngrok-docs/corpus.json
+ *   node scripts/ngrok-docs-corpus.mts <ngrok-docs checkout> > test/emulator/gateway/ngrok-docs/corpus.json
  *
  * (Node 22 runs TypeScript by stripping its types; `make ngrok-docs-corpus NGROK_DOCS=<checkout>`.)
  * Pages read: traffic-policy/**, snippets/traffic-policy/**, gateway/**, guides/migration/**.
@@ -16,7 +16,7 @@
 import { execFileSync } from "node:child_process";
 import { parseAllDocuments } from "yaml";
 // The corpus format, as its reader in the tests declares it.
-import type { DocAction, DocAnswer, DocCel, DocExample, DocRequest, DocUnparsed } from "../test/gateway/ngrok-docs/corpus.ts";
+import type { DocAction, DocAnswer, DocCel, DocExample, DocRequest, DocUnparsed } from "../test/emulator/gateway/ngrok-docs/corpus.ts";
 
 const PHASES = ["on_tcp_connect", "on_http_request", "on_http_response", "on_event_stream_message"];
 const SCOPE = [/^traffic-policy\/.*\.mdx$/, /^snippets\/traffic-policy\/.*\.mdx$/, /^gateway\/.*\.mdx$/, /^guides\/migration\/.*\.mdx$/];

@@ -202,11 +202,11 @@ it("a kind named in a string or a template is found; one in a comment or an iden
 const OTHER_MEANINGS: ReadonlySet<string> = new Set([
   "emulator/gateway/actions/restrict-ips.ts: deny",
   "emulator/gateway/actions/owasp-crs.ts: deny",
-  "emulator/gateway/directory.ts: deny",
-  "emulator/edges/modules.ts: deny",
-  "emulator/collections/ip-policies.ts: deny",
+  "emulator/api/gateway-account.ts: deny",
+  "emulator/api/edges/modules.ts: deny",
+  "emulator/api/collections/ip-policies.ts: deny",
   "emulator/cli.ts: rate-limit",
-  "emulator/collections/unsupported.ts: oauth",
+  "emulator/api/collections/unsupported.ts: oauth",
 ]);
 
 it("an action is one file and one line of the catalogue, and its type is written only in its file", () => {
@@ -230,4 +230,25 @@ it("an action is one file and one line of the catalogue, and its type is written
   );
   expect(elsewhere).toEqual([]);
   expect([...fileOf].filter(([type, own]) => !literals.get(own)!.includes(type)).map(([type]) => type)).toEqual([]);
+});
+
+/**
+ * The emulator as services over one base, bottom first (emulator/README.md): shared/ is the
+ * plumbing and imports no service; each service imports only shared/ and the services before it;
+ * index.ts (the table that starts them) and cli.ts stand on all of them.
+ */
+const EMULATOR_LAYERS = [
+  "emulator/shared",
+  "emulator/gateway",
+  "emulator/ai-gateway",
+  "emulator/api",
+  "emulator/ai-gateway-api",
+  "emulator/index.ts",
+  "emulator/cli.ts",
+];
+
+it("each emulator service imports only shared/ and the services before it; shared/ imports none", () => {
+  const files = sourceFiles(root, ["emulator"]);
+  expect(files.filter((f) => !EMULATOR_LAYERS.some((l) => f === l || f.startsWith(`${l}/`)))).toEqual([]);
+  expect(layerViolations(importGraph(root, files), EMULATOR_LAYERS)).toEqual([]);
 });

@@ -10,12 +10,40 @@
 // limits" (60 s per attempt by default).
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Clock } from "../../clock";
-import { BUILT_IN_PROVIDERS, catalogModels, gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
+import { readBody } from "../shared/http";
+import { closeServer, listen } from "../shared/listen";
+import { builtInProvider, catalogModels } from "./catalog";
+import { gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import { LENGTH_FIELDS, surfaceOf, type Surface } from "./surfaces";
-import type { UsageEventInput } from "./directory";
+
+/** One upstream attempt, as `/usage` answers it (AIGatewayUsageEvent); `id` is issued on record. */
+export interface UsageEventInput {
+  eventTime?: string;
+  requestId: string;
+  accessKeyId: string;
+  provider: string;
+  providerDisplayName?: string;
+  model: string;
+  modelDisplayName?: string;
+  attemptNumber: number;
+  isFinalAttempt: boolean;
+  statusCode: number;
+  timedOut?: boolean;
+  isError?: boolean;
+  isStreaming?: boolean;
+  stopReason?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  reasoningTokens?: number;
+  /** US dollars, a decimal string (five places). */
+  totalCost?: string;
+  keySource: "ngrok" | "user";
+  providerKeyId?: string;
+  providerKeyDisplayName?: string;
+}
 
 /** What the gateway reads of the account's AI Gateway state. */
 export interface GatewayDirectory {
@@ -163,8 +191,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = await readBody(req);
     const path = (req.url ?? "/").split("?")[0]!;
     const listsModels = req.method === "GET" && path === "/v1/models";
     if ((req.method !== "POST" && !listsModels) || !path.startsWith("/v1/")) {
@@ -187,7 +214,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
     }
     let body: Record<string, unknown>;
     try {
-      const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      const parsed: unknown = JSON.parse(raw.toString("utf8"));
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error("the body is not a JSON object");
       body = parsed as Record<string, unknown>;
     } catch (err) {
@@ -231,7 +258,7 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
         const credential = call.credential.source === "ngrok" ? NGROK_INFERENCE_CREDENTIAL : call.credential.key.value;
         const override = overrides.get(call.provider);
         if (override === undefined && options.standIns === true) return standInOutcome(undefined, { provider: call.provider, model: call.model, credential, body: upstreamBody, path: rest });
-        const base = override ?? call.baseUrl ?? BUILT_IN_PROVIDERS[call.provider]?.baseUrl;
+        const base = override ?? call.baseUrl ?? builtInProvider(call.provider)?.baseUrl;
         if (base === undefined) return { kind: "unreachable", message: `no base URL known for '${call.provider}': give one with --ai-provider ${call.provider}=URL` };
         return callUpstream(`${base.replace(/\/+$/, "")}${rest}`, surface, credential, JSON.stringify(upstreamBody), req.headers["anthropic-version"]);
       },
@@ -279,20 +306,13 @@ export async function startAiGateway(options: AiGatewayOptions): Promise<AiGatew
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
+  const address = await listen(server, options.port, options.host);
   return {
     url: `http://${options.host}:${address.port}`,
     setProvider: (providerId, baseUrl) => {
       overrides.set(providerId, baseUrl);
     },
     routes,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 }

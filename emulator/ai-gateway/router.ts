@@ -16,6 +16,7 @@
 //   sdks/other, sdks/anthropic, providers/google  the surfaces (paths) and which providers serve them
 // and the AI Gateway API's schemas (AccessScope, RouterWrite, RouterRuleWrite, RouterStepWrite).
 
+import { builtInProvider, catalogProvider } from "./catalog";
 import { SURFACES, type Surface } from "./surfaces";
 
 /** AccessDimension: `allow` omitted imposes nothing; an empty `allow` allows nothing. */
@@ -174,46 +175,6 @@ export interface RouteResult {
   why: string[];
 }
 
-/**
- * Built-in providers, with the base URLs of ngrok's model catalog (reference/model-catalog) where
- * it gives one, and the other providers the emulator's AI Gateway API takes as built in. Only
- * OpenAI and Anthropic take ngrok.ai inference (guides/access-key-configurations, "Routing rules").
- */
-export const BUILT_IN_PROVIDERS: Readonly<Record<string, { baseUrl?: string; ngrokInference: boolean }>> = {
-  openai: { baseUrl: "https://api.openai.com/v1", ngrokInference: true },
-  anthropic: { baseUrl: "https://api.anthropic.com/v1", ngrokInference: true },
-  google: { baseUrl: "https://generativelanguage.googleapis.com/v1beta/openai", ngrokInference: false },
-  deepseek: { baseUrl: "https://api.deepseek.com", ngrokInference: false },
-  groq: { baseUrl: "https://api.groq.com/openai/v1", ngrokInference: false },
-  moonshotai: { baseUrl: "https://api.moonshot.ai/v1", ngrokInference: false },
-  "z-ai": { baseUrl: "https://api.z.ai/api/paas/v4", ngrokInference: false },
-  openrouter: { baseUrl: "https://openrouter.ai/api/v1", ngrokInference: false },
-  hyperbolic: { baseUrl: "https://api.hyperbolic.xyz/v1", ngrokInference: false },
-  "inference-net": { baseUrl: "https://api.inference.net/v1", ngrokInference: false },
-  inceptionlabs: { ngrokInference: false },
-  mistral: { ngrokInference: false },
-  together: { ngrokInference: false },
-  xai: { ngrokInference: false },
-  cerebras: { ngrokInference: false },
-  fireworks: { ngrokInference: false },
-};
-
-const CATALOG: ReadonlyArray<[provider: string, models: readonly string[]]> = [
-  ["openai", ["gpt-5.5", "gpt-5.4", "gpt-5.4-mini", "gpt-5", "gpt-5-mini", "gpt-5-nano", "o3", "o4-mini", "gpt-4.1", "gpt-4.1-mini", "gpt-4.1-nano", "gpt-4o", "gpt-4o-mini", "gpt-4", "gpt-3.5-turbo"]],
-  ["anthropic", ["claude-opus-5", "claude-sonnet-5", "claude-opus-4-6", "claude-sonnet-4-6", "claude-opus-4-5", "claude-sonnet-4-5", "claude-haiku-4-5"]],
-];
-
-/** The catalog's models, each with its provider: what the gateway's `GET /v1/models` lists. */
-export function catalogModels(): Array<{ provider: string; model: string }> {
-  return CATALOG.flatMap(([provider, models]) => models.map((model) => ({ provider, model })));
-}
-
-/** The catalog's provider of a model id (model names are not case-sensitive: concepts/models). */
-export function catalogProvider(model: string): string | undefined {
-  const m = model.toLowerCase();
-  return CATALOG.find(([, models]) => models.includes(m))?.[0];
-}
-
 /** A request's model resolved to a provider (concepts/models, concepts/providers "How provider selection works"). */
 interface Candidate {
   /** As the request wrote it. */
@@ -238,7 +199,7 @@ function resolve(written: string, directory: RouteDirectory): Resolution {
   if (colon < 0) {
     // `gpt-4o`, or `openai/gpt-4o` (author/model, as access scopes write models).
     const slash = written.indexOf("/");
-    const bare = slash >= 0 && BUILT_IN_PROVIDERS[written.slice(0, slash)] !== undefined ? written.slice(slash + 1) : written;
+    const bare = slash >= 0 && builtInProvider(written.slice(0, slash)) !== undefined ? written.slice(slash + 1) : written;
     const provider = catalogProvider(bare);
     if (provider === undefined || (bare !== written && written.slice(0, slash) !== provider)) return { refused: `no provider serves '${written}': name it as provider:model` };
     return { written, provider, model: bare, names: namesOf(provider, bare) };
@@ -247,7 +208,7 @@ function resolve(written: string, directory: RouteDirectory): Resolution {
   let model = written.slice(colon + 1);
   if (providerRef === "" || model === "") return { refused: `'${written}' is not a model id: write provider:model` };
   // Provider names are matched exactly (concepts/models, "Model and provider names").
-  if (BUILT_IN_PROVIDERS[providerRef] !== undefined) {
+  if (builtInProvider(providerRef) !== undefined) {
     // `openai:openai/gpt-4o` (provider:author/model): OpenAI's and Anthropic's own models go upstream without their author.
     if (model.toLowerCase().startsWith(`${providerRef}/`)) model = model.slice(providerRef.length + 1);
     return { written, provider: providerRef, model, names: namesOf(providerRef, model) };
@@ -380,7 +341,7 @@ function plan(configuration: RoutingConfiguration | undefined, c: Candidate, dir
       }),
     };
   }
-  const builtIn = BUILT_IN_PROVIDERS[c.provider];
+  const builtIn = builtInProvider(c.provider);
   const steps: Array<{ type: "user"; keys: ProviderKeyRecord[]; missing: string[] } | { type: "ngrok" }> = [];
   if (configuration === undefined) {
     const stored = directory.providerKeysFor?.(c.provider) ?? [];
@@ -452,7 +413,7 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
       continue;
     }
     const p = plan(configuration, r, directory);
-    const usable = p.steps.some((s) => s.type === "user" ? s.keys.length > 0 : BUILT_IN_PROVIDERS[r.provider]?.ngrokInference === true);
+    const usable = p.steps.some((s) => s.type === "user" ? s.keys.length > 0 : builtInProvider(r.provider)?.ngrokInference === true);
     if (!usable) {
       // API key errors for one model fail over to the next model (guides/error-handling, note).
       noCredentials++;
@@ -493,7 +454,7 @@ export async function route(options: RouteOptions): Promise<RouteResult> {
     };
     p.steps.forEach((s, step) => {
       if (s.type === "ngrok") {
-        if (BUILT_IN_PROVIDERS[c.provider]?.ngrokInference === true && once("ngrok")) tries.push({ c, p, step, credential: { source: "ngrok" } });
+        if (builtInProvider(c.provider)?.ngrokInference === true && once("ngrok")) tries.push({ c, p, step, credential: { source: "ngrok" } });
         return;
       }
       for (const key of s.keys) if (once(key.id)) tries.push({ c, p, step, credential: { source: "user", key } });

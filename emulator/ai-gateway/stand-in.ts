@@ -3,7 +3,7 @@
 // server the emulator's AI gateway calls. Both answer through `standInOutcome`, so a behaviour
 // means the same in a unit test and over HTTP.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listen } from "../shared/listen";
 import type { UpstreamOutcome } from "./router";
 import { answerOf, errorOf, surfaceAt, surfaceOf } from "./surfaces";
 
@@ -141,11 +141,7 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
       res.writeHead(outcome.status, outcome.headers ?? {}).end(outcome.body);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const { port } = await listen(server, 0, "127.0.0.1");
   return {
     url: `http://127.0.0.1:${port}/v1`,
     behave: (b) => {
@@ -155,8 +151,7 @@ export async function startProviderStandIn(name: string, behaviour: ProviderBeha
     untilRequests: (count) => (requests.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
     close: async () => {
       for (const res of held) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

@@ -2,7 +2,8 @@
 // configuration is written as the program writes it (the AI Gateway API's camelCase shape,
 // provider keys by id); stand-ins say what each provider does. The emulator's AI gateway runs
 // the same router (router.ts), so the two agree.
-import { BUILT_IN_PROVIDERS, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
+import { builtInProvider } from "./catalog";
+import { route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome, type ProviderBehaviour } from "./stand-in";
 import { SURFACES, type Surface } from "./surfaces";
 
@@ -56,7 +57,7 @@ function check(configuration: AccessKeyConfigurationInput, directory: RouteDirec
       providerRules.set(rule.provider, r);
     }
     const provider = rule.provider ?? rule.model?.slice(0, rule.model.indexOf(":")) ?? "";
-    const builtIn = BUILT_IN_PROVIDERS[provider] !== undefined;
+    const builtIn = builtInProvider(provider) !== undefined;
     if (!builtIn && directory.customProvider(provider) === undefined) {
       throw new RouteConfigurationError(rule.provider != null ? `${at}.provider` : `${at}.model`, `no provider '${provider}' (neither built in nor in options.customProviders)`);
     }

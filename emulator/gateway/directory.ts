@@ -1,6 +1,5 @@
 // Where the gateway finds endpoints: by the Host of a request, or by the URL a forward-internal
-// action names. The emulator's implementation reads its store.
-import type { Store } from "../store";
+// action names.
 import type { EndpointInfo, Upstream } from "./types";
 
 export interface EndpointDirectory {
@@ -66,36 +65,4 @@ export class StaticDirectory implements EndpointDirectory {
     for (const [u, upstream] of this.upstreams) if (sameUrl(u, e.url)) return { ...e, upstream };
     return e;
   }
-}
-
-/**
- * The cloud endpoints of the emulator's store: the `endpoints` collection's items, their `url`
- * and `traffic_policy` (text, as the API stores it).
- */
-export function storeEndpoints(store: Store): () => EndpointInfo[] {
-  return () =>
-    store
-      .all("endpoints")
-      // The collection holds the cloud endpoints created through the API (their type is implied) and
-      // may hold records written with an explicit `type: "cloud"`.
-      .filter((rec) => (rec.data["type"] === undefined || rec.data["type"] === "cloud") && typeof rec.data["url"] === "string")
-      .map((rec) => {
-        const policy = rec.data["traffic_policy"];
-        const bindings = rec.data["bindings"];
-        const internal = Array.isArray(bindings) && bindings.includes("internal");
-        return { id: rec.id, url: rec.data["url"] as string, ...(typeof policy === "string" ? { trafficPolicy: policy } : {}), ...(internal ? { internal } : {}) };
-      });
-}
-
-/** An IP policy's CIDRs by action, from the store's IP policy rules. */
-export function storeIpPolicy(store: Store): (id: string) => { allow: string[]; deny: string[] } | undefined {
-  return (id) => {
-    if (store.get("ip_policies", id) === undefined) return undefined;
-    const out = { allow: [] as string[], deny: [] as string[] };
-    for (const rule of store.all("ip_policy_rules")) {
-      if (rule.data["ip_policy_id"] !== id) continue;
-      (rule.data["action"] === "deny" ? out.deny : out.allow).push(String(rule.data["cidr"]));
-    }
-    return out;
-  };
 }

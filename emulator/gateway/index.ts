@@ -1,14 +1,13 @@
 // Traffic policies run without a process: `testPolicy` for one request, `policyTester` for a
 // series that shares rate-limit counters and a clock.
 import { systemClock, type Clock } from "../../clock";
-import { CircuitBreakers } from "./actions/circuit-breaker";
 import { runEndpoint } from "./engine";
 import { StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./check";
 import type { PolicyInput } from "./policy";
 import { givenSecrets } from "./secrets";
-import { RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type PolicyResult, type Upstream } from "./types";
+import { CircuitBreakers, RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type PolicyResult, type Upstream } from "./types";
 
 export type { WirePolicy, WireRule, WireAction, PolicyInput, PhaseName } from "./policy";
 export { PolicyError } from "./policy";

@@ -6,20 +6,19 @@
 // pod, HTTP version) and `ngrok-emulator-identity` (a signed-in user's email, for the oauth and
 // openid-connect stand-in). None reaches the policy or the upstream.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from "node:net";
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from "node:net";
 import { createSecureContext, TLSSocket } from "node:tls";
 import type { Clock } from "../../clock";
-import type { Store } from "../store";
-import { StaticDirectory, storeEndpoints, storeIpPolicy } from "./directory";
-import { CircuitBreakers } from "./actions/circuit-breaker";
+import { readBody } from "../shared/http";
+import { closeServer, listen, originOf } from "../shared/listen";
+import { StaticDirectory } from "./directory";
 import { runConnect, runEndpoint, textResponse, type Connected } from "./engine";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./check";
-import { storeSecrets } from "./secrets";
-import { recordSignIn } from "../collections/applications";
+import type { SecretsSource } from "./secrets";
 import { handshakeFailure } from "./actions/terminate-tls";
 import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
-import { RateLimitState, type GatewayEnvironment, type LogEntry, type PolicyRequest, type Upstream } from "./types";
+import { CircuitBreakers, RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type SignIn, type SignedIn, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
 export const IDENTITY_HEADER = "ngrok-emulator-identity";
@@ -68,15 +67,29 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** What the gateway reads of the account it serves, and the sign-ins it reports to it. */
+export interface GatewayAccount {
+  /** The cloud endpoints, with their traffic policies. */
+  cloudEndpoints(): EndpointInfo[];
+  /** The online agents' endpoints: each public URL with the address its agent forwards to. */
+  agentEndpoints(): ReadonlyArray<{ url: string; forwardsTo: string }>;
+  /** CIDRs of an IP policy by action (restrict-ips `ip_policies`); undefined when it does not exist. */
+  ipPolicy(id: string): { allow: string[]; deny: string[] } | undefined;
+  /** A certificate authority's PEM by id (terminate-tls `mutual_tls_certificate_authorities`). */
+  certificateAuthority(id: string): string | undefined;
+  /** `secrets.get(vault, name)`. */
+  secrets: SecretsSource;
+  /** Records a sign-in through oauth or openid-connect as the account's Traffic Identities. */
+  signIn(signIn: SignIn): SignedIn;
+}
+
 export interface GatewayOptions {
   port: number;
   /** The TLS listener's port; default an ephemeral one. */
   tlsPort?: number;
   host: string;
-  store: Store;
   clock: Clock;
-  /** The online agents' endpoints: each public URL with the address its agent forwards to. */
-  agentEndpoints?: () => ReadonlyArray<{ url: string; forwardsTo: string }>;
+  account: GatewayAccount;
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -86,38 +99,30 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // An agent endpoint stands for a local service: its URL leads to the address the agent forwards to.
   const services = (): Map<string, Upstream> => {
     const all = new Map<string, Upstream>();
-    for (const agent of options.agentEndpoints?.() ?? []) all.set(agent.url, /^[a-z]+:\/\//.test(agent.forwardsTo) ? agent.forwardsTo : `http://${agent.forwardsTo}`);
+    for (const agent of options.account.agentEndpoints()) all.set(agent.url, /^[a-z]+:\/\//.test(agent.forwardsTo) ? agent.forwardsTo : `http://${agent.forwardsTo}`);
     for (const [url, upstream] of upstreams) all.set(url, upstream);
     return all;
   };
-  const directory = new StaticDirectory(storeEndpoints(options.store), services);
-  const secrets = storeSecrets(options.store);
+  const { account } = options;
+  const directory = new StaticDirectory(() => account.cloudEndpoints(), services);
   const env: GatewayEnvironment = {
     clock: options.clock,
     rateLimits: new RateLimitState(),
     circuitBreakers: new CircuitBreakers(),
     jwks: async (url) => jwks.get(url) ?? fetchJwks(url),
     endpointByUrl: (url) => directory.byUrl(url),
-    ipPolicy: storeIpPolicy(options.store),
-    certificateAuthority: (id) => {
-      const pem = options.store.get("certificate_authorities", id)?.data["ca_pem"];
-      return typeof pem === "string" ? pem : undefined;
-    },
-    secret: (vault, name) => secrets.get(vault, name),
+    ipPolicy: (id) => account.ipPolicy(id),
+    certificateAuthority: (id) => account.certificateAuthority(id),
+    secret: (vault, name) => account.secrets.get(vault, name),
     onLog: (entry) => logs.push(entry),
-    signIn: (signIn) => {
-      const signedIn = recordSignIn(options.store, new Date(options.clock.now()), signIn);
-      options.store.save();
-      return signedIn;
-    },
+    signIn: (signIn) => account.signIn(signIn),
   };
 
   // What the TLS listener learnt of each connection: its endpoint, its handshake, and what its on_tcp_connect left.
   const tlsConnections = new WeakMap<Socket, { host: string; facts: TlsFacts; connected: Connected }>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = await readBody(req);
     const tlsConn = tlsConnections.get(req.socket);
     // Over TLS the endpoint is the one the handshake's SNI chose.
     const host = tlsConn?.host ?? req.headers.host ?? "";
@@ -149,7 +154,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       method: req.method ?? "GET",
       url: new URL(req.url ?? "/", endpoint.url).toString(),
       headers,
-      body: Buffer.concat(chunks),
+      body,
       clientIp,
       clientPort: req.socket.remotePort ?? 0,
       ...facts,
@@ -171,15 +176,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const addr = server.address() as AddressInfo;
-  const url = `http://${addr.family === "IPv6" ? `[${addr.address}]` : addr.address}:${addr.port}`;
+  const url = originOf("http", await listen(server, options.port, options.host));
 
   const certificates = await GatewayCertificates.create(() => options.clock.now());
   const sockets = new Set<Socket>();
@@ -248,15 +245,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     };
     socket.on("data", onData);
   });
-  await new Promise<void>((resolve, reject) => {
-    tlsServer.once("error", reject);
-    tlsServer.listen(options.tlsPort ?? 0, options.host, () => {
-      tlsServer.off("error", reject);
-      resolve();
-    });
-  });
-  const tlsAddr = tlsServer.address() as AddressInfo;
-  const tlsUrl = `https://${tlsAddr.family === "IPv6" ? `[${tlsAddr.address}]` : tlsAddr.address}:${tlsAddr.port}`;
+  const tlsUrl = originOf("https", await listen(tlsServer, options.tlsPort ?? 0, options.host));
 
   return {
     url,
@@ -267,13 +256,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     registerJwks: (u, set) => void jwks.set(u, set),
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([
-        new Promise<void>((resolve) => tlsServer.close(() => resolve())),
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-      ]);
+      await Promise.all([new Promise<void>((resolve) => tlsServer.close(() => resolve())), closeServer(server)]);
     },
   };
 }

@@ -4,7 +4,7 @@
 // at start, which clients trust through `Gateway.caPem`), and the ClientHello's SNI, read before
 // the handshake to choose the endpoint whose on_tcp_connect configures it.
 import { randomBytes, webcrypto, X509Certificate } from "node:crypto";
-import { peculiarX509 } from "../x509";
+import { peculiarX509 } from "../shared/x509";
 
 /**
  * What a TLS handshake established, as the gateway saw it. testPolicy takes what a test gives

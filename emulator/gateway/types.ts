@@ -1,12 +1,10 @@
 // What goes into and comes out of a run of a traffic policy.
+// Below the actions: the actions, the engine and the variables import it, and it imports no action.
 import type { Clock } from "../../clock";
-import type { SignIn, SignedIn } from "../collections/applications";
 import type { JsonWebKeySet } from "./jwt";
 import type { PhaseName } from "./policy";
-import type { CircuitBreakers } from "./actions/circuit-breaker";
+import type { SseMessage } from "./sse";
 import type { TlsFacts } from "./tls";
-
-export type { SignIn, SignedIn };
 
 export type HeaderInput = Record<string, string | readonly string[]>;
 
@@ -175,6 +173,47 @@ export interface PolicyResult {
   terminated: boolean;
 }
 
+export interface HttpMessage {
+  status: number;
+  headers: Map<string, string[]>;
+  body: Buffer;
+}
+
+/** One request's state as the policy changes it. */
+export interface Exchange {
+  endpoint: EndpointInfo;
+  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer; trailers?: Map<string, string[]>; version?: string };
+  /** The URL the client called, before any rewrite. */
+  originalUrl: string;
+  conn: ConnState;
+  /** What terminate-tls asked of the handshake, for the gateway's TLS listener. */
+  tlsTermination?: TlsTermination;
+  identity: PolicyRequest["identity"];
+  /** vars.* of the phase running. */
+  vars: Record<string, unknown>;
+  /** actions.ngrok.* */
+  actionResults: Record<string, unknown>;
+  trace: { rules: RuleTrace[]; actions: ActionTrace[]; logs: LogEntry[]; vars: Partial<Record<PhaseName, Record<string, unknown>>> };
+  /** The upstream's response, in on_http_response and on_event_stream_message. */
+  response: HttpMessage | undefined;
+  /** The event stream's message on_event_stream_message runs on. */
+  message?: SseMessage;
+  upstreamRequest: UpstreamRequest | undefined;
+  /** Called with the status the client is answered (0: the connection was closed), once, when the exchange ends. */
+  onFinish: Array<(status: number) => void>;
+}
+
+/** terminate-tls's config, resolved (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). */
+export interface TlsTermination {
+  minVersion: "1.2" | "1.3";
+  maxVersion: "1.2" | "1.3";
+  /** A custom certificate and its key, PEM; the gateway's own when absent. */
+  server?: { key: string; cert: string };
+  /** PEM certificates trusted for mutual TLS; none: no client certificate is asked for. */
+  mutualTlsCas: string[];
+  strategy: "require-and-verify" | "require-any" | "request";
+}
+
 /** Counters of rate-limit buckets; shared by the requests of one gateway or tester. */
 export class RateLimitState {
   private readonly hits = new Map<string, number[]>();
@@ -192,6 +231,30 @@ export class RateLimitState {
   }
 }
 
+/** One circuit-breaker's counts and state (circuit-breaker's file keeps the rules). */
+export interface Breaker {
+  windowMs: number;
+  /** Start of each bucket -> its counts. */
+  buckets: Map<number, { total: number; errors: number }>;
+  /** Open until this time; undefined when closed. */
+  openUntil: number | undefined;
+  probing: boolean;
+}
+
+/** The breakers of one gateway or tester, by endpoint and place in the policy. */
+export class CircuitBreakers {
+  private readonly breakers = new Map<string, Breaker>();
+
+  get(key: string, windowMs: number): Breaker {
+    let b = this.breakers.get(key);
+    if (b === undefined || b.windowMs !== windowMs) {
+      b = { windowMs, buckets: new Map(), openUntil: undefined, probing: false };
+      this.breakers.set(key, b);
+    }
+    return b;
+  }
+}
+
 /** An endpoint a request is for, as its policy sees it (`endpoint.*`). */
 export interface EndpointInfo {
   id: string;
@@ -202,6 +265,29 @@ export interface EndpointInfo {
   upstream?: Upstream;
   /** Bound `internal`: reached only through forward-internal and http-request, as a `*.internal` URL is. */
   internal?: boolean;
+}
+
+/** What the gateway knows of a sign-in through oauth or openid-connect. */
+export interface SignIn {
+  /** The identity provider: a name (`google`, or the issuer's host) and its URL. */
+  provider: { name: string; url: string };
+  providerUserId: string;
+  email: string;
+  name?: string;
+  endpoint: { id: string; url: string };
+  userAgent?: string;
+  clientIp: string;
+  location?: { country_code?: string; latitude?: number; longitude?: number; lat_long_radius_km?: number };
+  /** The action's `max_session_duration`, in ms; the session has no end otherwise. */
+  maxSessionMs?: number;
+  /** The action's `idle_session_timeout`, in ms. */
+  idleTimeoutMs?: number;
+}
+
+/** The ids the action's variables carry: `identity.id` and `identity.current_provider_session_id`. */
+export interface SignedIn {
+  identityId: string;
+  sessionId: string;
 }
 
 /** What a run needs from its surroundings. */

@@ -5,11 +5,10 @@ import { X509Certificate } from "node:crypto";
 import { create } from "@bufbuild/protobuf";
 import { DurationSchema, timestampFromMs, type Duration, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { UAParser } from "ua-parser-js";
-import { peculiarX509 } from "../x509";
-import type { Exchange } from "./actions";
+import { peculiarX509 } from "../shared/x509";
 import type { PhaseName } from "./policy";
 import type { TlsFacts } from "./tls";
-import type { IpIntel, IpLocation } from "./types";
+import type { Exchange, IpIntel, IpLocation } from "./types";
 
 export type Bindings = Record<string, unknown>;
 export type Cookie = Record<string, unknown>;

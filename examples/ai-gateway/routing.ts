@@ -1,5 +1,5 @@
 // The access key configuration's scope and router, apart from the resources so that a unit test
-// runs requests through the very same object with `testRoute` (test/ai-gateway/example-route.test.ts):
+// runs requests through the very same object with `testRoute` (test/emulator/ai-gateway/example-route.test.ts):
 // the program passes the provider keys' ids as outputs, a test as plain strings.
 
 export interface RoutingKeys<Id> {

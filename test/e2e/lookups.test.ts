@@ -21,7 +21,7 @@ import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { call } from "../support/api";
-import { send } from "../gateway/support";
+import { send } from "../emulator/gateway/support";
 import { startProxy, type Proxy } from "../support/proxy";
 import { PulumiStack, cleanUpStack, pulumiBinDir } from "./pulumi";
 

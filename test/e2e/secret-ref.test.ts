@@ -8,7 +8,7 @@
  */
 import { createHash } from "crypto";
 import * as path from "path";
-import { send } from "../gateway/support";
+import { send } from "../emulator/gateway/support";
 import { useEmulatorStacks } from "./fixture";
 
 jest.setTimeout(20 * 60_000);

@@ -6,7 +6,7 @@ import { dirname, join, relative } from "node:path";
 import * as ts from "typescript";
 import { request } from "undici";
 import { parseCli } from "../../emulator/cli";
-import { send } from "../gateway/support";
+import { send } from "./gateway/support";
 
 const ROOT = join(__dirname, "..", "..");
 let out: string;

@@ -1,6 +1,6 @@
 /** Real certificates for tests, made with @peculiar/x509 on Node's WebCrypto: the expected fields are known. */
 import { webcrypto } from "crypto";
-import { peculiarX509 } from "../../emulator/x509";
+import { peculiarX509 } from "../../emulator/shared/x509";
 
 type X509 = ReturnType<typeof peculiarX509>;
 type Keys = Parameters<X509["X509CertificateGenerator"]["createSelfSigned"]>[0]["keys"];

@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../emulator";
-import { mulberry32 } from "../../emulator/ids";
+import { mulberry32 } from "../../emulator/shared/ids";
 import type { Pacer, RateLimit } from "../../provider/client/rate-limit";
 import { call } from "./api";
 import type { FakeClock } from "../../clock";

@@ -1,6 +1,6 @@
 /**
  * docs/traffic-policy-support.md, written from what runs: every action, CEL macro and variable
- * ngrok's reference pages document (test/gateway/ngrok-docs/corpus.json) is tried through
+ * ngrok's reference pages document (test/emulator/gateway/ngrok-docs/corpus.json) is tried through
  * `testPolicy`, which runs the gateway's engine, and the page says what happened. It reads nothing
  * of the emulator's insides, only what `testPolicy` answers, so it follows the emulator as it grows.
  */
@@ -8,7 +8,7 @@ import { conformance, type ConformanceFile } from "./cel-conformance";
 import { customResponse, owaspCrsRequest, owaspCrsResponse } from "../../emulator/gateway/actions/catalogue";
 import { testPolicy, type PolicyRequest, type PolicyResult, type PolicyTestOptions } from "../../emulator";
 import { PolicyValue, policyProblems } from "../../provider/policy";
-import { corpus, type DocAction, type DocCel } from "../gateway/ngrok-docs/corpus";
+import { corpus, type DocAction, type DocCel } from "../emulator/gateway/ngrok-docs/corpus";
 
 /** A request carrying what the documented variables and macros read. */
 const REQUEST: PolicyRequest = {

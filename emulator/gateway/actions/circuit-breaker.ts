@@ -1,36 +1,16 @@
 // circuit-breaker (https://ngrok.com/docs/traffic-policy/actions/circuit-breaker/): counts the
 // requests it lets through and their errors (an answer of 500 or more, or a closed connection) in
-// a rolling window of 10 buckets. When the window holds at least `volume_threshold` requests and
-// the share of errors is at least `error_threshold`, it trips: requests are answered 503
-// (ERR_NGROK_3202) for `tripped_duration`; then one request goes through as a probe, and its
-// outcome closes the breaker (the counts start afresh) or trips it again. Time is the gateway's clock.
+// a rolling window of 10 buckets: `num_buckets` is "Fixed at `10`", the page says, so a policy may
+// give it and the window keeps 10 buckets whatever it says. When the window holds at least
+// `volume_threshold` requests and the share of errors is at least `error_threshold`, it trips:
+// requests are answered 503 (ERR_NGROK_3202) for `tripped_duration`; then one request goes
+// through as a probe, and its outcome closes the breaker (the counts start afresh) or trips it
+// again. Time is the gateway's clock.
 import { f, valueOr, type ConfigSchema } from "../schema";
+import type { Breaker } from "../types";
 import { message, parseDuration, type ActionImpl, type Run } from "./common";
 
 const BUCKETS = 10;
-
-interface Breaker {
-  windowMs: number;
-  /** Start of each bucket -> its counts. */
-  buckets: Map<number, { total: number; errors: number }>;
-  /** Open until this time; undefined when closed. */
-  openUntil: number | undefined;
-  probing: boolean;
-}
-
-/** The breakers of one gateway or tester, by endpoint and place in the policy. */
-export class CircuitBreakers {
-  private readonly breakers = new Map<string, Breaker>();
-
-  get(key: string, windowMs: number): Breaker {
-    let b = this.breakers.get(key);
-    if (b === undefined || b.windowMs !== windowMs) {
-      b = { windowMs, buckets: new Map(), openUntil: undefined, probing: false };
-      this.breakers.set(key, b);
-    }
-    return b;
-  }
-}
 
 function counts(b: Breaker, now: number): { total: number; errors: number } {
   const out = { total: 0, errors: 0 };
@@ -60,6 +40,7 @@ const config: ConfigSchema = {
   volume_threshold: f("int", { min: 1, max: 2_000_000_000, default: 10 }),
   window_duration: f("duration", { min: 1, max: 120, default: "10s" }),
   tripped_duration: f("duration", { min: 1, max: 120, default: "10s" }),
+  // Checked (at most 128, the circuit breaker module's limit in ngrok's API reference), not used: fixed at 10.
   num_buckets: f("int", { min: 1, max: 128, default: 10 }),
   enforce: f("bool", { default: true }),
 };

@@ -1,51 +1,11 @@
-// What every action shares: the exchange a policy changes, an action's run and outcome, and the
-// readers of its config (a config the service would refuse raises a ConfigError).
+// What every action shares: an action's run and outcome, and the readers of its config (a config
+// the service would refuse raises a ConfigError).
 import { isRecord, type PhaseName } from "../policy";
 import { asText, type CelEvaluator } from "../cel";
 import { DURATION, durationSeconds, type ConfigSchema } from "../schema";
-import type { SseMessage } from "../sse";
-import type { ConnState, EndpointInfo, GatewayEnvironment, LogEntry, PolicyRequest, RuleTrace, ActionTrace, UpstreamRequest } from "../types";
+import type { Exchange, GatewayEnvironment, HttpMessage } from "../types";
 
-export interface HttpMessage {
-  status: number;
-  headers: Map<string, string[]>;
-  body: Buffer;
-}
-
-/** One request's state as the policy changes it. */
-export interface Exchange {
-  endpoint: EndpointInfo;
-  request: { method: string; url: URL; headers: Map<string, string[]>; body: Buffer; trailers?: Map<string, string[]>; version?: string };
-  /** The URL the client called, before any rewrite. */
-  originalUrl: string;
-  conn: ConnState;
-  /** What terminate-tls asked of the handshake, for the gateway's TLS listener. */
-  tlsTermination?: TlsTermination;
-  identity: PolicyRequest["identity"];
-  /** vars.* of the phase running. */
-  vars: Record<string, unknown>;
-  /** actions.ngrok.* */
-  actionResults: Record<string, unknown>;
-  trace: { rules: RuleTrace[]; actions: ActionTrace[]; logs: LogEntry[]; vars: Partial<Record<PhaseName, Record<string, unknown>>> };
-  /** The upstream's response, in on_http_response and on_event_stream_message. */
-  response: HttpMessage | undefined;
-  /** The event stream's message on_event_stream_message runs on. */
-  message?: SseMessage;
-  upstreamRequest: UpstreamRequest | undefined;
-  /** Called with the status the client is answered (0: the connection was closed), once, when the exchange ends. */
-  onFinish: Array<(status: number) => void>;
-}
-
-/** terminate-tls's config, resolved (https://ngrok.com/docs/traffic-policy/actions/terminate-tls/). */
-export interface TlsTermination {
-  minVersion: "1.2" | "1.3";
-  maxVersion: "1.2" | "1.3";
-  /** A custom certificate and its key, PEM; the gateway's own when absent. */
-  server?: { key: string; cert: string };
-  /** PEM certificates trusted for mutual TLS; none: no client certificate is asked for. */
-  mutualTlsCas: string[];
-  strategy: "require-and-verify" | "require-any" | "request";
-}
+export type { Exchange, HttpMessage, TlsTermination } from "../types";
 
 export interface ActionContext {
   env: GatewayEnvironment;

@@ -8,6 +8,8 @@ import * as catalogue from "./catalogue";
 
 export type { ActionContext, ActionImpl, ActionOutcome, Exchange, HttpMessage, OutboundRequest, TlsTermination } from "./common";
 export { ConfigError, NotEmulated } from "./common";
+/** The action the API's AI gateway API keys require of their endpoint's policy. */
+export { aiGateway } from "./catalogue";
 
 /** Each action by its type, the name ngrok's pages give it. */
 export const ACTIONS: Readonly<Record<string, ActionImpl>> = byType(Object.values(catalogue as Record<string, ActionImpl>));

@@ -3,7 +3,7 @@
  * CLI, the emulator with its AI gateway and stand-in providers) deploys it, the access key it made
  * gets a chat completion through the AI gateway, and `make down` deletes all. Each resource's life
  * cycle (updates, rotation, replacement, refresh) is the AI Gateway resources' own tests'; the
- * routing cases are test/ai-gateway/'s.
+ * routing cases are test/emulator/ai-gateway/'s.
  */
 import { execFile } from "child_process";
 import * as fs from "fs";

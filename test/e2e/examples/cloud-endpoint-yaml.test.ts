@@ -5,7 +5,7 @@
  * change, a replacement, destroy. Requests sent through the emulator's gateway are answered by
  * the deployed policy.
  */
-import { send } from "../../gateway/support";
+import { send } from "../../emulator/gateway/support";
 import { useYamlExampleStacks, yamlExampleStack } from "../plugin-install";
 import type { StackExport } from "../pulumi";
 

@@ -13,7 +13,7 @@ import { ApiError, Provider, type Handler, type Settings } from "../../../provid
 import { FakeClock, type Clock } from "../../../clock";
 import { FileLedger, MemoryLedger, ledgerFileName } from "../../../provider/client/pacing-ledger";
 import { Pacer, type RateLimit } from "../../../provider/client/rate-limit";
-import { mulberry32 } from "../../../emulator/ids";
+import { mulberry32 } from "../../../emulator/shared/ids";
 import { PacingFixture, RollingWindow, mostInAnyWindow, rate, refused, sendAtOnce, spendBudget, waitsPastRoom, type Attempt } from "../../support/pacing";
 
 jest.setTimeout(180_000);

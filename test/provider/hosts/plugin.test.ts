@@ -9,7 +9,7 @@ import { definitions, type ResourceKind } from "../../../provider";
 import { inputProperties } from "../../../provider/engine/values";
 import { locatingInputs } from "../../../provider/engine/locate";
 import { functions } from "../../../provider/functions";
-import { send } from "../../gateway/support";
+import { send } from "../../emulator/gateway/support";
 import { call } from "../../support/api";
 import { validInputs } from "../../support/inputs";
 import { isSecret, ProviderPlugin, secret, urnOf } from "../../support/plugin";

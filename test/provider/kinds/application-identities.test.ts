@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { FakeClock, startEmulator, type Emulator } from "../../../emulator";
-import { send } from "../../gateway/support";
+import { send } from "../../emulator/gateway/support";
 import { call, expectError } from "../../support/api";
 
 const sdk = require("pulumi-ngrok") as typeof import("../../../sdk/generated");

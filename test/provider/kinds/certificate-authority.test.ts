@@ -4,7 +4,7 @@ import type { Handler, Provider } from "../../../provider";
 import { makeCertificate, type Issued } from "../../support/certs";
 import { emulatorForProvider } from "../../support/provider";
 import { runAdoption, runLifecycle } from "../../support/provider-lifecycle";
-import { peculiarX509 } from "../../../emulator/x509";
+import { peculiarX509 } from "../../../emulator/shared/x509";
 
 let certificateAuthority: Handler;
 const { KeyUsageFlags } = peculiarX509();

@@ -10,7 +10,7 @@ import { makeCertificate, type Issued } from "../../support/certs";
 import { emulatorForProvider } from "../../support/provider";
 import { runAdoption, runLifecycle } from "../../support/provider-lifecycle";
 import { call } from "../../support/api";
-import { peculiarX509 } from "../../../emulator/x509";
+import { peculiarX509 } from "../../../emulator/shared/x509";
 
 let tlsCertificate: Handler;
 const { KeyUsageFlags } = peculiarX509();
