@@ -9,7 +9,8 @@
 // Anthropic's) attached to an AI gateway API key, with the fields of ngrok's API reference
 // (https://github.com/ngrok/ngrok-docs, snippets/obs/_ai-gateway-provider-key*.mdx): created with
 // `ai_gateway_api_key_id`, `provider_id` and a write-only `value`, changed in description and
-// metadata only, listed by `ai_gateway_api_key_id`; ids `aigpk_`, the emulator's choice.
+// metadata only, listed by `ai_gateway_api_key_id`. No id prefix documented either, and `aigpk_` is the
+// AI Gateway API's provider keys' (ngrok's guides), so their ids are `aigwpk_`, the emulator's choice.
 import { z } from "zod";
 import { common, type CollectionDef, type Ctx } from "../collection";
 import { str, tokenDigest } from "../../shared/fields";
@@ -184,7 +185,9 @@ function apiKeyFor(ctx: Ctx, id: string): string {
 export const aiGatewayProviderKeys: CollectionDef = {
   kind: "ai_gateway_provider_keys",
   path: "/ai_gateway_provider_keys",
-  prefix: "aigpk",
+  prefix: "aigwpk",
+  // State files may hold keys with ids of the AI Gateway API's provider keys' prefix: still served, never issued.
+  formerPrefixes: ["aigpk"],
   listKey: "ai_gateway_provider_keys",
   createSchema: z.strictObject({
     ai_gateway_api_key_id: z.string().optional(),

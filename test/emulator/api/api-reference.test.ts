@@ -254,7 +254,7 @@ describe("AI Gateway Provider Keys (ngrok API reference, ai_gateway_provider_key
     const made = await call(emu, "POST", "/ai_gateway_provider_keys", { ai_gateway_api_key_id: apiKey, provider_id: "openai", value: secretValue, description: "prod", metadata: "{}" });
     expect(made.status).toBe(201);
     expect(made.json).toEqual({
-      id: expect.stringMatching(/^aigpk_[0-9A-Za-z]{27}$/),
+      id: expect.stringMatching(/^aigwpk_[0-9A-Za-z]{27}$/),
       uri: `${emu.url}/ai_gateway_provider_keys/${made.json.id}`,
       created_at: expect.any(String),
       updated_at: expect.any(String),

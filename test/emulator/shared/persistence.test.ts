@@ -72,6 +72,20 @@ it("does not write anything without a state path, and refuses a corrupt state fi
   await expect(startEmulator({ statePath: bad })).rejects.toThrow(/not an emulator state file/);
 });
 
+it("serves an AI gateway provider key a state file holds under the AI Gateway API's provider keys' prefix, `aigpk_`", async () => {
+  const statePath = join(dir, "state.json");
+  const id = "aigpk_0VcoS6V60000r5BbtICKLpcvfNm";
+  const data = { ai_gateway_api_key_id: "aigwak_0VcoS6V60000r5BbtICKLpcvfNm", provider_id: "openai", display_name: "sk-abc***xyz", description: "kept", metadata: "" };
+  writeFileSync(statePath, JSON.stringify({ version: 1, account: { user_id: "usr_0VcoS6V60000r5BbtICKLpcvfNm" }, collections: { ai_gateway_provider_keys: [{ id, created_at: "2026-01-01T00:00:00Z", data, modules: {} }] } }));
+  const emu = await startEmulator({ statePath });
+  try {
+    expect((await call(emu, "GET", `/ai_gateway_provider_keys/${id}`)).json).toMatchObject({ id, description: "kept" });
+    expect((await call(emu, "DELETE", `/ai_gateway_provider_keys/${id}`)).status).toBe(204);
+  } finally {
+    await emu.close();
+  }
+});
+
 it("serves an AI gateway API key a state file holds under the access keys' prefix, `aigk_`", async () => {
   const statePath = join(dir, "state.json");
   const id = "aigk_0VcoS6V60000r5BbtICKLpcvfNm";
