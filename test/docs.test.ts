@@ -72,3 +72,43 @@ it("the contributors' guide is CONTRIBUTING.md, linked from the README, with the
   expect(headings).toEqual(expect.arrayContaining(["Architecture", "Adding a resource", "Tests", "Conventions"]));
   expect(fs.readFileSync(path.join(root, "README.md"), "utf8")).toContain("](CONTRIBUTING.md)");
 });
+
+/** The repository's tracked folders and files, with "/" (git's view: what a clone holds). */
+function tracked(): { files: Set<string>; dirs: Set<string> } {
+  const list = (require("child_process") as typeof import("child_process")).execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
+  const dirs = new Set(list.flatMap((f) => f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+  return { files: new Set(list), dirs };
+}
+
+/** The repository paths a Markdown text names in code spans (`provider/engine/`), placeholders left out. */
+function namedPaths(text: string): string[] {
+  const top = "provider|emulator|sdk|test|bench|scripts|examples|clock|docs|release";
+  return [...text.matchAll(new RegExp(`\`((?:${top})/[\\w./-]*)\``, "g"))].map((m) => m[1]!);
+}
+
+it("every repository path the documents name in code is there", () => {
+  const { files: held, dirs } = tracked();
+  const docs = ["README.md", "CONTRIBUTING.md", "emulator/README.md", ...fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  const missing = docs.flatMap((doc) =>
+    namedPaths(fs.readFileSync(path.join(root, doc), "utf8"))
+      .map((p) => p.replace(/\/$/, ""))
+      .filter((p) => !held.has(p) && !dirs.has(p))
+      .map((p) => `${doc}: ${p}`),
+  );
+  expect(missing).toEqual([]);
+  expect(namedPaths("see `provider/engine/`, `test/a.test.ts` and `sdk/generated/<kind>.ts`")).toEqual(["provider/engine/", "test/a.test.ts"]);
+});
+
+it("CONTRIBUTING.md's map of the tree names every folder of the repository's root and of provider/, emulator/, sdk/ and test/", () => {
+  const text = fs.readFileSync(path.join(root, "CONTRIBUTING.md"), "utf8");
+  const map = /## Architecture[\s\S]*?```\n([\s\S]*?)```/.exec(text)![1]!;
+  expect(map.split("\n").filter(Boolean).length).toBeLessThanOrEqual(14);
+  const { dirs } = tracked();
+  const folders = [...dirs].filter((d) => !d.includes("/") || (/^(provider|emulator|sdk|test)\/[^/]+$/.test(d)));
+  // A folder is named as `name/` (under its parent's line) or inside a `{a,b}` group.
+  const named = (d: string) => {
+    const name = d.split("/").pop()!;
+    return new RegExp(`(^|[\\s(/{,])${name.replace(/[.]/g, "\\.")}(/|[,}])`, "m").test(map);
+  };
+  expect(folders.filter((d) => !named(d)).sort()).toEqual([]);
+});
