@@ -4,7 +4,7 @@
  * unpaced (it only retries the 429s), and the official client (which neither paces nor retries).
  * Then 120 requests from two provider processes sharing the budget's ledger, as CI runs
  * commands: an `up` of 60 creates then a `destroy` of them, and two `up`s of 60 creates at once.
- * Each runs against its own emulator. The tests (test/provider/pacing*.test.ts) assert the counts;
+ * Each runs against its own emulator. The tests (test/provider/client/pacing*.test.ts) assert the counts;
  * these are the wall-clock times.
  */
 import * as fs from "fs";

@@ -193,7 +193,7 @@ const nested: ResourceDefinition = {
 };
 
 const MAPPER_CASES: { def: ResourceDefinition; api: string; inputs?: Record<string, unknown>; program: string }[] = [
-  // The emulator's shapes (emulator/validate.ts, emulator/errors.ts, emulator/rules/acl.ts).
+  // The emulator's shapes (emulator/shared/validate.ts, emulator/shared/errors.ts, emulator/api/rules/acl.ts).
   { def: definitions.ReservedDomain, api: "Unknown field 'certificate_management_policy.key_size' in request body.", program: "Unknown field 'certificateManagementPolicy.key_size' in request body." },
   { def: definitions.ReservedDomain, api: "The 'domain' field is required.", program: "The 'domain' field is required." },
   { def: definitions.ReservedDomain, api: "Invalid value for 'certificate_management_policy': expected object", program: "Invalid value for 'certificateManagementPolicy': expected object" },
