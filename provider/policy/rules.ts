@@ -8,6 +8,7 @@
  * except names from ngrok's closed vocabularies (phases, action types).
  */
 import { ACTIONS, PHASES, type FieldSpec, type WirePhase } from "./actions";
+import { aiGatewayKeyRefusals } from "./ai-gateway-keys";
 import { camel, isRecord, typedPhase, walked, type PolicyValue, type Spelling } from "./value";
 
 export type PathSegment = string | number;
@@ -162,6 +163,9 @@ function validateAction(action: unknown, at: Place, phase: WirePhase, target: Po
   }
   if (spec.config === "open") {
     if (action.config !== undefined && !isRecord(action.config)) run.add(at.key("config"), "must be an object");
+    if (action.type === "ai-gateway") {
+      for (const r of aiGatewayKeyRefusals(action.config)) run.add(r.at.reduce<Place>((p, s) => (typeof s === "number" ? p.index(s) : p.field(s)), at.key("config")), r.why);
+    }
     return;
   }
   const config = action.config ?? {};
