@@ -161,6 +161,12 @@ export interface PropertySpec {
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
   /**
+   * The input is deprecated (the API ignores it): accepted and echoed as an output, never sent,
+   * never compared (a change to it is no change, never a replace), and a preview that sets it
+   * warns with this text; schema.json marks it deprecated.
+   */
+  deprecated?: string;
+  /**
    * Answered only by lookups: a field no program needs from a resource, such as a self link
    * made of the id, stays out of resources' outputs, their types and the stack's state.
    */

@@ -77,6 +77,7 @@ export class NgrokProvider {
    */
   private readonly events: EventSink = {
     info: (message) => this.log.write(engine.LogSeverity.INFO, message),
+    warn: (message) => this.log.write(engine.LogSeverity.WARNING, message),
     debug: (message) => this.log.write(engine.LogSeverity.INFO, message),
   };
 
