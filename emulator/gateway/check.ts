@@ -10,7 +10,6 @@
 // 2236 text that does not parse, 18002 the policy's structure.
 import { parse as parseYaml } from "yaml";
 import { ACTIONS } from "./actions";
-import { ERR_2267_MESSAGE, standardProviderKeys } from "./ai-gateway-keys";
 import { CelFailure, checkExpression, templateExpressions } from "./cel";
 import { isRecord, PHASES, PolicyError, type PhaseName, type PolicyInput, type WirePolicy, type WireRule } from "./policy";
 import { DURATION, durationSeconds, type Field } from "./schema";
@@ -172,8 +171,8 @@ function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[]): { t
   if (given && !isRecord(config)) throw new PolicyRefusal("ERR_NGROK_2203", [...at, "config"], "must be an object", `Failed to parse the configuration for policy action type \`${type}\`.`);
   // An action without a config is checked as one with an empty config: its required fields are missing.
   if (def.config !== "open") checkFields(type, def.config, given ? config : {}, [...at, "config"]);
-  const keys = type === "ai-gateway" && given ? standardProviderKeys(config) : undefined;
-  if (keys) throw new PolicyRefusal("ERR_NGROK_2267", [...at, "config", ...keys.place], keys.why, ERR_2267_MESSAGE);
+  const refused = given ? def.refusal?.(config) : undefined;
+  if (refused) throw new PolicyRefusal(refused.code, [...at, "config", ...refused.place], refused.why, refused.message);
   return given ? { type, config } : { type };
 }
 

@@ -106,7 +106,7 @@ export function deprecationWarnings(def: ResourceSchema, news: Props, events: Ev
   }
 }
 
-export function inputNotes(def: BoundDefinition, olds: Props, news: Props, events: EventSink): void {
+export function inputNotes(def: ResourceSchema, olds: Props, news: Props, events: EventSink): void {
   for (const [name, prop] of inputProperties(def)) {
     const value = news[name];
     if (prop.type.kind !== "external" || !prop.type.notes || isAbsent(value) || sameInput(prop, olds[name], value)) continue;

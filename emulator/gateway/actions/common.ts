@@ -62,6 +62,8 @@ export interface ActionImpl {
   notRunIn?: readonly PhaseName[];
   terminating?: boolean;
   config: ConfigSchema;
+  /** What ngrok refuses in a config beyond its fields' schema: the code, the place below `config`, why, and ngrok's message. */
+  refusal?(config: Record<string, unknown>): { code: string; place: (string | number)[]; why: string; message: string } | undefined;
   run(config: Record<string, unknown>, run: Run): Promise<ActionOutcome>;
 }
 
