@@ -125,6 +125,8 @@ export interface InputSpec {
    * credentials inside the policy), so a change to it sends that field.
    */
   carriedBy?: string;
+  /** The input travels apart from the resource's own requests, in requests of its own (a binding's `members`). */
+  apart?: boolean;
 }
 
 /** One property of a resource: an input, an output, or both (an input is always echoed as output). */
