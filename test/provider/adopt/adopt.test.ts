@@ -177,3 +177,13 @@ it("every kind of the registry that is an object is read, or left out in one lin
   // A new kind is either walked by the account's listing or named in its left-out lines.
   expect(Object.values(definitions).filter((d) => d.binding).length).toBe(boundKinds.length);
 });
+
+it("tells apart two objects whose labels tie by their own ids, whatever the list's order", () => {
+  const { nameAll } = require("../../../provider/adopt/plan") as typeof import("../../../provider/adopt/plan");
+  const a = { kind: "Credential", id: "cr_2aaaaaaaaaaaaaaaaaaaaaaaa111", importId: "cr_2aaaaaaaaaaaaaaaaaaaaaaaa111", props: { description: "laptop" }, inputs: {} };
+  const b = { kind: "Credential", id: "cr_2bbbbbbbbbbbbbbbbbbbbbbbb222", importId: "cr_2bbbbbbbbbbbbbbbbbbbbbbbb222", props: { description: "laptop" }, inputs: {} };
+  const forward = nameAll([a, b]);
+  const backward = nameAll([b, a]);
+  expect([forward.get(a), forward.get(b)]).toEqual(["credential-laptop-aaa111", "credential-laptop-bbb222"]);
+  expect([backward.get(a), backward.get(b)]).toEqual([forward.get(a), forward.get(b)]);
+});
