@@ -95,6 +95,7 @@ const PROVIDER_LAYERS = [
   "provider/functions",
   "provider/core",
   "provider/secret-ref.ts",
+  "provider/adopt",
   "provider/hosts",
   "provider/index.ts",
   "provider/gen",
