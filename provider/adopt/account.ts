@@ -13,7 +13,7 @@
  */
 import { ApiError } from "../client/errors";
 import { definitions, turnedOffKinds } from "../definitions";
-import type { BoundDefinition, Props, ReadResult } from "../contract";
+import type { BoundDefinition, Props, ReadResult, ResourceDefinition } from "../contract";
 import type { Provider } from "../core/provider";
 import { ResourceHandler } from "../engine/handler";
 import { idKeys, locatingInputs, placeholders } from "../engine/locate";
@@ -55,6 +55,12 @@ function boundDefinitions(): BoundDefinition[] {
   const bound = Object.values(definitions).filter((d): d is BoundDefinition => d.binding !== undefined);
   const rank = (d: BoundDefinition): number => (d.binding.kind === "collection" || d.binding.kind === "singleton" ? 0 : d.binding.kind === "sub-collection" ? 1 : 2);
   return bound.sort((a, b) => rank(a) - rank(b));
+}
+
+/** Whether `kind` reads `property` only for a program that sets it (the members of a `members` binding). */
+function readOnlyWhenSet(kind: string, property: string): boolean {
+  const def: ResourceDefinition | undefined = (definitions as Record<string, ResourceDefinition>)[kind];
+  return def?.binding?.kind === "collection" && def.binding.members?.input === property;
 }
 
 /** The kind whose ids a reference input takes (`edgeId` -> HttpsEdge, `routeId` -> HttpsEdgeRoute). */
@@ -118,7 +124,9 @@ export async function listAccount(provider: Provider, options: ListOptions = {})
       skippedAi.push(def.name);
       continue;
     }
-    const owner = def.conflictsWith?.find((c) => referencedKind(def, c.input) === c.resource);
+    // An owner whose reads answer the owned property (a subscription's `sources`) adopts them; one that
+    // reads it only for a program that sets it (an IP policy's `rules`) leaves them to their own kind.
+    const owner = def.conflictsWith?.find((c) => referencedKind(def, c.input) === c.resource && !readOnlyWhenSet(c.resource, c.property));
     if (owner) {
       left.push({ kind: def.name, why: `adopted with each ${owner.resource}, as its \`${owner.property}\`` });
       continue;
