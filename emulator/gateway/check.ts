@@ -10,7 +10,7 @@
 // 2236 text that does not parse, 18002 the policy's structure.
 import { parse as parseYaml } from "yaml";
 import { ACTIONS } from "./actions";
-import { CelFailure, checkExpression, templateExpressions } from "./cel";
+import { CelFailure, checkExpression, templateExpressions, typeError } from "./cel";
 import { isRecord, PHASES, PolicyError, type PhaseName, type PolicyInput, type WirePolicy, type WireRule } from "./policy";
 import { DURATION, durationSeconds, type Field } from "./schema";
 
@@ -148,6 +148,8 @@ function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[]): WireRul
     if (!Array.isArray(expressions)) throw new PolicyRefusal("ERR_NGROK_2200", [...at, "expressions"], "must be a list of CEL expressions", "Invalid policy expression.");
     expressions.forEach((e, i) => {
       if (typeof e !== "string" || !parses(e)) throw new PolicyRefusal("ERR_NGROK_2200", [...at, "expressions", i], "is not a valid CEL expression", "Invalid policy expression.");
+      const why = typeError(e, true);
+      if (why !== undefined) throw new PolicyRefusal("ERR_NGROK_2200", [...at, "expressions", i], `is not a well-typed CEL expression: ${why}`, "Invalid policy expression.");
     });
     out.expressions = expressions as string[];
   }
@@ -238,6 +240,8 @@ function checkString(type: string, field: Field, v: unknown, at: PlaceSegment[])
   }
   if (field.cel) {
     if (!parses(v)) throw templateFailure(type, at, "is not a valid CEL expression");
+    const why = typeError(v, field.condition === true, field.celVariables);
+    if (why !== undefined) throw templateFailure(type, at, `is not a well-typed CEL expression: ${why}`);
     return;
   }
   checkTemplates(type, v, at);
@@ -261,7 +265,11 @@ function checkTemplates(type: string, text: string, at: PlaceSegment[]): void {
     if (err instanceof CelFailure) throw templateFailure(type, at, "has a ${ without its closing }");
     throw err;
   }
-  for (const e of expressions) if (!parses(e)) throw templateFailure(type, at, "has a ${...} that is not a valid CEL expression");
+  for (const e of expressions) {
+    if (!parses(e)) throw templateFailure(type, at, "has a ${...} that is not a valid CEL expression");
+    const why = typeError(e, false);
+    if (why !== undefined) throw templateFailure(type, at, `has a \${...} that is not a well-typed CEL expression: ${why}`);
+  }
 }
 
 function templatesIn(type: string, v: unknown, at: PlaceSegment[]): void {

@@ -23,6 +23,10 @@ export interface Field {
   maxLength?: number;
   /** Each element is CEL (bucket keys), or the string is (retry_condition). */
   cel?: boolean;
+  /** The CEL is a condition: it must be a bool (retry_condition). */
+  condition?: boolean;
+  /** Variables the CEL of this field may read besides the documented ones, by name and type. */
+  celVariables?: Readonly<Record<string, string>>;
   /** basic-auth's `username:password`, the password 8 to 128 characters. */
   credential?: boolean;
   /** set-vars: each object holds one variable. */

@@ -57,6 +57,8 @@ export interface FieldSpec {
   cel?: boolean;
   /** The string is a CEL expression (http-request's `retry_condition`). */
   expression?: boolean;
+  /** Variables the CEL of this field reads besides the documented ones, by name and type. */
+  celVariables?: Readonly<Record<string, string>>;
   /** Each element of a list must differ from the others. */
   unique?: boolean;
   /** Values the documentation forbids (jwt-validation's algorithm `none`). */
@@ -165,7 +167,8 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
       body: { kind: "string" },
       max_redirects: { kind: "integer", min: 0, max: 100, default: 10 },
       timeout: duration({ default: "3s", minDuration: 1, maxDuration: 30 }),
-      retry_condition: { kind: "string", expression: true },
+      // A condition over the attempts so far; the page's example reads `last_attempt.res.statusCode`.
+      retry_condition: { kind: "string", expression: true, celVariables: { attempts: "int", last_attempt: "map(string, dyn)" } },
       on_error: { kind: "string", enum: ["continue", "halt"], default: "continue" },
     },
   },

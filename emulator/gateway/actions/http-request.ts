@@ -96,7 +96,8 @@ const CONFIG: ConfigSchema = {
   body: f("string"),
   max_redirects: f("int", { min: 0, max: 100, default: 10 }),
   timeout: f("duration", { min: 1, max: 30, default: "3s" }),
-  retry_condition: f("string", { cel: true }),
+  // The page's retry example reads `last_attempt.res.statusCode`: the attempts so far and the last one's request and response.
+  retry_condition: f("string", { cel: true, condition: true, celVariables: { attempts: "int", last_attempt: "map(string, dyn)" } }),
   on_error: f("string", { oneOf: ["continue", "halt"], default: "continue" }),
 };
 

@@ -33,6 +33,18 @@ const WRONG: Readonly<Record<string, string>> = {
   "guides/migration/modules-to-traffic-policy-actions.mdx:349": "circuit-breaker fields `rolling_window` and `error_threshold_percentage` do not exist (`window_duration`, `error_threshold`)",
   "traffic-policy/examples/add-authentication.mdx:35": "basic-auth credentials are objects of username and password; ngrok takes `username:password` strings",
   "traffic-policy/examples/oauth-protection.mdx:138": "redirect is given `location`; its field is `to`",
+  // Expressions CEL's type checker refuses against ngrok's documented variables and macros (https://ngrok.com/docs/traffic-policy/variables/,
+  // https://ngrok.com/docs/traffic-policy/macros/): each would fail on every request it met.
+  "gateway/examples/ephemeral-workloads.mdx:149": "`!conn.client_ip in [...]` negates the string conn.client_ip (`!` binds tighter than `in`): no `!_` takes a string",
+  "gateway/examples/front-door-pattern.mdx:71": "`req.url.includes(...)`: CEL and ngrok's macros have no `includes` (`contains` is the string method)",
+  "gateway/examples/lock-admin-dashboards.mdx:44": "`req.url.path.includes(...)`: CEL and ngrok's macros have no `includes` (`contains` is the string method)",
+  "gateway/examples/wordpress.mdx:59": "`req.url.includes(...)`: CEL and ngrok's macros have no `includes` (`contains` is the string method)",
+  "traffic-policy/actions/response-body-find-replace.mdx:174": "`res.headers['content-type'].contains(...)`: a header's values are a list of strings, and `contains` is a string method",
+  "traffic-policy/actions/set-vars.mdx:288": "a ${...} reads `request.headers`; the variable is `req`",
+  "traffic-policy/actions/set-vars.mdx:343": "a ${...} calls `sort(x, y, ...)` with a comparison; ngrok's lists have `sort()` and `sortBy(x, key)`",
+  "traffic-policy/examples/event-logging.mdx:16": "`res.status_code < '200'` compares the int status code with a string",
+  "snippets/traffic-policy/gallery/LogUnsuccessful.mdx:2": "`res.status_code < '200'` compares the int status code with a string",
+  "snippets/traffic-policy/gallery/ManipulateHeaders.mdx:2": "a ${...} reads `.ngrok.geo.country_code`, which is no variable (`conn.geo.country_code`)",
   "snippets/traffic-policy/gallery/route-requests/BasedOnHeaders.mdx:4": "on_http_request and its actions are objects, not lists",
   "snippets/traffic-policy/gallery/route-requests/block-unwanted-requests/FromTor.mdx:4": "on_http_request and its actions are objects, not lists",
 };
