@@ -10,6 +10,7 @@
 // 2236 text that does not parse, 18002 the policy's structure.
 import { parse as parseYaml } from "yaml";
 import { ACTIONS } from "./actions";
+import { literalRefusal } from "./literals";
 import { CelFailure, checkExpression, templateExpressions, typeError } from "./cel";
 import { isRecord, PHASES, PolicyError, type PhaseName, type PolicyInput, type WirePolicy, type WireRule } from "./policy";
 import { DURATION, durationSeconds, type Field } from "./schema";
@@ -115,7 +116,7 @@ export function checkPolicy(doc: unknown, target?: PolicyTarget): WirePolicy {
     }
     if (rules === null || rules === undefined) continue;
     if (!Array.isArray(rules)) throw structure([phase], "must be a list of rules");
-    policy[name] = rules.map((rule, i) => checkRule(rule, name, [phase, i]));
+    policy[name] = rules.map((rule, i) => checkRule(rule, name, [phase, i], target));
   }
   if (target?.cloud) {
     const phase: PhaseName = http ? "on_http_request" : "on_tcp_connect";
@@ -132,7 +133,7 @@ export function checkPolicy(doc: unknown, target?: PolicyTarget): WirePolicy {
   return policy;
 }
 
-function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[]): WireRule {
+function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[], target: PolicyTarget | undefined): WireRule {
   if (!isRecord(rule)) throw structure(at, "must be an object with actions");
   const actions = rule["actions"];
   if (!Array.isArray(actions) || actions.length === 0) throw structure([...at, "actions"], "must be a non-empty list");
@@ -153,11 +154,11 @@ function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[]): WireRul
     });
     out.expressions = expressions as string[];
   }
-  out.actions = actions.map((action, i) => checkAction(action, phase, [...at, "actions", i]));
+  out.actions = actions.map((action, i) => checkAction(action, phase, [...at, "actions", i], target));
   return out;
 }
 
-function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[]): { type: string; config?: Record<string, unknown> } {
+function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[], target: PolicyTarget | undefined): { type: string; config?: Record<string, unknown> } {
   if (!isRecord(action)) throw structure(at, "must be an action: { type, config }");
   const type = action["type"];
   if (typeof type !== "string") throw new PolicyRefusal("ERR_NGROK_2201", [...at, "type"], "must have a type", "Invalid policy action type ``.");
@@ -165,6 +166,9 @@ function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[]): { t
   if (def === undefined) throw new PolicyRefusal("ERR_NGROK_2201", [...at, "type"], `is not a Traffic Policy action type ('${type}')`, `Invalid policy action type \`${type}\`.`);
   if (!def.phases.includes(phase)) {
     throw new PolicyRefusal("ERR_NGROK_2202", at, `(${type}) cannot run in ${phase}: it runs in ${def.phases.join(", ")}`, `Action type \`${type}\` is not supported for \`${phase}\` traffic policy rule.`);
+  }
+  if (target !== undefined && def.schemes !== undefined && !def.schemes.includes(target.scheme)) {
+    throw new PolicyRefusal("ERR_NGROK_2205", at, `(${type}) runs only on ${def.schemes.join(" and ")} endpoints, and the endpoint's URL is ${target.scheme}`, `Policy action type \`${type}\` does not support the \`${target.scheme}\` protocol.`);
   }
   const extra = Object.keys(action).find((k) => k !== "type" && k !== "config");
   if (extra !== undefined) throw unknownField(type, [...at, extra], extra);
@@ -245,6 +249,10 @@ function checkString(type: string, field: Field, v: unknown, at: PlaceSegment[])
     return;
   }
   checkTemplates(type, v, at);
+  if (field.literal !== undefined) {
+    const refused = literalRefusal(field.literal, v, type, fieldName(at));
+    if (refused !== undefined) throw new PolicyRefusal(refused.code, at, refused.why, refused.apiMessage);
+  }
   if (field.credential && !v.includes("${")) {
     const colon = v.indexOf(":");
     const password = colon > 0 ? [...v.slice(colon + 1)].length : 0;
@@ -312,7 +320,13 @@ function checkValue(type: string, field: Field, v: unknown, at: PlaceSegment[]):
     case "map":
       if (!isRecord(v)) throw invalid(type, at, "must be an object");
       entries(type, field, Object.keys(v).length, at);
-      for (const [k, item] of Object.entries(v)) checkString(type, { kind: "string" }, item, [...at, k]);
+      for (const [k, item] of Object.entries(v)) {
+        if (field.headers) {
+          const refused = literalRefusal("header-name", k, type, fieldName(at));
+          if (refused !== undefined) throw new PolicyRefusal(refused.code, [...at, k], refused.why, refused.apiMessage);
+        }
+        checkString(type, field.headers ? { kind: "string", literal: "header-value" } : { kind: "string" }, item, [...at, k]);
+      }
       return;
     case "any":
       if (!isRecord(v)) throw invalid(type, at, "must be an object");

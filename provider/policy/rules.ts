@@ -8,6 +8,7 @@
  * except names from ngrok's closed vocabularies (phases, action types).
  */
 import { ACTIONS, PHASES, type FieldSpec, type WirePhase } from "./actions";
+import { literalProblem } from "./literals";
 import { camel, isRecord, typedPhase, walked, type PolicyValue, type Spelling } from "./value";
 
 export type PathSegment = string | number;
@@ -163,7 +164,7 @@ function validateAction(action: unknown, at: Place, phase: WirePhase, target: Po
     run.add(at, `(${action.type}) cannot run in ${run.phase(phase)}: it runs in ${allowed} (ERR_NGROK_2202)`);
   }
   if (target && spec.schemes && !spec.schemes.includes(target.scheme)) {
-    run.add(at, `(${action.type}) applies only to ${spec.schemes.join(" and ")} endpoints, and the endpoint's url is ${target.scheme}`);
+    run.add(at, `(${action.type}) applies only to ${spec.schemes.join(" and ")} endpoints, and the endpoint's url is ${target.scheme} (ERR_NGROK_2205)`);
   }
   if (spec.config === "open") {
     if (action.config !== undefined && !isRecord(action.config)) run.add(at.key("config"), "must be an object");
@@ -219,6 +220,7 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
       if (typeof v !== "string") return run.add(at, "must be a string");
       if (spec.enum && !spec.enum.includes(v)) run.add(at, `must be one of ${spec.enum.map((e) => `"${e}"`).join(", ")}`);
       if (spec.maxLength !== undefined && [...v].length > spec.maxLength) run.add(at, `must be at most ${spec.maxLength} characters`);
+      if (spec.literal !== undefined) checkLiteral(spec, v, at, run);
       if (spec.expression) checkCel(v, at, run, undefined, { bool: true, code: "ERR_NGROK_2224", ...(spec.celVariables ? { local: spec.celVariables } : {}) });
       else checkInterpolations(v, at, run);
       return;
@@ -257,7 +259,10 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
         else if (spec.exclude?.includes(item)) run.add(at.index(i), `must not be "${item}"`);
         else if (spec.cel) checkCel(item, at.index(i), run, undefined, { bool: false, code: "ERR_NGROK_2224" });
         else if (spec.form === "credential") checkCredential(item, at.index(i), run);
-        else checkInterpolations(item, at.index(i), run);
+        else {
+          checkInterpolations(item, at.index(i), run);
+          if (spec.literal !== undefined) checkLiteral(spec, item, at.index(i), run);
+        }
       });
       if (spec.required && v.length === 0) run.add(at, "must not be empty");
       else countLimits(spec, v.length, at, run);
@@ -269,8 +274,14 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
       if (!isRecord(v)) return run.add(at, "must be an object");
       countLimits(spec, Object.keys(v).length, at, run);
       for (const [k, item] of Object.entries(v)) {
-        if (spec.kind === "stringMap" && typeof item !== "string") run.add(at.key(k), "must be a string");
-        else interpolationsIn(item, at.key(k), run);
+        const name = spec.headers ? literalProblem("header-name", k) : undefined;
+        if (name !== undefined) run.add(at.key(k), name);
+        else if (spec.kind === "stringMap" && typeof item !== "string") run.add(at.key(k), "must be a string");
+        else {
+          interpolationsIn(item, at.key(k), run);
+          const value = spec.headers && typeof item === "string" ? literalProblem("header-value", item) : undefined;
+          if (value !== undefined) run.add(at.key(k), value);
+        }
       }
       return;
     case "object":
@@ -301,6 +312,12 @@ function checkCredential(credential: string, at: Place, run: Run): void {
   if (colon <= 0) return run.add(at, "must be a username and a password written username:password");
   const password = [...credential.slice(colon + 1)].length;
   if (password < 8 || password > 128) run.add(at, "must have a password of 8 to 128 characters");
+}
+
+/** A literal of the kind ngrok checks when the policy is saved (literals.ts). */
+function checkLiteral(spec: FieldSpec, value: string, at: Place, run: Run): void {
+  const problem = literalProblem(spec.literal!, value);
+  if (problem !== undefined) run.add(at, problem);
 }
 
 /** Every string inside a value (a map's values, a list's elements), its `${...}` parsed as CEL. */

@@ -6,7 +6,7 @@ import { bool, ConfigError, message, setResult, str, type ActionImpl } from "./c
 export const verifyWebhookAction: ActionImpl = {
   type: "verify-webhook",
   phases: ["on_http_request"],
-  config: { provider: f("string", { required: true }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
+  config: { provider: f("string", { required: true, literal: "webhook-provider" }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
   async run(config, run) {
     const provider = str(config, "provider");
     const secret = run.cel.text(str(config, "secret"));
