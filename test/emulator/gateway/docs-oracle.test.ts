@@ -49,6 +49,27 @@ const WRONG: Readonly<Record<string, string>> = {
   "snippets/traffic-policy/gallery/route-requests/block-unwanted-requests/FromTor.mdx:4": "on_http_request and its actions are objects, not lists",
 };
 
+/**
+ * Examples that leave a value for the reader to fill in (their IP addresses), by id: each
+ * placeholder and what stands for it here. As written, ngrok refuses the placeholder (it is no
+ * CIDR: ERR_NGROK_2217), and so must the checks; filled in, the example must pass.
+ */
+const PLACEHOLDERS: Readonly<Record<string, readonly [string, string][]>> = {
+  "gateway/device-gateway/cloud-to-device.mdx:178": [["<your source IPs>", "203.0.113.0/24"]],
+  "gateway/device-gateway/linux.mdx:108": [["ALLOWED_IP_ADDRESS_CIDR", "203.0.113.0/24"]],
+  "gateway/examples/ip-restrictions-basic-auth.mdx:44": [
+    ["$TRUSTED_IP_FOO/32", "203.0.113.7/32"],
+    ["$TRUSTED_IP_BAR/32", "203.0.113.8/32"],
+  ],
+  "gateway/examples/minecraft.mdx:26": [
+    ["$YOUR_IP/32", "203.0.113.7/32"],
+    ["$ANOTHER_FRIEND_IP/32", "203.0.113.8/32"],
+  ],
+  "gateway/examples/n8n.mdx:113": [["$YOUR_IP/32", "203.0.113.7/32"]],
+  "gateway/examples/n8n.mdx:215": [["$YOUR_IP/32", "203.0.113.7/32"]],
+  "gateway/site-to-site-connectivity/index.mdx:119": [["allowed ips here (IPv4 or IPv6)", "203.0.113.0/24"]],
+};
+
 /** Blocks that name a phase but are not YAML or JSON at all, by id, and why. */
 const UNPARSABLE: Readonly<Record<string, string>> = {
   "gateway/device-gateway/cloud-to-device.mdx:145": "a single-quoted value holds an apostrophe ('{your app's oauth client id}')",
@@ -58,13 +79,14 @@ const HTTP_URL = "https://app.example.com";
 // A policy of on_tcp_connect alone: a TLS endpoint on a reserved domain (terminate-tls needs one).
 const TLS_URL = "tls://app.example.com";
 
-/** The forms a program may give the example in: the page's own texts, else the policy as JSON text. */
-function texts(example: DocExample): [string, string][] {
+/** The forms a program may give the example in: the page's own texts, else the policy as JSON text; its placeholders filled in unless `asWritten`. */
+function texts(example: DocExample, asWritten = false): [string, string][] {
   const out: [string, string][] = [];
   if (example.yaml !== undefined) out.push(["YAML", example.yaml]);
   if (example.json !== undefined) out.push(["JSON", example.json]);
   if (out.length === 0) out.push([`JSON of ${example.within}`, JSON.stringify(example.policy)]);
-  return out;
+  const fill = asWritten ? [] : (PLACEHOLDERS[example.id] ?? []);
+  return out.map(([form, text]) => [form, fill.reduce((t, [placeholder, value]) => t.split(placeholder).join(value), text)]);
 }
 
 const isHttp = (policy: Record<string, unknown>): boolean => Object.keys(policy).some((k) => k !== "on_tcp_connect");
@@ -109,7 +131,7 @@ it("finds the documented examples: policies, requests shown with their answers",
   expect(examples.every((e) => /^https:\/\/ngrok\.com\/docs\/.+\/$/.test(e.url))).toBe(true);
   expect(examples.flatMap((e) => e.requests).length).toBeGreaterThanOrEqual(20);
   // The lists name examples the corpus has.
-  expect(Object.keys(WRONG).filter((id) => !examples.some((e) => e.id === id))).toEqual([]);
+  expect([...Object.keys(WRONG), ...Object.keys(PLACEHOLDERS)].filter((id) => !examples.some((e) => e.id === id))).toEqual([]);
   expect(corpus.unparsed.map((u) => u.id).sort()).toEqual(Object.keys(UNPARSABLE).sort());
 });
 
@@ -149,6 +171,18 @@ describe.each(Object.entries(WRONG))("wrong on the page: %s", (id, reason) => {
       expect([form, policyProblems(PolicyValue.read(text), agentTarget(example.policy)).length > 0]).toEqual([form, true]);
       const url = isHttp(example.policy) ? HTTP_URL : TLS_URL;
       expect([form, (await call(emu, "POST", "/endpoints", { type: "cloud", url, traffic_policy: text, pooling_enabled: true })).status]).toEqual([form, 400]);
+    }
+  });
+});
+
+describe.each(Object.keys(PLACEHOLDERS))("a placeholder left as written: %s", (id) => {
+  it("is refused at preview and by the emulator's API as no CIDR (ERR_NGROK_2217)", async () => {
+    const example = examples.find((e) => e.id === id)!;
+    for (const [form, text] of texts(example, true)) {
+      expect([form, policyProblems(PolicyValue.read(text), agentTarget(example.policy)).map((p) => p.message)]).toEqual([form, expect.arrayContaining([expect.stringMatching(/\(ERR_NGROK_2217\)$/)])]);
+      const url = isHttp(example.policy) ? HTTP_URL : TLS_URL;
+      const answer = await call(emu, "POST", "/endpoints", { type: "cloud", url, traffic_policy: text, pooling_enabled: true });
+      expect([form, answer.status, answer.json?.error_code]).toEqual([form, 400, expect.stringMatching(/^ERR_NGROK_22(17|35)$/)]);
     }
   });
 });
