@@ -250,7 +250,7 @@ function checkString(type: string, field: Field, v: unknown, at: PlaceSegment[])
   }
   checkTemplates(type, v, at);
   if (field.literal !== undefined) {
-    const refused = literalRefusal(field.literal, v, type, fieldName(at));
+    const refused = literalRefusal(field.literal, v, type, fieldName(at), String(at[0]));
     if (refused !== undefined) throw new PolicyRefusal(refused.code, at, refused.why, refused.apiMessage);
   }
   if (field.credential && !v.includes("${")) {
@@ -322,7 +322,7 @@ function checkValue(type: string, field: Field, v: unknown, at: PlaceSegment[]):
       entries(type, field, Object.keys(v).length, at);
       for (const [k, item] of Object.entries(v)) {
         if (field.headers) {
-          const refused = literalRefusal("header-name", k, type, fieldName(at));
+          const refused = literalRefusal("header-name", k, type, fieldName(at), String(at[0]));
           if (refused !== undefined) throw new PolicyRefusal(refused.code, [...at, k], refused.why, refused.apiMessage);
         }
         checkString(type, field.headers ? { kind: "string", literal: "header-value" } : { kind: "string" }, item, [...at, k]);

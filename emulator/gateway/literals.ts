@@ -48,8 +48,8 @@ export function regexError(pattern: string): string | undefined {
   }
 }
 
-/** Why ngrok refuses `value` as a `literal` of `type`'s field `field`, or undefined; a `${...}` value is left to run time. */
-export function literalRefusal(literal: Literal, value: string, type: string, field: string): LiteralRefusal | undefined {
+/** Why ngrok refuses `value` as a `literal` of `type`'s field `field` in `phase`, or undefined; a `${...}` value is left to run time. */
+export function literalRefusal(literal: Literal, value: string, type: string, field: string, phase: string): LiteralRefusal | undefined {
   if (value.includes("${")) return undefined;
   switch (literal) {
     case "cidr":
@@ -73,10 +73,10 @@ export function literalRefusal(literal: Literal, value: string, type: string, fi
       return ok ? undefined : { code: "ERR_NGROK_2226", why: "must be an http or https URL", apiMessage: `Invalid configuration for ${type}: ${field} must be a URL, but was ${value}.` };
     }
     case "header-name":
-      return TOKEN.test(value) ? undefined : { code: "ERR_NGROK_2210", why: "is not a valid header name", apiMessage: `Failed to parse configuration for ${type}: name is invalid \`${value}\`.` };
+      return TOKEN.test(value) ? undefined : { code: "ERR_NGROK_2210", why: "is not a valid header name", apiMessage: `Failed to parse configuration for ${phase} ${type}: name is invalid \`${value}\`.` };
     case "header-value":
-      // RFC 9110's field value: visible characters, spaces and tabs; no line break or other control character.
-      return /^[^\x00-\x08\x0a-\x1f\x7f]*$/.test(value) ? undefined : { code: "ERR_NGROK_2211", why: "is not a valid header value: it has a line break or a control character", apiMessage: `Failed to parse configuration for ${type}: value is invalid \`${value}\`.` };
+      // The value is quoted escaped, its line break as \n. RFC 9110's field value: visible characters, spaces and tabs; no line break or other control character.
+      return /^[^\x00-\x08\x0a-\x1f\x7f]*$/.test(value) ? undefined : { code: "ERR_NGROK_2211", why: "is not a valid header value: it has a line break or a control character", apiMessage: `Failed to parse configuration for ${phase} ${type}: value is invalid \`${JSON.stringify(value).slice(1, -1)}\`.` };
     case "webhook-provider":
       return DOCUMENTED_WEBHOOK_PROVIDERS.includes(value)
         ? undefined
