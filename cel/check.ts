@@ -1,7 +1,7 @@
 /**
  * A type checker for CEL over @bufbuild/cel's parsed AST. @bufbuild/cel (0.6.1, its newest
  * release) evaluates CEL and parses it, but its checker only types constants and identifiers, so
- * this one does what CEL's checker does (https://github.com/google/cel-spec/blob/master/doc/langdef.md#gradual-type-checking):
+ * this one does what CEL's checker does (cel-spec's language definition, "Gradual Type Checking"):
  * every identifier must be declared, every field selected must exist on a declared object, every
  * function and operator must have an overload for its arguments' types, and `dyn` (a value of no
  * declared type) is accepted anywhere. Declarations are the caller's: the provider and the
