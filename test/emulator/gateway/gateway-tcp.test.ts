@@ -117,8 +117,11 @@ describe("the gateway: a real TCP connection to a TCP endpoint", () => {
     expect(await exchange()).toBe("");
   });
 
-  it("deny: the connection is closed", async () => {
-    await setPolicy({ on_tcp_connect: [{ actions: [{ type: "deny" }] }] });
+  it("deny for the client's address: the connection is closed before forward-internal could take it", async () => {
+    const forward = policyAllowing("127.0.0.1/32").on_tcp_connect!.slice(1);
+    await setPolicy({ on_tcp_connect: [{ expressions: ["conn.client_ip == '127.0.0.1'"], actions: [{ type: "deny" }] }, ...forward] });
     expect(await exchange()).toBe("");
+    await setPolicy({ on_tcp_connect: [{ expressions: ["conn.client_ip == '192.0.2.1'"], actions: [{ type: "deny" }] }, ...forward] });
+    expect(await exchange()).toBe("ping");
   });
 });
