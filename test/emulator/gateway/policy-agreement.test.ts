@@ -336,5 +336,5 @@ it(`preview, the API and testPolicy agree on ${RUNS} generated policies (seed ${
   );
   // Each way of breaking a policy was tried, and most policies were valid or broken.
   for (const kind of Object.keys(seen) as Break[]) expect([kind, seen[kind] > 0]).toEqual([kind, true]);
-  // About 35 s alone; more when the suite runs files side by side on few cores.
+  // About 45 s alone; more when the suite runs files side by side on few cores.
 }, 300_000);
