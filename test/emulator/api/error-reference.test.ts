@@ -28,6 +28,11 @@ const send = async (method: string, path: string, headers: Record<string, string
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: text === "" ? undefined : JSON.parse(text) };
 };
+/** ERR_NGROK_2267's page (https://ngrok.com/docs/errors/err_ngrok_2267/), which has no placeholder. */
+const ERR_2267_PAGE =
+  "Configuring provider API keys or key selection in Traffic Policy is no longer supported for standard providers. " +
+  "Attach provider keys to your AI Gateway API Key instead: https://ngrok.com/docs/ai-gateway/guides/migrate-to-attached-provider-keys. " +
+  "Custom providers can still configure API keys in Traffic Policy.";
 const policy = (p: unknown): string => JSON.stringify(p);
 const endpoint = (body: Record<string, unknown>): Promise<Answer> =>
   call(emu, "POST", "/endpoints", { url: "https://app.example.com", traffic_policy: policy({ on_http_request: [{ actions: [{ type: "deny" }] }] }), ...body });
@@ -219,6 +224,15 @@ const CASES: Documented[] = [
       const tcp = policy({ on_tcp_connect: [{ actions: [{ type: "terminate-tls" }] }, { actions: [{ type: "deny" }] }] });
       return endpoint({ url: `tcp://${String(addr)}`, traffic_policy: tcp });
     },
+  },
+  {
+    code: "ERR_NGROK_2267",
+    status: 400,
+    page: ERR_2267_PAGE,
+    answer: () =>
+      endpoint({
+        traffic_policy: policy({ on_http_request: [{ actions: [{ type: "ai-gateway", config: { providers: [{ id: "openai", api_keys: [{ value: "k" }] }] } }] }] }),
+      }),
   },
   { code: "ERR_NGROK_24006", status: 400, page: "Vault with ID `ID` not found.", answer: () => call(emu, "POST", "/vault_secrets", { vault_id: missingId("vault"), name: "s", value: "x" }) },
   { code: "ERR_NGROK_24008", status: 400, page: "Required parameter 'VaultID' is missing.", answer: () => call(emu, "POST", "/vault_secrets", { name: "s", value: "x" }) },
