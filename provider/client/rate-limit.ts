@@ -10,7 +10,9 @@
  * window after that time: the service has freed it by then whatever the network's delays.
  *
  * The slots live in a ledger (pacing-ledger.ts) that processes using the same key and base URL
- * share, so that back-to-back or concurrent commands do not each spend the whole budget.
+ * share, so that back-to-back or concurrent commands do not each spend the whole budget. With a
+ * rate ledger (`ngrok:rateLedger`, rate-ledger.ts), each request also takes a lease of the window
+ * that every runner on the key shares, whatever machine it runs on.
  *
  * Hand-written on purpose: the CommonJS limiters on npm (bottleneck, limiter) are fixed-window or
  * token-bucket, which allow up to twice the limit across a window boundary, count at grant time,
@@ -54,6 +56,44 @@ export interface Slot {
   refused(): Promise<void> | undefined;
   /** The request certainly never reached the service. */
   notSent(): Promise<void> | undefined;
+}
+
+/** A request's hold on one lease of a window shared with other machines (rate-ledger.ts); settle it once. */
+export interface Lease {
+  /** The request's answer arrived (a 429 too: the service may count a refused request): the lease frees a window from now. */
+  answered(): Promise<void>;
+  /** The request never left this machine: the lease frees now. */
+  notSent(): Promise<void>;
+}
+
+/** A window shared with other machines: a lease for each request, or undefined while it cannot be used. */
+export interface SharedLeases {
+  take(rate: RateLimit): Promise<Lease | undefined>;
+}
+
+/** A slot of the machine's window together with a lease of the shared one. */
+class LeasedSlot implements Slot {
+  constructor(
+    private readonly slot: Slot,
+    private readonly lease: Lease,
+  ) {}
+
+  get grantedAt(): number {
+    return this.slot.grantedAt;
+  }
+  answered(at: number, served?: boolean): Promise<void> {
+    return both(this.slot.answered(at, served), this.lease.answered());
+  }
+  refused(): Promise<void> {
+    return both(this.slot.refused(), this.lease.answered());
+  }
+  notSent(): Promise<void> {
+    return both(this.slot.notSent(), this.lease.notSent());
+  }
+}
+
+async function both(a: Promise<void> | undefined, b: Promise<void>): Promise<void> {
+  await Promise.all([a, b]);
 }
 
 /** A slot's bookkeeping: one object per request, its methods on the prototype. */
@@ -202,6 +242,8 @@ export interface PacerOptions {
   clock?: Clock;
   /** Draws the jitter of a cut in [0, 1); default Math.random. */
   random?: () => number;
+  /** A window shared with other machines (a rate ledger): each request also takes a lease of it. */
+  leases?: SharedLeases;
 }
 
 export class Pacer {
@@ -234,6 +276,7 @@ export class Pacer {
    * the pacer can start pacing to the limit the service states (see `learn`).
    */
   private readonly clock: Clock;
+  private readonly leases: SharedLeases | undefined;
 
   constructor(rate: RateLimit | undefined, options: PacerOptions) {
     if (rate !== undefined && (!(rate.limit >= 1) || !(rate.windowMs > 0))) {
@@ -244,6 +287,7 @@ export class Pacer {
     this.attemptTimeoutMs = options.attemptTimeoutMs;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
+    this.leases = options.leases;
   }
 
   private now(): number {
@@ -262,6 +306,27 @@ export class Pacer {
 
   /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
   acquire(retry = false): Promise<Slot> {
+    return this.leases === undefined || this.rate === undefined ? this.acquireHere(retry) : this.acquireLeased(this.leases, this.rate, retry);
+  }
+
+  /**
+   * A lease of the shared window first (its turn among every machine's requests), then the
+   * machine's own slot, which the lease leaves room for unless the machine learnt of a client
+   * outside the ledger. Without a lease (the ledger cannot be used), the machine's slot alone.
+   */
+  private async acquireLeased(leases: SharedLeases, rate: RateLimit, retry: boolean): Promise<Slot> {
+    const lease = await leases.take(rate);
+    let slot: Slot;
+    try {
+      slot = await this.acquireHere(retry);
+    } catch (err) {
+      await lease?.notSent();
+      throw err;
+    }
+    return lease === undefined ? slot : new LeasedSlot(slot, lease);
+  }
+
+  private acquireHere(retry: boolean): Promise<Slot> {
     const now = this.grantNow();
     if (now) return Promise.resolve(now);
     if (this.rate === undefined) return this.take(1).then(([slot]) => slot!);
@@ -410,7 +475,7 @@ export class Pacer {
    */
   grantNow(): GrantedSlot | undefined {
     const ledger = this.ledger;
-    if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
+    if (!(ledger instanceof MemoryLedger) || this.leases !== undefined || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
     const now = this.now();
     const entries = ledger.entries;
     entries.prune(now - this.pruneWindowMs() - marginMs);
