@@ -126,6 +126,11 @@ function record(entries: LedgerEntries, slot: GrantedSlot, at: number | undefine
   }
   entries.answer(slot.id, at);
   const state = entries.state;
+  // Served after a doubt: that refusal was a stray one.
+  if (served && state.suspect !== undefined && slot.grantedAt >= state.suspect) {
+    delete state.suspect;
+    delete state.doubts;
+  }
   if (served && state.tokens !== undefined) state.tokens = Math.min(retryQuota.capacity, state.tokens + 1);
   if (slot.atShare && rate !== undefined) grow(state, at, rate);
 }
@@ -147,37 +152,43 @@ export type RetryKind = "transient" | "throttled";
 
 
 /**
- * Sharing the window with clients this machine cannot see (other machines on the same key): the
- * machine allows itself a part of the limit, its share, which refusals cut and served requests
- * grow. The scheme is a variant of TCP's additive increase, multiplicative decrease: together
- * the machines grow additively (each in proportion to its share, since none knows how many
- * others there are), and each is cut multiplicatively; adapted to what the service tells: a 429 says only that the window was full, and, under the strictest reading of
- * ngrok's limit, the refused request itself took a place in it. So:
- * - A refusal the machine's own requests do not explain cuts the share to a random 80-90% of
- *   what the machine had in the window (or of half the limit, if it had less: a machine crowded
- *   out at its start does not fall to nothing), once per refusal event: requests granted before
- *   the cut do not cut again. The jitter keeps machines cut together from climbing back in step.
- * - Each request served that was granted while the share held requests back grows the share by
- *   `k / limit` (more while the share is under a quarter of the limit): a window's worth of them
- *   grows it by `k / limit` of itself, so that N machines together grow by about `k` requests per
- *   window, whatever N is. `k` is 1/2 for three windows after a cut, long enough for the room the
- *   cuts left (a tenth to a fifth of the limit) to last several windows, so that refusals stay
- *   rare; then it doubles each window (up to 32): a machine the others have left climbs back
- *   within a few windows more.
- * - A share not cut for twelve windows is the whole limit again (the others are gone). Sooner, it
- *   would bring back the burst of a whole window among machines still sharing it.
- * Starting from the whole limit costs nothing when alone, the common case.
+ * Sharing the window with clients this machine cannot see (other machines on the same key, with
+ * no rate ledger): the machine allows itself a part of the limit, its share, which refusals cut and
+ * served requests grow, as TCP shares a link (additive increase, multiplicative decrease), adapted
+ * to what the service tells: a 429 says only that the window was full (or nothing at all: a busy
+ * service refuses a request now and then), and, under the strictest reading of ngrok's limit, the
+ * refused request itself took a place in it. So:
+ * - Alone (the whole limit), a refusal its own requests do not explain is a doubt, not a cut: the
+ *   machine goes on with one request in flight, and the first answer served clears it (a stray
+ *   429). Three unexplained refusals with nothing served between them (a stray one's chance,
+ *   squared, at most) mean other machines share the key: the share becomes a random 89-99% of
+ *   `firstPart` of the limit, whatever the machine held, so that machines that find each other
+ *   start from the same part, the first to start included.
+ * - Sharing, each unexplained refusal cuts the share, once per refusal event (requests granted
+ *   before the cut do not cut it again), by a random 1-11% times the share over `cutScale` of the
+ *   limit (at most 60%): the machines holding most give most back, which brings the shares
+ *   together, and the jitter keeps machines cut together from climbing back in step.
+ * - Each request served that was granted while the share held requests back grows it by
+ *   `g / share`, so that every machine grows by `g` requests a window whatever its share: `g` is
+ *   `k` eightieths of the limit, `k` one half in the window after a cut, doubling with each window
+ *   since, up to 16 (a fifth of the limit a window), so that a machine the others have left climbs
+ *   back within a few windows.
+ * - A share not cut for eight windows is the whole limit again (the others are gone).
+ * Starting from the whole limit costs a lone machine nothing, the common case; each process
+ * starts with one request in flight, and one more with each one served (see `probe`).
  */
-const cutLow = 0.8;
-const cutHigh = 0.9;
-const maxGrowth = 32;
-const steadyWindows = 3;
-const shareForgottenWindows = 12;
+const firstPart = 0.35;
+const cutScale = 0.15;
+const maxCut = 0.6;
+const maxGrowth = 16;
+const shareForgottenWindows = 8;
+/** Unexplained refusals in a row, nothing served between them, that tell a crowded key from stray 429s. */
+const crowdedAfter = 3;
 
 function grow(state: LedgerState, at: number, rate: RateLimit): void {
   if (state.share === undefined) return;
-  const k = Math.min(maxGrowth, 2 ** (Math.max(0, (at - state.cutAt) / rate.windowMs - steadyWindows) - 1));
-  const share = state.share + (k / rate.limit) * Math.max(1, rate.limit / (4 * state.share));
+  const k = Math.min(maxGrowth, 0.5 * 2 ** Math.max(0, (at - state.cutAt) / rate.windowMs - 1));
+  const share = state.share + (k * rate.limit) / 80 / state.share;
   if (share >= rate.limit) delete state.share;
   else state.share = share;
 }
@@ -244,6 +255,8 @@ export interface PacerOptions {
   random?: () => number;
   /** A window shared with other machines (a rate ledger): each request also takes a lease of it. */
   leases?: SharedLeases;
+  /** Requests in flight at the start (see `probe`); default 1. */
+  inFlightAtStart?: number;
 }
 
 export class Pacer {
@@ -264,11 +277,13 @@ export class Pacer {
   private othersUntil = 0;
   private readonly random: () => number;
   /**
-   * The requests this process may have in flight at once: unlimited, but after a refusal one,
-   * then one more with each answer served (so doubling each round trip) until the limit lifts it.
-   * A process still meeting the others' requests then costs a refused request, not a burst.
+   * The requests this process may have in flight at once: at its start and after a refusal one,
+   * then one more with each answer served (so doubling each round trip) until the limit lifts it,
+   * as TCP starts a connection. A process that starts (or goes on) into a window other machines
+   * fill meets them with one refused request, not a burst of them; alone, it loses a few round
+   * trips at its start.
    */
-  private probe = Infinity;
+  private probe: number;
 
   /**
    * `rate` undefined: pacing off. Requests go out at once, but their slots are still kept, so
@@ -288,6 +303,7 @@ export class Pacer {
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.leases = options.leases;
+    this.probe = options.inFlightAtStart ?? 1;
   }
 
   private now(): number {
@@ -362,14 +378,38 @@ export class Pacer {
     const explained = await this.explains(at, rate);
     this.learn(rate);
     if (!explained) {
-      const factor = cutLow + (cutHigh - cutLow) * this.random();
+      const jitter = this.random();
       await this.transact((entries) => {
         const state = entries.state;
-        (state.refused ??= []).push(at);
+        if (state.suspect !== undefined && at - state.suspect > rate.windowMs) {
+          delete state.suspect;
+          delete state.doubts;
+        }
+        if (state.share === undefined && grantedAt >= state.cutAt) {
+          // Alone: a doubt, until enough refusals in a row with nothing served between them.
+          if (state.suspect !== undefined && grantedAt < state.suspect) return;
+          const doubts = (state.doubts ?? 0) + 1;
+          if (doubts < crowdedAfter) {
+            state.suspect = at;
+            state.doubts = doubts;
+            return;
+          }
+        }
+        // A refused request took a place in the window, under the strict reading; a doubt's did too.
+        const refused = (state.refused ??= []);
+        if (state.suspect !== undefined) refused.push(state.suspect);
+        refused.push(at);
+        delete state.suspect;
+        delete state.doubts;
         if (grantedAt < state.cutAt) return;
-        const share = state.share ?? rate.limit;
-        const had = entries.countAfter(at - rate.windowMs - marginMs);
-        state.share = Math.max(1, Math.min(share, Math.max(had, rate.limit / 2)) * factor);
+        const share = state.share;
+        if (share === undefined) {
+          state.share = Math.max(1, rate.limit * firstPart * (0.89 + 0.1 * jitter));
+        } else {
+          const base = Math.min(share, Math.max(entries.countAfter(at - rate.windowMs - marginMs), rate.limit / 2));
+          const cut = Math.min(maxCut, (0.01 + 0.1 * jitter) * (base / (rate.limit * cutScale)));
+          state.share = Math.max(1, base * (1 - cut));
+        }
         state.cutAt = this.now();
       });
       this.othersUntil = Math.max(this.othersUntil, at + rate.windowMs);

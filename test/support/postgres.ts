@@ -17,8 +17,8 @@ export interface Postgres {
   url: string;
   /** What a Pulumi command needs besides the URL. */
   env: Record<string, string>;
-  /** Runs SQL through psql; the rows as text, one line each, fields separated by "|". */
-  query(sql: string): Promise<string[]>;
+  /** Runs SQL through psql (in `database`, default the backend's); the rows as text, one line each, fields separated by "|". */
+  query(sql: string, database?: string): Promise<string[]>;
   /** Ends the server at once, as a crash would (its data stays); `start` starts it again on its port. */
   kill(): Promise<void>;
   start(): Promise<void>;
@@ -109,7 +109,7 @@ export async function startPostgres(): Promise<Postgres> {
     return {
       url: `postgres://${user}@127.0.0.1:${port}/pulumi?sslmode=disable`,
       env,
-      query: async (sql) => (await psql("pulumi", sql)).split("\n").filter((l) => l !== ""),
+      query: async (sql, database = "pulumi") => (await psql(database, sql)).split("\n").filter((l) => l !== ""),
       kill: async () => {
         await server("pg_ctl", ["stop", "-D", data, "-m", "immediate", "-w"]);
         started = false;

@@ -19,8 +19,14 @@ export interface RedisServer {
   /** Ends it at once, as a crash would. */
   kill(): Promise<void>;
   stop(): Promise<void>;
-  /** Commands it has processed since it started (INFO stats). */
+  /** Commands it has processed since it started (INFO stats): a script's commands count too. */
   commandsProcessed(): Promise<number>;
+  /**
+   * Round trips of the rate ledger since it started (INFO commandstats): scripts (EVAL, EVALSHA:
+   * rate-limiter-flexible's consume), transactions (EXEC: its set, one MULTI ... EXEC written at
+   * once) and DEL.
+   */
+  ledgerRoundTrips(): Promise<number>;
   /** Its keys. */
   keys(): Promise<string[]>;
 }
@@ -94,6 +100,10 @@ export async function startRedis(options: { password?: string } = {}): Promise<R
     kill: () => end("SIGKILL"),
     stop: () => end("SIGTERM"),
     commandsProcessed: async () => Number(/total_commands_processed:(\d+)/.exec(await ask((c) => c.info("stats")))?.[1] ?? NaN),
+    ledgerRoundTrips: async () => {
+      const stats = await ask((c) => c.info("commandstats"));
+      return ["evalsha", "eval", "exec", "del"].reduce((n, name) => n + Number(new RegExp(`^cmdstat_${name}:calls=(\\d+)`, "m").exec(stats)?.[1] ?? 0), 0);
+    },
     keys: () => ask((c) => c.keys("*")),
   };
 }

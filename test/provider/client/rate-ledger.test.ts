@@ -4,7 +4,9 @@
  * counts strictly (one window for the account, refused requests counted) at 5 requests per
  * second, through a real Redis and a real PostgreSQL on loopback, each started by the test. They
  * assert what was served, refused and said, never how long it took: the ledger's own time is
- * real (its leases expire on the store's clock), so the windows are short.
+ * real (its leases expire on the store's clock), so the windows are short, and the cases run at
+ * once (each its own emulator and API key, and so its own window in the stores; the case that
+ * kills its store has stores of its own).
  */
 import { startEmulator, type Emulator } from "../../../emulator";
 import { ApiClient } from "../../../provider/client/http";
@@ -17,6 +19,8 @@ import { mostInAnyWindow } from "../../support/pacing";
 jest.setTimeout(120_000);
 
 const rate = { limit: 5, windowMs: 1_000 };
+/** The case that kills its store sends more requests: at twice the pace, its runs are as short. */
+const faster = { limit: 10, windowMs: 1_000 };
 
 interface Store {
   name: "redis" | "postgres";
@@ -30,46 +34,47 @@ interface Store {
   contents(): Promise<string[]>;
 }
 
-let redis: RedisServer;
-let postgres: Postgres;
-const stores: Record<Store["name"], () => Store> = {
-  redis: () => ({
-    name: "redis",
-    url: redis.url,
-    nowhere: async () => `redis://user:hunter2@127.0.0.1:${await freePort()}`,
-    kill: () => redis.kill(),
-    start: () => redis.start(),
-    contents: () => redis.keys(),
-  }),
-  postgres: () => ({
-    name: "postgres",
-    // The test's server takes a password; a team's URL may carry one too.
-    url: postgres.url.replace("pulumi@", `pulumi:${postgres.env.PGPASSWORD}@`),
-    nowhere: async () => `postgres://pulumi:hunter2@127.0.0.1:${await freePort()}/pulumi`,
-    kill: () => postgres.kill(),
-    start: () => postgres.start(),
-    contents: () => postgres.query("SELECT key, points FROM pulumi_ngrok_rate_ledger"),
-  }),
-};
-
-beforeAll(async () => {
-  [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([redis?.stop(), postgres?.stop()]);
+const redisStore = (redis: RedisServer): Store => ({
+  name: "redis",
+  url: redis.url,
+  nowhere: async () => `redis://user:hunter2@127.0.0.1:${await freePort()}`,
+  kill: () => redis.kill(),
+  start: () => redis.start(),
+  contents: () => redis.keys(),
+});
+const postgresStore = (postgres: Postgres): Store => ({
+  name: "postgres",
+  // The test's server takes a password; a team's URL may carry one too.
+  url: postgres.url.replace("pulumi@", `pulumi:${postgres.env.PGPASSWORD}@`),
+  nowhere: async () => `postgres://pulumi:hunter2@127.0.0.1:${await freePort()}/pulumi`,
+  kill: () => postgres.kill(),
+  start: () => postgres.start(),
+  contents: () => postgres.query("SELECT key, points FROM pulumi_ngrok_rate_ledger"),
 });
 
+/** The servers, started once: the shared ones, and one of each for the case that kills its own. */
+const servers = Promise.all([startRedis(), startPostgres(), startRedis(), startPostgres()]);
+const stores = async (name: Store["name"], own = false): Promise<Store> => {
+  const [redis, postgres, ownRedis, ownPostgres] = await servers;
+  if (name === "redis") return redisStore(own ? ownRedis : redis);
+  return postgresStore(own ? ownPostgres : postgres);
+};
+afterAll(async () => {
+  await Promise.all((await servers).map((s) => s.stop()));
+}, 60_000);
+
+/** What the cases opened, closed when they are all done (they run at once). */
 const open: { close(): Promise<void> }[] = [];
-afterEach(async () => {
+afterAll(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
 /** A runner of its own machine: its own pacing (in memory), the ledger at `ledger` if any; what it says goes to `lines`. */
-function runner(emu: Emulator, ledger: string | undefined, lines: string[] = [], options: { timeoutMs?: number; maxRetries?: number } = {}): ApiClient {
+function runner(emu: Emulator, ledger: string | undefined, lines: string[] = [], options: { timeoutMs?: number; maxRetries?: number; rate?: typeof rate } = {}): ApiClient {
   const client = new ApiClient({
     apiKey: emu.apiKey,
     baseUrl: emu.url,
-    rateLimit: rate,
+    rateLimit: options.rate ?? rate,
     pacingDir: false,
     ...(ledger === undefined ? {} : { rateLedger: ledger }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -80,8 +85,8 @@ function runner(emu: Emulator, ledger: string | undefined, lines: string[] = [],
   return client;
 }
 
-async function strictEmulator(): Promise<Emulator> {
-  const emu = await startEmulator({ rateLimit: rate, strictRateLimit: true });
+async function strictEmulator(limit = rate): Promise<Emulator> {
+  const emu = await startEmulator({ rateLimit: limit, strictRateLimit: true });
   open.push(emu);
   return emu;
 }
@@ -94,19 +99,19 @@ async function send(runners: ApiClient[], count: number): Promise<string[]> {
 
 const refusedBy = (emu: Emulator) => emu.requests.filter((r) => r.status === 429).length;
 
-it("without a ledger, runners on separate machines meet each other's requests: 429s (the control)", async () => {
+it.concurrent("without a ledger, runners on separate machines meet each other's requests: 429s (the control)", async () => {
   const emu = await strictEmulator();
   expect(await send([runner(emu, undefined), runner(emu, undefined), runner(emu, undefined)], 8)).toEqual([]);
   expect(refusedBy(emu)).toBeGreaterThan(0);
 });
 
 describe.each(["redis", "postgres"] as const)("a ledger in %s", (name) => {
-  const store = () => stores[name]();
 
-  it("three runners on separate machines take their turns from one window: none refused, at most the limit in any window, a few ledger operations per request", async () => {
+  it.concurrent("three runners on separate machines take their turns from one window: none refused, at most the limit in any window, a few ledger operations per request", async () => {
     const emu = await strictEmulator();
     const lines: string[] = [];
-    const runners = [1, 2, 3].map(() => runner(emu, store().url, lines));
+    const url = (await stores(name)).url;
+    const runners = [1, 2, 3].map(() => runner(emu, url, lines));
     expect(await send(runners, 8)).toEqual([]);
     const operations = runners.reduce((n, r) => n + r.sharedWindow!.operations, 0);
     expect({
@@ -122,19 +127,20 @@ describe.each(["redis", "postgres"] as const)("a ledger in %s", (name) => {
     expect({ operationsPerRequest: Math.round((operations / 24) * 10) / 10, bounded: operations <= 10 * 24 }).toEqual({ operationsPerRequest: expect.any(Number), bounded: true });
   });
 
-  it("holds times and counts under a hash: neither the API key, the base URL nor the ledger's password", async () => {
+  it.concurrent("holds times and counts under a hash: neither the API key, the base URL nor the ledger's password", async () => {
     const emu = await startEmulator({ rateLimit: rate, apiKey: "emu_ledger_secret_key_0123456789" });
     open.push(emu);
-    expect(await send([runner(emu, store().url)], 3)).toEqual([]);
-    const text = (await store().contents()).join("\n");
+    const store = await stores(name);
+    expect(await send([runner(emu, store.url)], 3)).toEqual([]);
+    const text = (await store.contents()).join("\n");
     expect(text).toMatch(/^pulumi-ngrok:[0-9a-f]{32}:/m);
-    for (const secret of [emu.apiKey, "ledger_secret", emu.url, new URL(emu.url).port, postgres.env.PGPASSWORD!]) expect(text).not.toContain(secret);
+    for (const secret of [emu.apiKey, "ledger_secret", emu.url, new URL(emu.url).port, new URL(store.url).password]) if (secret !== "") expect(text).not.toContain(secret);
   });
 
-  it("unreachable at the start: each runner says so in one line, without the URL's credentials, and paces itself", async () => {
+  it.concurrent("unreachable at the start: each runner says so in one line, without the URL's credentials, and paces itself", async () => {
     const emu = await startEmulator({ rateLimit: rate });
     open.push(emu);
-    const nowhere = await store().nowhere();
+    const nowhere = await (await stores(name)).nowhere();
     const lines: string[][] = [[], []];
     const runners = lines.map((l) => runner(emu, nowhere, l));
     expect(await send(runners, 8)).toEqual([]);
@@ -144,12 +150,12 @@ describe.each(["redis", "postgres"] as const)("a ledger in %s", (name) => {
     expect(lines.flat().join("\n")).not.toContain("hunter2");
   });
 
-  it("lost mid-run and back: each runner says both in one line each, and every request is served", async () => {
-    const emu = await strictEmulator();
-    const s = store();
+  it.concurrent("lost mid-run and back: each runner says both in one line each, and every request is served", async () => {
+    const emu = await strictEmulator(faster);
+    const s = await stores(name, true);
     const lines: string[][] = [[], []];
     // Meanwhile they learn from 429s, which takes more than the default 6 windows' retries when a window is a second.
-    const runners = lines.map((l) => runner(emu, s.url, l, { maxRetries: 30 }));
+    const runners = lines.map((l) => runner(emu, s.url, l, { maxRetries: 30, rate: faster }));
     // The store dies after the 10th answer and comes back after the 25th, on its port.
     let answers = 0;
     let outage = Promise.resolve();
@@ -170,19 +176,20 @@ describe.each(["redis", "postgres"] as const)("a ledger in %s", (name) => {
     expect(emu.requests.filter((r) => r.status === 200)).toHaveLength(60);
   });
 
-  it("a runner that dies holding leases: they expire, and the others' requests all go", async () => {
+  it.concurrent("a runner that dies holding leases: they expire, and the others' requests all go", async () => {
     const emu = await strictEmulator();
+    const url = (await stores(name)).url;
     // Every lease of the window taken by a runner that is then killed (it never settles them).
-    const dead = new SharedWindow({ url: store().url, apiKey: emu.apiKey, baseUrl: emu.url, attemptTimeoutMs: 500, clock: systemClock });
+    const dead = new SharedWindow({ url, apiKey: emu.apiKey, baseUrl: emu.url, attemptTimeoutMs: 500, clock: systemClock });
     open.push(dead);
     for (let i = 0; i < rate.limit; i++) expect(await dead.take(rate)).toBeDefined();
-    const alive = runner(emu, store().url, [], { timeoutMs: 500 });
+    const alive = runner(emu, url, [], { timeoutMs: 500 });
     expect(await send([alive], 6)).toEqual([]);
     expect({ served: emu.requests.length, refused: refusedBy(emu) }).toEqual({ served: 6, refused: 0 });
   });
 });
 
-it("a wrong password: the line says the store refused the URL's credentials, and never shows them", async () => {
+it.concurrent("a wrong password: the line says the store refused the URL's credentials, and never shows them", async () => {
   const guarded = await startRedis({ password: "right-one" });
   try {
     const emu = await startEmulator({ rateLimit: rate });
