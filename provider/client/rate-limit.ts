@@ -165,15 +165,16 @@ export type RetryKind = "transient" | "throttled";
  *   `firstPart` of the limit, whatever the machine held, so that machines that find each other
  *   start from the same part, the first to start included.
  * - Sharing, each unexplained refusal cuts the share, once per refusal event (requests granted
- *   before the cut do not cut it again), by a random 1-11% times the share over `cutScale` of the
+ *   before the cut do not cut it again), by a random 3-15% times the share over `cutScale` of the
  *   limit (at most 60%): the machines holding most give most back, which brings the shares
  *   together, and the jitter keeps machines cut together from climbing back in step.
  * - Each request served that was granted while the share held requests back grows it by
  *   `g / share`, so that every machine grows by `g` requests a window whatever its share: `g` is
- *   `k` eightieths of the limit, `k` one half in the window after a cut, doubling with each window
+ *   `k` eightieths of the limit, `k` a quarter in the window after a cut, doubling with each window
  *   since, up to 16 (a fifth of the limit a window), so that a machine the others have left climbs
  *   back within a few windows.
- * - A share not cut for eight windows is the whole limit again (the others are gone).
+ * - A share not cut for ten windows is the whole limit again (the others are gone). Sooner, it
+ *   brings a whole window's burst back among machines still sharing it.
  * Starting from the whole limit costs a lone machine nothing, the common case; each process
  * starts with one request in flight, and one more with each one served (see `probe`).
  */
@@ -181,13 +182,13 @@ const firstPart = 0.35;
 const cutScale = 0.15;
 const maxCut = 0.6;
 const maxGrowth = 16;
-const shareForgottenWindows = 8;
+const shareForgottenWindows = 10;
 /** Unexplained refusals in a row, nothing served between them, that tell a crowded key from stray 429s. */
 const crowdedAfter = 3;
 
 function grow(state: LedgerState, at: number, rate: RateLimit): void {
   if (state.share === undefined) return;
-  const k = Math.min(maxGrowth, 0.5 * 2 ** Math.max(0, (at - state.cutAt) / rate.windowMs - 1));
+  const k = Math.min(maxGrowth, 0.25 * 2 ** Math.max(0, (at - state.cutAt) / rate.windowMs - 1));
   const share = state.share + (k * rate.limit) / 80 / state.share;
   if (share >= rate.limit) delete state.share;
   else state.share = share;
@@ -407,7 +408,7 @@ export class Pacer {
           state.share = Math.max(1, rate.limit * firstPart * (0.89 + 0.1 * jitter));
         } else {
           const base = Math.min(share, Math.max(entries.countAfter(at - rate.windowMs - marginMs), rate.limit / 2));
-          const cut = Math.min(maxCut, (0.01 + 0.1 * jitter) * (base / (rate.limit * cutScale)));
+          const cut = Math.min(maxCut, (0.03 + 0.12 * jitter) * (base / (rate.limit * cutScale)));
           state.share = Math.max(1, base * (1 - cut));
         }
         state.cutAt = this.now();

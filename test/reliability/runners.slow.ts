@@ -198,6 +198,7 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   /** The lines the commands printed about the ledger. */
   const ledgerLines: { runner: string; step: string; lines: string[] }[] = [];
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0]!;
 
   // The outage: the ledger's server killed at a third of the requests this workload makes, back at two thirds.
   const expected = n * 133 * (count / 60);
@@ -290,6 +291,8 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   const spread = Math.max(...runnerSeconds) / Math.min(...runnerSeconds);
   const figures = {
     rule: name,
+    // The machine's 1-minute load average at the start and the end: the CLIs' own time grows with it.
+    loadAverage: [loadAtStart, os.loadavg()[0]!].map((x) => Math.round(x * 10) / 10),
     runners: runners.map((r) => `${r.name}: ${r.host}, ${r.backend} backend`),
     resourcesPerRunner: count,
     kindsPerRunner: Object.values(deployed).map((d) => Object.values(d).filter((x) => x.length > 0).length),
@@ -305,6 +308,10 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
     retriesInTheWorstMinute: busiestMinute,
     wallSeconds: Math.round(wallSeconds * 10) / 10,
     firstToLastRequestSeconds: Math.round(spanSeconds * 10) / 10,
+    // The CLIs' own time: from the start to the first request, and from the last to the end.
+    beforeFirstRequestSeconds: Math.round((first - started) / 100) / 10,
+    afterLastRequestSeconds: Math.round((started + wallSeconds * 1000 - last) / 100) / 10,
+    firstToLastOverFloor: Math.round((spanSeconds / floorSeconds) * 1000) / 1000,
     servedPerWindow: perWindow((x) => x !== 429),
     refusedPerWindow: perWindow((x) => x === 429),
     floorSeconds,
