@@ -89,6 +89,13 @@ const keyPrefix = "pulumi-ngrok";
 const clockSkewMs = 125;
 /** While a lease's request is on its way, its waiter looks again this often (at most). */
 const inFlightPollMs = 250;
+/** What PostgreSQL answers the runners that lose a race to create the same table. */
+const tableRaced = new Set(["23505", "42710", "42P07"]);
+/** A PostgreSQL error's SQLSTATE (five letters and digits), if it is one. */
+function sqlState(err: unknown): string | undefined {
+  const code = err && typeof err === "object" ? (err as { code?: unknown }).code : undefined;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
 /** The PostgreSQL column holding the counter is an `integer`. */
 const counterPoints = 2 ** 31 - 1;
 
@@ -289,8 +296,15 @@ export class SharedWindow implements SharedLeases {
     const base = { storeClient: pool, storeType: "pool", keyPrefix, tableName: ledgerTable };
     try {
       this.operations++;
-      const tickets = await new Promise<Limiter>((resolve, reject) => {
-        const limiter: Limiter = new flexible.RateLimiterPostgres({ ...base, points: counterPoints, duration: 0 }, (err) => (err ? reject(err) : resolve(limiter)));
+      const create = () =>
+        new Promise<Limiter>((resolve, reject) => {
+          const limiter: Limiter = new flexible.RateLimiterPostgres({ ...base, points: counterPoints, duration: 0 }, (err) => (err ? reject(err) : resolve(limiter)));
+        });
+      // Runners starting together on a new database race to create the table (rate-limiter-flexible
+      // passes over only one of the errors PostgreSQL gives the losers): the table is there.
+      const tickets = await create().catch((err: unknown) => {
+        if (!tableRaced.has(sqlState(err) ?? "")) throw err;
+        return new flexible.RateLimiterPostgres({ ...base, points: counterPoints, duration: 0, tableCreated: true });
       });
       const make = (points: number, duration: number) => new flexible.RateLimiterPostgres({ ...base, points, duration, tableCreated: true });
       return {
@@ -327,17 +341,18 @@ export class SharedWindow implements SharedLeases {
     // ioredis tells the cause of a closed connection to its listener only.
     const errors = [err, (err as { cause?: unknown } | undefined)?.cause, this.connectionError];
     const messages = errors.map((e) => (e instanceof Error ? e.message : "")).join("\n");
-    const pgCodes = errors.map((e) => (e && typeof e === "object" && typeof (e as { code?: unknown }).code === "string" ? (e as { code: string }).code : ""));
-    if (/WRONGPASS|NOAUTH|invalid username-password|password authentication failed/i.test(messages) || pgCodes.includes("28P01") || pgCodes.includes("28000")) {
+    const states = errors.map(sqlState);
+    if (/WRONGPASS|NOAUTH|invalid username-password|password authentication failed/i.test(messages) || states.includes("28P01") || states.includes("28000")) {
       return `${host} refused the URL's credentials`;
     }
-    if (pgCodes.includes("3D000")) return "the URL's database does not exist";
-    if (pgCodes.includes("42501")) return `the URL's user may not create or write the table ${ledgerTable}`;
-    const timedOut = /timed? ?out|timeout/i.test(err instanceof Error ? err.message : "");
-    if (timedOut) return whatFailed("timeout", host, this.operationTimeoutMs);
-    const code = errors.map(transportCode).find((c) => c !== "UNKNOWN");
+    if (states.includes("3D000")) return "the URL's database does not exist";
+    if (states.includes("42501")) return `the URL's user may not create or write the table ${ledgerTable}`;
+    if (/timed? ?out|timeout/i.test(err instanceof Error ? err.message : "")) return whatFailed("timeout", host, this.operationTimeoutMs);
+    const code = errors.filter((e) => sqlState(e) === undefined).map(transportCode).find((c) => c !== "UNKNOWN");
     if (code !== undefined) return whatFailed(transportKind(code), host, this.operationTimeoutMs);
     if (/max retries per request|Connection is closed|connection error|Connection terminated/i.test(messages)) return `the connection to ${host} was lost`;
-    return `${host} answered with an error`;
+    const state = states.find((x) => x !== undefined);
+    return state !== undefined ? `${host} answered with PostgreSQL's error ${state}` : `${host} answered with an error`;
   }
+
 }

@@ -189,6 +189,18 @@ describe.each(["redis", "postgres"] as const)("a ledger in %s", (name) => {
   });
 });
 
+it.concurrent("PostgreSQL: runners starting together on a new database race to create its table, and none says a word of it", async () => {
+  const [, postgres] = await servers;
+  const database = `fresh_ledger_${process.pid}_${Date.now()}`;
+  await postgres.query(`CREATE DATABASE ${database}`, "postgres");
+  const url = postgresStore(postgres).url.replace(/\/pulumi\?/, `/${database}?`);
+  const emu = await strictEmulator();
+  const lines: string[] = [];
+  const runners = Array.from({ length: 16 }, () => runner(emu, url, lines));
+  expect(await send(runners, 1)).toEqual([]);
+  expect({ lines, refused: refusedBy(emu) }).toEqual({ lines: [], refused: 0 });
+});
+
 it.concurrent("a wrong password: the line says the store refused the URL's credentials, and never shows them", async () => {
   const guarded = await startRedis({ password: "right-one" });
   try {
