@@ -102,6 +102,7 @@ function propertySchema(name: string, p: PropertySpec): JsonObject {
     description: propertyDoc(name, p) + limits(p.type),
     ...(p.secret ? { secret: true } : {}),
     ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
+    ...(p.deprecated ? { deprecationMessage: p.deprecated } : {}),
   };
 }
 
