@@ -15,6 +15,11 @@ import { systemClock } from "../../../clock";
 import { startPostgres, type Postgres } from "../../support/postgres";
 import { freePort, startRedis, type RedisServer } from "../../support/redis";
 import { mostInAnyWindow } from "../../support/pacing";
+// The ledger loads its store's libraries when it opens; jest refuses a first load while its
+// concurrent cases are between two of its tests, so they are loaded here, as a provider would have.
+import "rate-limiter-flexible";
+import "pg";
+import "ioredis";
 
 jest.setTimeout(120_000);
 
@@ -167,13 +172,15 @@ describe.each(["redis", "postgres"] as const)("a ledger in %s", (name) => {
       };
     }
     expect(await send(runners, 30)).toEqual([]);
+    // A machine under load may finish them before its store is up again: ten more each once it is.
     await outage;
+    expect(await send(runners, 10)).toEqual([]);
     const address = new URL(s.url);
     const at = `the rate ledger at ${address.protocol}//${address.host}`;
     for (const said of lines) {
       expect(said).toEqual([expect.stringMatching(new RegExp(`^ngrok: ${at} stopped answering: .+; until it answers again`)), `ngrok: ${at} answers again: requests take their turns from it`]);
     }
-    expect(emu.requests.filter((r) => r.status === 200)).toHaveLength(60);
+    expect(emu.requests.filter((r) => r.status === 200)).toHaveLength(80);
   });
 
   it.concurrent("a runner that dies holding leases: they expire, and the others' requests all go", async () => {
