@@ -22,9 +22,9 @@
  * - `strict`, `default`: no ledger: each runner learns the others' part of the window from the
  *   service's 429s, under the emulator's strict counting rule (a refused request takes a place in
  *   the window of the account) or its default one (refused requests are not counted). Under the
- *   strict rule: at most one refusal per ten requests served, at most 1.5 times the floor, and the
- *   runners' times within 20% of each other's; the refusals (each retried once) stay within the
- *   runners' retry quotas.
+ *   strict rule: at most one refusal per ten requests served, at most 1.5 times the floor from the
+ *   first request to the last, and the runners' times within 20% of each other's; the refusals
+ *   (each retried once) stay within the runners' retry quotas.
  * - `shared`: the reference, three runners sharing one pacing directory (one ledger, as on one
  *   machine); `parts`: each runner configured to its own part of the limit. Neither is refused.
  *
@@ -374,8 +374,9 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   expect({ refused, withinQuota: refused <= quota }).toEqual({ refused, withinQuota: true });
   if (!strict) return;
   expect({ refusalsPerServed: figures.refusalsPerServed, within: refused <= allowedRefusals * counted }).toEqual({ refusalsPerServed: figures.refusalsPerServed, within: true });
-  expect({ wallSeconds: figures.wallSeconds, floorSeconds, within: wallSeconds <= allowedOverFloor.learning * floorSeconds }).toEqual({
-    wallSeconds: figures.wallSeconds,
+  // As on a ledger: from the first request to the last, the CLIs' start and end measured beside it.
+  expect({ firstToLastRequestSeconds: figures.firstToLastRequestSeconds, floorSeconds, within: spanSeconds <= allowedOverFloor.learning * floorSeconds }).toEqual({
+    firstToLastRequestSeconds: figures.firstToLastRequestSeconds,
     floorSeconds,
     within: true,
   });
