@@ -133,10 +133,12 @@ release-archives: build
 
 # The reliability suite: the seeded fault run at full size (200 resources, 20% of requests
 # faulted) on the dynamic SDK and through the provider plugin, `up --parallel 64` of 200
-# resources under the default rate limit, and three then five runners on one key, each deploying
-# and destroying 60 resources at 20 requests per 10 s under both of the emulator's counting
-# rules, one keeping its state in PostgreSQL (its initdb and pg_ctl must be installed), after a
-# reference run of three sharing one pacing directory. The test command runs smaller fault runs
+# resources under the default rate limit, 100 resources under stray 429s on both doors
+# (test/reliability/stray-429s.slow.ts), and 3, 5 and 10 runners on one key, each deploying and
+# destroying 60 resources at 20 requests per 10 s counting strictly: through a rate ledger in
+# Redis and in PostgreSQL, the ledger killed mid-run, and learning from 429s, one keeping its
+# state in PostgreSQL (redis-server, initdb and pg_ctl must be installed; RUNNERS_SETS picks the
+# runs, test/reliability/runners.slow.ts). The test command runs smaller fault runs
 # (test/reliability/faults*.test.ts).
 reliability: build check-generated pulumi
 	RELIABILITY_COUNT=$${RELIABILITY_COUNT:-200} RELIABILITY_FAULT_RATE=$${RELIABILITY_FAULT_RATE:-0.2} \

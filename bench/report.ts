@@ -153,10 +153,19 @@ export function render(r: Results): string {
     const meanWorst = (x: MeanWorst) => `${round(x.mean)} (${round(x.worst)})`;
     out.push(
       `**Runners** (simulated on a fake clock with the real pacer: runners on separate machines sharing one key, each an \`up\` of ${up} requests then a \`destroy\` of ${destroy}, ` +
-        `against a service at ${limit.limit} requests per rolling ${limit.windowMs / 1000} s; mean (worst) over ${seeds} seeds; one ledger: three runners as on one machine; N per window each: each runner configured to its own part of the limit)`,
+        `against a service at ${limit.limit} requests per rolling ${limit.windowMs / 1000} s; mean (worst) over ${seeds} seeds; one ledger: three runners as on one machine; N per window each: each runner configured to its own part of the limit; stray 429s: one runner at 120 requests per 60 s, an \`up\` and a \`destroy\` of 120 requests each, some refused at random during its \`up\`, against the same without)`,
       table(
-        ["runners", "counting", "served", "refusals per served", "time / floor", "worst minute: retries / requests"],
-        rows.map((row) => [runnersLabel(row), row.rule, Math.round(row.served), meanWorst(row.refusedPerServed), meanWorst(row.overFloor), round(row.worstMinute)]),
+        ["runners", "counting", "served", "refusals per served", "time / floor", "worst minute: retries / requests", "slowest runner / fastest", "with stray 429s / without"],
+        rows.map((row) => [
+          runnersLabel(row),
+          row.rule,
+          Math.round(row.served),
+          meanWorst(row.refusedPerServed),
+          meanWorst(row.overFloor),
+          round(row.worstMinute),
+          meanWorst(row.spread),
+          row.stray ? meanWorst(row.stray.overWithout) : "",
+        ]),
       ),
     );
   }

@@ -8,7 +8,9 @@
  * ledger, its requests sent by a few workers with the network's delays each way and the engine's
  * time between them, all drawn from a seed per runner. The reference row: three runners on one
  * ledger, as on one machine. Nothing is measured in real time: the rows are ratios of the fake
- * clock's times and of the service's counts, over several seeds.
+ * clock's times and of the service's counts, over several seeds. The last rows: one runner at
+ * ngrok's own limit, 120 requests per rolling 60 s, whose requests the service refuses now and then
+ * at random (stray 429s, as a busy service answers), against the same runs without them.
  */
 import { FakeClock } from "../clock";
 import { mulberry32 } from "../emulator/shared/ids";
@@ -42,6 +44,14 @@ export interface RunnersRow {
   overFloor: MeanWorst;
   /** The worst minute's refused requests over all it received, mean over the seeds. */
   worstMinute: number;
+  /** The slowest runner's time over the fastest's (each from the clock's start to its end), for equal work. */
+  spread: MeanWorst;
+  /**
+   * Stray 429s: the share of the service's requests refused at random whatever the window holds
+   * (undefined: none), and then the time over the same seed's run without them, and the windows
+   * from the last stray refusal until the runner's share was the whole limit again.
+   */
+  stray?: { rate: number; overWithout: MeanWorst; windowsToRecover: MeanWorst };
 }
 
 export interface RunnersBench {
@@ -55,6 +65,11 @@ export interface RunnersBench {
 }
 
 const runnersLimit: RateLimit = { limit: 20, windowMs: 10_000 };
+/** The stray-429 rows: ngrok's own limit, and an \`up\` and a \`destroy\` of 120 requests each. */
+const strayLimit: RateLimit = { limit: 120, windowMs: 60_000 };
+const strayRequests = 120;
+/** About what the fault runs see: 7 refusals in 290 answers. */
+const strayRate = 0.025;
 /** A runner's requests in `make reliability`: 133 for the `up` and `destroy` of 60 resources. */
 const upRequests = 67;
 const destroyRequests = 66;
@@ -72,6 +87,10 @@ interface Run {
   up: number;
   destroy: number;
   seed: number;
+  /** The service's limit; default runnersLimit. */
+  limit?: RateLimit;
+  /** Stray 429s: the share of requests the service refuses at random during the `up` (not counted). */
+  stray?: number;
 }
 
 interface Outcome {
@@ -79,6 +98,9 @@ interface Outcome {
   refused: number;
   ms: number;
   worstMinute: number;
+  spread: number;
+  /** Stray runs: ms from the last stray refusal until the runner's share was the whole limit again. */
+  recoverMs?: number;
 }
 
 /**
@@ -100,21 +122,29 @@ class MachineLedger implements Ledger {
   }
 }
 
-async function simulate({ runners, oneLedger, part, strict, up, destroy, seed }: Run): Promise<Outcome> {
+async function simulate({ runners, oneLedger, part, strict, up, destroy, seed, limit = runnersLimit, stray = 0 }: Run): Promise<Outcome> {
   const clock = new FakeClock();
   const start = clock.now();
-  const service = new RollingWindow(runnersLimit, strict);
+  const service = new RollingWindow(limit, strict);
   const refusedAt: number[] = [];
   const machine = new MachineLedger();
   let end = start;
+  const ends: number[] = [];
+  const strays = mulberry32(seed * 7919);
+  /** When the stray 429s stopped (the end of the \`up\`), while the runner's share was cut. */
+  let strayEnded: number | undefined;
+  let strayed = 0;
+  let recoveredAt: number | undefined;
 
   const runner = async (index: number) => {
     const random = mulberry32(seed * 31 + index);
     const between = (min: number, max: number) => min + Math.round(random() * (max - min));
     // A runner's commands run one after another, so one pacer at a time holds its own ledger.
-    const ledger: Ledger = oneLedger ? machine : new MemoryLedger();
+    const memory = new MemoryLedger();
+    const ledger: Ledger = oneLedger ? machine : memory;
+    let straying = false;
     const command = async (count: number) => {
-      const pacer = new Pacer(part === undefined ? runnersLimit : { ...runnersLimit, limit: part }, { attemptTimeoutMs, clock, random, ledger });
+      const pacer = new Pacer(part === undefined ? limit : { ...limit, limit: part }, { attemptTimeoutMs, clock, random, ledger });
       let next = 0;
       const worker = async () => {
         while (next < count) {
@@ -123,16 +153,19 @@ async function simulate({ runners, oneLedger, part, strict, up, destroy, seed }:
             const slot = await pacer.acquire(retry);
             await clock.sleep(between(5, 45));
             const arrivedAt = clock.now();
-            const counted = service.receive(arrivedAt);
+            const isStray = straying && strays() < stray;
+            const counted = !isStray && service.receive(arrivedAt);
             if (!counted) refusedAt.push(arrivedAt);
+            if (isStray) strayed++;
             await clock.sleep(between(5, 45));
             const at = clock.now();
             if (counted) {
               await slot.answered(at);
+              if (strayEnded !== undefined && recoveredAt === undefined && memory.entries.state.share === undefined) recoveredAt = Math.max(at, strayEnded);
               break;
             }
             await slot.refused();
-            await pacer.refusal(at, runnersLimit, slot.grantedAt);
+            await pacer.refusal(at, limit, slot.grantedAt);
           }
           // The engine's work between one resource's requests and the next's.
           await clock.sleep(between(50, 250));
@@ -142,21 +175,33 @@ async function simulate({ runners, oneLedger, part, strict, up, destroy, seed }:
     };
     // The CLI starting, the gap between the commands, the CLI ending.
     await clock.sleep(between(2_500, 6_500));
+    straying = stray > 0;
     await command(up);
+    straying = false;
+    if (stray > 0) strayEnded = memory.entries.state.share !== undefined ? clock.now() : undefined;
     await clock.sleep(between(5_000, 9_000));
     await command(destroy);
     await clock.sleep(2_000);
     end = Math.max(end, clock.now());
+    ends.push(clock.now() - start);
   };
 
   const done = Promise.all(Array.from({ length: runners }, (_, i) => runner(i)));
   await clock.run(24 * 60 * minuteMs);
   await done;
-  return { served: service.counted.length, refused: service.refused, ms: end - start, worstMinute: ratio(worstMinute(service.arrivals, refusedAt)) };
+  return {
+    served: service.counted.length,
+    refused: service.refused + strayed,
+    ms: end - start,
+    worstMinute: ratio(worstMinute(service.arrivals, refusedAt)),
+    spread: Math.max(...ends) / Math.min(...ends),
+    ...(stray === 0 ? {} : { recoverMs: strayEnded === undefined ? 0 : (recoveredAt ?? end) - strayEnded }),
+  };
 }
 
 /** A row's runners as the tables name them. */
 export function runnersLabel(row: RunnersRow): string {
+  if (row.stray) return `${row.runners}, ${Math.round(row.stray.rate * 1000) / 10}% stray 429s`;
   if (row.oneLedger) return `${row.runners}, one ledger`;
   if (row.part !== undefined) return `${row.runners}, ${row.part} per ${runnersLimit.windowMs / 1000} s each`;
   return String(row.runners);
@@ -166,7 +211,11 @@ const ratio = ({ retries, requests }: { retries: number; requests: number }) => 
 const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 const meanWorst = (xs: readonly number[]): MeanWorst => ({ mean: mean(xs), worst: Math.max(...xs) });
 
-export async function benchRunners(options: { seeds: number; scale: number }, log: (line: string) => void): Promise<RunnersBench> {
+/** `only`: the rows to run (all by default), for trying a change to the pacer on a few. */
+export async function benchRunners(
+  options: { seeds: number; scale: number; only?: (row: { runners: number; strict: boolean; oneLedger: boolean; part?: number; stray?: number }) => boolean },
+  log: (line: string) => void,
+): Promise<RunnersBench> {
   const { seeds, scale } = options;
   if (!(Number.isInteger(seeds) && seeds >= 1)) throw new RangeError(`BENCH_RUNNERS_SEEDS: a whole number of seeds from 1, got ${seeds}`);
   if (!(scale > 0)) throw new RangeError(`BENCH_RUNNERS_SCALE: a positive multiple, got ${scale}`);
@@ -184,12 +233,21 @@ export async function benchRunners(options: { seeds: number; scale: number }, lo
     // idle. Twenty requests do not divide by three: three runners get 6 each, 18 of the 20.
     { runners: 3, oneLedger: false, part: Math.floor(runnersLimit.limit / 3), strict: true },
     { runners: 5, oneLedger: false, part: Math.floor(runnersLimit.limit / 5), strict: true },
+    // One runner at ngrok's limit, its requests refused now and then at random during its `up`.
+    { runners: 1, oneLedger: false, strict: false, limit: strayLimit, stray: strayRate },
+    { runners: 1, oneLedger: false, strict: true, limit: strayLimit, stray: strayRate },
   ];
   const rows: RunnersRow[] = [];
-  for (const configuration of configurations) {
+  for (const configuration of configurations.filter((c) => options.only?.(c) ?? true)) {
     const started = process.hrtime.bigint();
     const outcomes: Outcome[] = [];
-    for (let seed = 1; seed <= seeds; seed++) outcomes.push(await simulate({ ...configuration, up, destroy, seed }));
+    const without: Outcome[] = [];
+    const sizes = configuration.stray === undefined ? { up, destroy } : { up: strayRequests, destroy: strayRequests };
+    for (let seed = 1; seed <= seeds; seed++) {
+      outcomes.push(await simulate({ ...configuration, ...sizes, seed }));
+      if (configuration.stray !== undefined) without.push(await simulate({ ...configuration, ...sizes, seed, stray: 0 }));
+    }
+    const limit = configuration.limit ?? runnersLimit;
     const row: RunnersRow = {
       runners: configuration.runners,
       oneLedger: configuration.oneLedger,
@@ -197,8 +255,18 @@ export async function benchRunners(options: { seeds: number; scale: number }, lo
       rule: configuration.strict ? "strict" : "default",
       served: mean(outcomes.map((o) => o.served)),
       refusedPerServed: meanWorst(outcomes.map((o) => o.refused / o.served)),
-      overFloor: meanWorst(outcomes.map((o) => o.ms / floorMs(o.served, runnersLimit))),
+      overFloor: meanWorst(outcomes.map((o) => o.ms / floorMs(o.served, limit))),
       worstMinute: mean(outcomes.map((o) => o.worstMinute)),
+      spread: meanWorst(outcomes.map((o) => o.spread)),
+      ...(configuration.stray === undefined
+        ? {}
+        : {
+            stray: {
+              rate: configuration.stray,
+              overWithout: meanWorst(outcomes.map((o, i) => o.ms / without[i]!.ms)),
+              windowsToRecover: meanWorst(outcomes.map((o) => (o.recoverMs ?? 0) / limit.windowMs)),
+            },
+          }),
     };
     rows.push(row);
     log(`runners: ${runnersLabel(row)}, ${row.rule}: ${seeds} seeds done in ${(msSince(started) / 1000).toFixed(2)} s`);

@@ -57,7 +57,7 @@ function actionlint(): Promise<string> {
 
 it("actionlint finds no problem in any workflow of the repository", async () => {
   const files = workflowFiles();
-  expect(files).toEqual(expect.arrayContaining(["examples/ci/github-actions.yml", ".github/workflows/ci.yml", ".github/workflows/release.yml"]));
+  expect(files).toEqual(expect.arrayContaining(["examples/ci/github-actions.yml", "examples/ci/github-actions-matrix.yml", ".github/workflows/ci.yml", ".github/workflows/release.yml"]));
   const bin = await actionlint();
   const result = await new Promise<{ code: number; out: string }>((resolve) =>
     execFile(bin, ["-no-color", "-oneline", ...files], { cwd: repoRoot }, (err, stdout, stderr) =>
@@ -104,6 +104,17 @@ describe("examples/ci/github-actions.yml", () => {
     const commenting = Object.entries(workflow.jobs).filter(([, job]) => job.steps?.some((s) => s.run?.includes("--comment-on-pull-request")));
     expect(commenting.map(([name, job]) => [name, job.permissions?.["pull-requests"]])).toEqual([["preview", "write"]]);
     expect((workflow as { permissions?: unknown }).permissions).toEqual({ contents: "read" });
+  });
+});
+
+describe("examples/ci/github-actions-matrix.yml", () => {
+  const workflow = yaml.load(fs.readFileSync(path.join(repoRoot, "examples", "ci", "github-actions-matrix.yml"), "utf8")) as Required<Workflow>;
+
+  it("runs its stacks at once, every job on the same key and the same rate ledger, both from the secrets", () => {
+    const jobs = Object.values(workflow.jobs) as { strategy?: { matrix?: { stack?: unknown[] } }; env?: Record<string, string> }[];
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.strategy?.matrix?.stack?.length).toBeGreaterThan(1);
+    expect(jobs[0]!.env).toEqual(expect.objectContaining({ NGROK_API_KEY: "${{ secrets.NGROK_API_KEY }}", NGROK_RATE_LEDGER: "${{ secrets.NGROK_RATE_LEDGER }}" }));
   });
 });
 

@@ -30,6 +30,12 @@ export interface RandomFaultOptions {
   resetRate?: number;
   /** Delay every request by a random 0..latencyMs milliseconds. */
   latencyMs?: number;
+  /**
+   * Default true: a fault before processing may be a 429 (a stray one: the window need not be
+   * full). False: the draws that would answer 429 are served, and the other faults fall where they
+   * fell, so that a run with and one without stray 429s compare.
+   */
+  stray429s?: boolean;
 }
 
 /** What to do to one request. */
@@ -92,8 +98,11 @@ export class FaultInjector {
     if (rReset < (o.resetRate ?? 0)) {
       plan.action = rResetSide < 0.5 ? "reset-before" : "reset-after";
     } else if (rBefore < (o.errorBeforeRate ?? 0)) {
-      plan.action = "status-before";
-      plan.status = BEFORE_STATUSES[Math.floor(rStatus * BEFORE_STATUSES.length)]!;
+      const status = BEFORE_STATUSES[Math.floor(rStatus * BEFORE_STATUSES.length)]!;
+      if (status !== 429 || o.stray429s !== false) {
+        plan.action = "status-before";
+        plan.status = status;
+      }
     } else if (rAfter < (o.errorAfterRate ?? 0)) {
       plan.action = "status-after";
       plan.status = AFTER_STATUSES[Math.floor(rStatus * AFTER_STATUSES.length)]!;

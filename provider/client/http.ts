@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher } from "undici";
 import { ApiError, TransportError, aiGatewayKeyRefusedHint, keyRefused, keyRefusedHint } from "./errors";
 import { FileLedger, defaultPacingDir, ledgerFileName, type Ledger } from "./pacing-ledger";
+import { SharedWindow, type LedgerNotice } from "./rate-ledger";
 import { systemClock, type Clock } from "../../clock";
 import { Pacer, apiRateLimit, formatRateLimit, retryQuota, statedRateLimit, type RateLimit, type RetryKind, type Slot } from "./rate-limit";
 import { backoffDelay, defaultBackoff, isIdempotent, parseRetryAfter, type BackoffOptions } from "./retry";
@@ -37,6 +38,11 @@ export interface ClientOptions {
   api?: ApiName;
   /** Where the client reads the time and waits (pacing, backoff); default the system's. A test passes a FakeClock. */
   clock?: Clock;
+  /**
+   * A Redis or PostgreSQL URL (`ngrok:rateLedger`): every runner on the key, on any machine, takes
+   * its turns from one window kept there (rate-ledger.ts). Unused when pacing is off.
+   */
+  rateLedger?: string;
 }
 
 export type ApiName = "ngrok" | "ai-gateway";
@@ -104,6 +110,10 @@ export class ApiClient {
   onRetry: ((event: AttemptEvent & { retryInMs: number }) => void) | undefined;
   /** Called once when a request has waited `pacingNoticeMs` for room under the rate limit (a log line, not a count). */
   onPacingWait: ((event: { method: HttpMethod; path: string; attempt: number }) => void) | undefined;
+  /** Called when the rate ledger cannot be used, and when it answers again: a line the user sees. */
+  onLedger: ((notice: LedgerNotice) => void) | undefined;
+  /** The rate ledger's window, when one is set. */
+  readonly sharedWindow: SharedWindow | undefined;
   readonly api: ApiName;
 
   constructor(options: ClientOptions) {
@@ -141,7 +151,16 @@ export class ApiClient {
         // An unwritable cache directory: pace this process alone rather than fail.
       }
     }
-    this.pacer = new Pacer(rate === false ? undefined : rate, { attemptTimeoutMs: timeout, clock, ...(ledger ? { ledger } : {}) });
+    this.sharedWindow =
+      rate === false || options.rateLedger === undefined
+        ? undefined
+        : new SharedWindow({ url: options.rateLedger, apiKey: options.apiKey, baseUrl: this.baseUrl, attemptTimeoutMs: timeout, clock, onNotice: (n) => this.onLedger?.(n) });
+    this.pacer = new Pacer(rate === false ? undefined : rate, {
+      attemptTimeoutMs: timeout,
+      clock,
+      ...(ledger ? { ledger } : {}),
+      ...(this.sharedWindow ? { leases: this.sharedWindow } : {}),
+    });
     this.backoff = { ...defaultBackoff, ...options.backoff };
     this.headers = {
       authorization: `Bearer ${options.apiKey}`,
@@ -186,7 +205,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await Promise.all([this.dispatcher.close(), this.sharedWindow?.close()]);
   }
 
   /**

@@ -249,6 +249,13 @@ export interface LedgerState {
   refused?: number[];
   /** While it has a share: no request is granted before this time. */
   after?: number;
+  /**
+   * While the machine takes the whole limit: when the last refusal its requests did not explain
+   * arrived, and how many came in a row with nothing served between them (a stray 429, or the
+   * first sign of other machines; rate-limit.ts).
+   */
+  suspect?: number;
+  doubts?: number;
 }
 
 /** The state as the file holds it, or a fresh one for anything else. */
@@ -258,6 +265,8 @@ function readState(value: unknown): LedgerState {
   const share = num(v.share);
   const tokens = num(v.tokens);
   const after = num(v.after);
+  const suspect = num(v.suspect);
+  const doubts = num(v.doubts);
   const refused = Array.isArray(v.refused) ? v.refused.filter((t): t is number => typeof t === "number" && Number.isFinite(t)).sort((a, b) => a - b) : [];
   return {
     cutAt: num(v.cutAt) ?? -Infinity,
@@ -265,6 +274,8 @@ function readState(value: unknown): LedgerState {
     ...(tokens !== undefined && tokens >= 0 ? { tokens } : {}),
     ...(refused.length > 0 ? { refused } : {}),
     ...(after !== undefined ? { after } : {}),
+    ...(suspect !== undefined ? { suspect } : {}),
+    ...(doubts !== undefined && doubts > 0 ? { doubts } : {}),
   };
 }
 
@@ -301,7 +312,7 @@ interface LedgerFile {
   /** [id, t, 1 when pending]; an answered request's id is not needed and may be "". */
   entries: [string, number, number?][];
   /** LedgerEntries.state (cutAt omitted while -Infinity). */
-  state?: { share?: number; cutAt?: number; tokens?: number; refused?: number[]; after?: number };
+  state?: { share?: number; cutAt?: number; tokens?: number; refused?: number[]; after?: number; suspect?: number; doubts?: number };
 }
 
 /** A lock older than this was left by a process that died or hung while holding it. */
@@ -431,13 +442,15 @@ export class FileLedger implements Ledger {
 
   private write(entries: LedgerEntries, windowMs: number): void {
     entries.prune(this.clock.now() - windowMs);
-    const { share, cutAt, tokens, refused, after } = entries.state;
+    const { share, cutAt, tokens, refused, after, suspect, doubts } = entries.state;
     const state = {
       ...(share !== undefined ? { share } : {}),
       ...(Number.isFinite(cutAt) ? { cutAt } : {}),
       ...(tokens !== undefined ? { tokens } : {}),
       ...(refused !== undefined && refused.length > 0 ? { refused } : {}),
       ...(after !== undefined ? { after } : {}),
+      ...(suspect !== undefined ? { suspect } : {}),
+      ...(doubts !== undefined ? { doubts } : {}),
     };
     const body: LedgerFile = { version: 1, windowMs, entries: entries.rows(), ...(Object.keys(state).length > 0 ? { state } : {}) };
     const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;

@@ -10,7 +10,9 @@
  * window after that time: the service has freed it by then whatever the network's delays.
  *
  * The slots live in a ledger (pacing-ledger.ts) that processes using the same key and base URL
- * share, so that back-to-back or concurrent commands do not each spend the whole budget.
+ * share, so that back-to-back or concurrent commands do not each spend the whole budget. With a
+ * rate ledger (`ngrok:rateLedger`, rate-ledger.ts), each request also takes a lease of the window
+ * that every runner on the key shares, whatever machine it runs on.
  *
  * Hand-written on purpose: the CommonJS limiters on npm (bottleneck, limiter) are fixed-window or
  * token-bucket, which allow up to twice the limit across a window boundary, count at grant time,
@@ -56,6 +58,44 @@ export interface Slot {
   notSent(): Promise<void> | undefined;
 }
 
+/** A request's hold on one lease of a window shared with other machines (rate-ledger.ts); settle it once. */
+export interface Lease {
+  /** The request's answer arrived (a 429 too: the service may count a refused request): the lease frees a window from now. */
+  answered(): Promise<void>;
+  /** The request never left this machine: the lease frees now. */
+  notSent(): Promise<void>;
+}
+
+/** A window shared with other machines: a lease for each request, or undefined while it cannot be used. */
+export interface SharedLeases {
+  take(rate: RateLimit): Promise<Lease | undefined>;
+}
+
+/** A slot of the machine's window together with a lease of the shared one. */
+class LeasedSlot implements Slot {
+  constructor(
+    private readonly slot: Slot,
+    private readonly lease: Lease,
+  ) {}
+
+  get grantedAt(): number {
+    return this.slot.grantedAt;
+  }
+  answered(at: number, served?: boolean): Promise<void> {
+    return both(this.slot.answered(at, served), this.lease.answered());
+  }
+  refused(): Promise<void> {
+    return both(this.slot.refused(), this.lease.answered());
+  }
+  notSent(): Promise<void> {
+    return both(this.slot.notSent(), this.lease.notSent());
+  }
+}
+
+async function both(a: Promise<void> | undefined, b: Promise<void>): Promise<void> {
+  await Promise.all([a, b]);
+}
+
 /** A slot's bookkeeping: one object per request, its methods on the prototype. */
 class GrantedSlot implements Slot {
   settled = false;
@@ -86,6 +126,11 @@ function record(entries: LedgerEntries, slot: GrantedSlot, at: number | undefine
   }
   entries.answer(slot.id, at);
   const state = entries.state;
+  // Served after a doubt: that refusal was a stray one.
+  if (served && state.suspect !== undefined && slot.grantedAt >= state.suspect) {
+    delete state.suspect;
+    delete state.doubts;
+  }
   if (served && state.tokens !== undefined) state.tokens = Math.min(retryQuota.capacity, state.tokens + 1);
   if (slot.atShare && rate !== undefined) grow(state, at, rate);
 }
@@ -107,37 +152,44 @@ export type RetryKind = "transient" | "throttled";
 
 
 /**
- * Sharing the window with clients this machine cannot see (other machines on the same key): the
- * machine allows itself a part of the limit, its share, which refusals cut and served requests
- * grow. The scheme is a variant of TCP's additive increase, multiplicative decrease: together
- * the machines grow additively (each in proportion to its share, since none knows how many
- * others there are), and each is cut multiplicatively; adapted to what the service tells: a 429 says only that the window was full, and, under the strictest reading of
- * ngrok's limit, the refused request itself took a place in it. So:
- * - A refusal the machine's own requests do not explain cuts the share to a random 80-90% of
- *   what the machine had in the window (or of half the limit, if it had less: a machine crowded
- *   out at its start does not fall to nothing), once per refusal event: requests granted before
- *   the cut do not cut again. The jitter keeps machines cut together from climbing back in step.
- * - Each request served that was granted while the share held requests back grows the share by
- *   `k / limit` (more while the share is under a quarter of the limit): a window's worth of them
- *   grows it by `k / limit` of itself, so that N machines together grow by about `k` requests per
- *   window, whatever N is. `k` is 1/2 for three windows after a cut, long enough for the room the
- *   cuts left (a tenth to a fifth of the limit) to last several windows, so that refusals stay
- *   rare; then it doubles each window (up to 32): a machine the others have left climbs back
- *   within a few windows more.
- * - A share not cut for twelve windows is the whole limit again (the others are gone). Sooner, it
- *   would bring back the burst of a whole window among machines still sharing it.
- * Starting from the whole limit costs nothing when alone, the common case.
+ * Sharing the window with clients this machine cannot see (other machines on the same key, with
+ * no rate ledger): the machine allows itself a part of the limit, its share, which refusals cut and
+ * served requests grow, as TCP shares a link (additive increase, multiplicative decrease), adapted
+ * to what the service tells: a 429 says only that the window was full (or nothing at all: a busy
+ * service refuses a request now and then), and, under the strictest reading of ngrok's limit, the
+ * refused request itself took a place in it. So:
+ * - Alone (the whole limit), a refusal its own requests do not explain is a doubt, not a cut: the
+ *   machine goes on with one request in flight, and the first answer served clears it (a stray
+ *   429). Three unexplained refusals with nothing served between them (a stray one's chance,
+ *   squared, at most) mean other machines share the key: the share becomes a random 89-99% of
+ *   `firstPart` of the limit, whatever the machine held, so that machines that find each other
+ *   start from the same part, the first to start included.
+ * - Sharing, each unexplained refusal cuts the share, once per refusal event (requests granted
+ *   before the cut do not cut it again), by a random 3-15% times the share over `cutScale` of the
+ *   limit (at most 60%): the machines holding most give most back, which brings the shares
+ *   together, and the jitter keeps machines cut together from climbing back in step.
+ * - Each request served that was granted while the share held requests back grows it by
+ *   `g / share`, so that every machine grows by `g` requests a window whatever its share: `g` is
+ *   `k` eightieths of the limit, `k` a quarter in the window after a cut, doubling with each window
+ *   since, up to 16 (a fifth of the limit a window), so that a machine the others have left climbs
+ *   back within a few windows.
+ * - A share not cut for ten windows is the whole limit again (the others are gone). Sooner, it
+ *   brings a whole window's burst back among machines still sharing it.
+ * Starting from the whole limit costs a lone machine nothing, the common case; each process
+ * starts with one request in flight, and one more with each one served (see `probe`).
  */
-const cutLow = 0.8;
-const cutHigh = 0.9;
-const maxGrowth = 32;
-const steadyWindows = 3;
-const shareForgottenWindows = 12;
+const firstPart = 0.35;
+const cutScale = 0.15;
+const maxCut = 0.6;
+const maxGrowth = 16;
+const shareForgottenWindows = 10;
+/** Unexplained refusals in a row, nothing served between them, that tell a crowded key from stray 429s. */
+const crowdedAfter = 3;
 
 function grow(state: LedgerState, at: number, rate: RateLimit): void {
   if (state.share === undefined) return;
-  const k = Math.min(maxGrowth, 2 ** (Math.max(0, (at - state.cutAt) / rate.windowMs - steadyWindows) - 1));
-  const share = state.share + (k / rate.limit) * Math.max(1, rate.limit / (4 * state.share));
+  const k = Math.min(maxGrowth, 0.25 * 2 ** Math.max(0, (at - state.cutAt) / rate.windowMs - 1));
+  const share = state.share + (k * rate.limit) / 80 / state.share;
   if (share >= rate.limit) delete state.share;
   else state.share = share;
 }
@@ -202,6 +254,10 @@ export interface PacerOptions {
   clock?: Clock;
   /** Draws the jitter of a cut in [0, 1); default Math.random. */
   random?: () => number;
+  /** A window shared with other machines (a rate ledger): each request also takes a lease of it. */
+  leases?: SharedLeases;
+  /** Requests in flight at the start (see `probe`); default 1. */
+  inFlightAtStart?: number;
 }
 
 export class Pacer {
@@ -222,11 +278,13 @@ export class Pacer {
   private othersUntil = 0;
   private readonly random: () => number;
   /**
-   * The requests this process may have in flight at once: unlimited, but after a refusal one,
-   * then one more with each answer served (so doubling each round trip) until the limit lifts it.
-   * A process still meeting the others' requests then costs a refused request, not a burst.
+   * The requests this process may have in flight at once: at its start and after a refusal one,
+   * then one more with each answer served (so doubling each round trip) until the limit lifts it,
+   * as TCP starts a connection. A process that starts (or goes on) into a window other machines
+   * fill meets them with one refused request, not a burst of them; alone, it loses a few round
+   * trips at its start.
    */
-  private probe = Infinity;
+  private probe: number;
 
   /**
    * `rate` undefined: pacing off. Requests go out at once, but their slots are still kept, so
@@ -234,6 +292,7 @@ export class Pacer {
    * the pacer can start pacing to the limit the service states (see `learn`).
    */
   private readonly clock: Clock;
+  private readonly leases: SharedLeases | undefined;
 
   constructor(rate: RateLimit | undefined, options: PacerOptions) {
     if (rate !== undefined && (!(rate.limit >= 1) || !(rate.windowMs > 0))) {
@@ -244,6 +303,8 @@ export class Pacer {
     this.attemptTimeoutMs = options.attemptTimeoutMs;
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
+    this.leases = options.leases;
+    this.probe = options.inFlightAtStart ?? 1;
   }
 
   private now(): number {
@@ -262,6 +323,27 @@ export class Pacer {
 
   /** Resolves with a slot when one more request may be sent; retries go before first attempts. */
   acquire(retry = false): Promise<Slot> {
+    return this.leases === undefined || this.rate === undefined ? this.acquireHere(retry) : this.acquireLeased(this.leases, this.rate, retry);
+  }
+
+  /**
+   * A lease of the shared window first (its turn among every machine's requests), then the
+   * machine's own slot, which the lease leaves room for unless the machine learnt of a client
+   * outside the ledger. Without a lease (the ledger cannot be used), the machine's slot alone.
+   */
+  private async acquireLeased(leases: SharedLeases, rate: RateLimit, retry: boolean): Promise<Slot> {
+    const lease = await leases.take(rate);
+    let slot: Slot;
+    try {
+      slot = await this.acquireHere(retry);
+    } catch (err) {
+      await lease?.notSent();
+      throw err;
+    }
+    return lease === undefined ? slot : new LeasedSlot(slot, lease);
+  }
+
+  private acquireHere(retry: boolean): Promise<Slot> {
     const now = this.grantNow();
     if (now) return Promise.resolve(now);
     if (this.rate === undefined) return this.take(1).then(([slot]) => slot!);
@@ -297,14 +379,38 @@ export class Pacer {
     const explained = await this.explains(at, rate);
     this.learn(rate);
     if (!explained) {
-      const factor = cutLow + (cutHigh - cutLow) * this.random();
+      const jitter = this.random();
       await this.transact((entries) => {
         const state = entries.state;
-        (state.refused ??= []).push(at);
+        if (state.suspect !== undefined && at - state.suspect > rate.windowMs) {
+          delete state.suspect;
+          delete state.doubts;
+        }
+        if (state.share === undefined && grantedAt >= state.cutAt) {
+          // Alone: a doubt, until enough refusals in a row with nothing served between them.
+          if (state.suspect !== undefined && grantedAt < state.suspect) return;
+          const doubts = (state.doubts ?? 0) + 1;
+          if (doubts < crowdedAfter) {
+            state.suspect = at;
+            state.doubts = doubts;
+            return;
+          }
+        }
+        // A refused request took a place in the window, under the strict reading; a doubt's did too.
+        const refused = (state.refused ??= []);
+        if (state.suspect !== undefined) refused.push(state.suspect);
+        refused.push(at);
+        delete state.suspect;
+        delete state.doubts;
         if (grantedAt < state.cutAt) return;
-        const share = state.share ?? rate.limit;
-        const had = entries.countAfter(at - rate.windowMs - marginMs);
-        state.share = Math.max(1, Math.min(share, Math.max(had, rate.limit / 2)) * factor);
+        const share = state.share;
+        if (share === undefined) {
+          state.share = Math.max(1, rate.limit * firstPart * (0.89 + 0.1 * jitter));
+        } else {
+          const base = Math.min(share, Math.max(entries.countAfter(at - rate.windowMs - marginMs), rate.limit / 2));
+          const cut = Math.min(maxCut, (0.03 + 0.12 * jitter) * (base / (rate.limit * cutScale)));
+          state.share = Math.max(1, base * (1 - cut));
+        }
         state.cutAt = this.now();
       });
       this.othersUntil = Math.max(this.othersUntil, at + rate.windowMs);
@@ -410,7 +516,7 @@ export class Pacer {
    */
   grantNow(): GrantedSlot | undefined {
     const ledger = this.ledger;
-    if (!(ledger instanceof MemoryLedger) || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
+    if (!(ledger instanceof MemoryLedger) || this.leases !== undefined || this.pumping || this.retries.length + this.fresh.length > 0) return undefined;
     const now = this.now();
     const entries = ledger.entries;
     entries.prune(now - this.pruneWindowMs() - marginMs);

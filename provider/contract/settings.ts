@@ -8,6 +8,7 @@ import type { ClientOptions } from "../client/http";
 /** The AI Gateway API's address, as ngrok's AI Gateway API overview gives it. */
 export const aiGatewayDefaultBaseUrl = "https://api.ngrok.ai";
 import { parseRateLimit } from "../client/rate-limit";
+import { ledgerStore } from "../client/rate-ledger";
 
 export interface Settings {
   apiKey?: string;
@@ -23,6 +24,8 @@ export interface Settings {
   aiGatewayApiBaseUrl?: string;
   /** The AI Gateway API's pacing, "<requests>/<seconds>" or "off": its own budget, apart from the main API's. */
   aiGatewayRateLimit?: string;
+  /** A Redis or PostgreSQL URL where every runner on the key takes its turns from one window (per API). */
+  rateLedger?: string;
 }
 
 export type SettingName = keyof Settings;
@@ -38,10 +41,11 @@ export const settingSources: Readonly<Record<SettingName, { config: string; env:
   aiGatewayApiKey: { config: "ngrok:aiGatewayApiKey", env: "NGROK_AI_GATEWAY_API_KEY" },
   aiGatewayApiBaseUrl: { config: "ngrok:aiGatewayApiBaseUrl", env: "NGROK_AI_GATEWAY_API_BASE_URL" },
   aiGatewayRateLimit: { config: "ngrok:aiGatewayRateLimit", env: "NGROK_AI_GATEWAY_RATE_LIMIT" },
+  rateLedger: { config: "ngrok:rateLedger", env: "NGROK_RATE_LEDGER" },
 };
 
-/** The settings that hold a credential: secrets in the schema, never echoed. */
-export const secretSettings: ReadonlySet<SettingName> = new Set(["apiKey", "aiGatewayApiKey"]);
+/** The settings that hold a credential: secrets in the schema, never echoed (a ledger's URL may hold a password). */
+export const secretSettings: ReadonlySet<SettingName> = new Set(["apiKey", "aiGatewayApiKey", "rateLedger"]);
 
 /** A setting the provider cannot use; the message names its `ngrok:` key, never its value. */
 export class SettingsError extends Error {
@@ -78,8 +82,12 @@ export function clientOptions(settings: Settings & { apiKey: string }): ClientOp
   if (timeoutMs !== undefined && !(timeoutMs > 0)) {
     throw new SettingsError(`${settingSources.requestTimeoutMs.config} must be a positive number of milliseconds`);
   }
+  if (settings.rateLedger !== undefined && ledgerStore(settings.rateLedger) === undefined) {
+    throw new SettingsError(`${settingSources.rateLedger.config} must be a Redis URL (redis:// or rediss://) or a PostgreSQL URL (postgres:// or postgresql://)`);
+  }
   return {
     apiKey: settings.apiKey,
+    ...(settings.rateLedger !== undefined ? { rateLedger: settings.rateLedger } : {}),
     ...(settings.apiBaseUrl !== undefined ? { baseUrl: settings.apiBaseUrl } : {}),
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...(maxRetries !== undefined ? { backoff: { maxRetries } } : {}),

@@ -7,6 +7,7 @@
 import { systemClock, type Clock } from "../../clock";
 import { MissingApiKeyError } from "../client/errors";
 import type { ApiClient, ClientOptions } from "../client/http";
+import { ledgerNoticeLine } from "../client/rate-ledger";
 import { definitions, isResourceKind, type ResourceKind } from "../definitions";
 import { aiGatewayClientOptions, type BoundDefinition, type CheckResult, clientOptions, type CreateResult, type DiffResult, type EventSink, type Handler, type KindContext, type Props, readFromLists, type ReadResult, type ResourceDefinition, type Settings, silentEvents, type UpdateResult } from "../contract";
 import { ResourceHandler } from "../engine/handler";
@@ -226,6 +227,7 @@ export class Provider {
       this.events.debug(`ngrok: ${e.method} ${e.path} ${why}; retrying in ${(e.retryInMs / 1000).toFixed(1)} s`);
     };
     client.onPacingWait = (e) => this.events.debug(`ngrok: ${e.method} ${e.path} waits for room under the API's rate limit`);
+    client.onLedger = (notice) => this.events.info(ledgerNoticeLine(notice, client.api === "ai-gateway" ? "AI Gateway API" : undefined));
     return client;
   }
 

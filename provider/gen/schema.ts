@@ -21,6 +21,8 @@ const configDocs: Record<string, string> = {
     "The AI Gateway API's key: an ngrok.ai API key (ngrok's API key does not serve the AI Gateway API). Set it as a secret. Needed only by the AI Gateway's resources (`Ai...`) and functions.",
   aiGatewayApiBaseUrl: "The AI Gateway API's base URL (default https://api.ngrok.ai); point it at the bundled emulator's to work offline.",
   aiGatewayRateLimit: 'The AI Gateway API client\'s own pacing, "<requests>/<seconds>" (default "120/60") or "off"; apart from `rateLimit`, the main API\'s.',
+  rateLedger:
+    "A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.",
   readFromLists:
     'Serve concurrent reads of a resource kind (refresh, preview\'s adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.',
 };

@@ -20,6 +20,7 @@ import { PulumiStack, revealedSecret, type StackExport, type StackOptions } from
 import { pluginProgram } from "../e2e/lifecycle";
 import { installPlugin } from "../e2e/plugin-install";
 import { documentedPath, idKeys } from "../../provider/engine/locate";
+import { ledgerFileName } from "../../provider/client/pacing-ledger";
 
 export const programDir = path.join(__dirname, "program");
 
@@ -59,10 +60,12 @@ export interface ReliabilityOptions {
   rateLimit: { limit: number; windowMs: number };
   /** `--parallel` of every command; default: the CLI's. */
   parallel?: number;
-  /** Runs of one command before the test gives up. */
+  /** Runs of one command before the test gives up (1: each must succeed at once). */
   attempts: number;
-  /** "full": up, update, refresh, destroy; "up-destroy": one up and one destroy, each of which must succeed at once. */
+  /** "full": up, update, refresh, destroy; "up-destroy": an up and a destroy. */
   steps: "full" | "up-destroy";
+  /** Default true: some of the faults before processing are 429s (stray ones: the window need not be full). */
+  stray429s?: boolean;
 }
 
 export interface ReliabilityReport {
@@ -80,6 +83,9 @@ export interface ReliabilityReport {
   /** Secret values looked for, and the texts looked through. */
   secretsChecked: number;
   textsScanned: number;
+  /** The 429s the emulator answered, and the part of the limit the machine allowed itself at the end ("whole": all of it). */
+  refused429: number;
+  shareAtEnd: number | "whole";
 }
 
 /** Fault rates that add up to `rate` of the requests. */
@@ -127,7 +133,7 @@ export function held(emu: Emulator, kind: ResourceKind): { id: string; descripti
 }
 
 export async function runReliability(o: ReliabilityOptions, log: (line: string) => void = () => undefined): Promise<ReliabilityReport> {
-  const emu = await startEmulator({ rateLimit: o.rateLimit, ...(o.faultRate > 0 ? { faults: faultsFor(o.seed, o.faultRate) } : {}) });
+  const emu = await startEmulator({ rateLimit: o.rateLimit, ...(o.faultRate > 0 ? { faults: { ...faultsFor(o.seed, o.faultRate), ...(o.stray429s === false ? { stray429s: false } : {}) } } : {}) });
   if (o.faultRate > 0) {
     // Besides the random ones, the first creates of every kind lose their answer (a 502, then a
     // reset), so that each kind meets the case that makes duplicates whatever the seed.
@@ -137,7 +143,7 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
       emu.scriptFault({ method: "POST", path, kind: "reset-after" });
     }
   }
-  const report: ReliabilityReport = { runs: {}, seconds: {}, requests: 0, faulted: 0, lostCreateAnswers: 0, failures: [], failedCreates: [], secretsChecked: 0, textsScanned: 0 };
+  const report: ReliabilityReport = { runs: {}, seconds: {}, requests: 0, faulted: 0, lostCreateAnswers: 0, failures: [], failedCreates: [], secretsChecked: 0, textsScanned: 0, refused429: 0, shareAtEnd: "whole" };
   const stateTexts: string[] = [];
   const secrets = new Set<string>([emu.apiKey]);
   let stack: PulumiStack | undefined;
@@ -154,11 +160,11 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
     });
     const s = stack;
     const parallel = o.parallel === undefined ? [] : ["--parallel", String(o.parallel)];
-    const atOnce = o.steps === "up-destroy";
+    const atOnce = o.attempts === 1;
 
     /** Runs a command until it succeeds (at most `attempts` times), checking each failure it reports. */
     const untilSuccess = async (step: string, args: string[]): Promise<void> => {
-      const limit = atOnce ? 1 : o.attempts;
+      const limit = o.attempts;
       for (let run = 1; ; run++) {
         const started = Date.now();
         const r = await s.run(step, [...args, ...parallel, "--config-file", s.configFile], { allowFailure: true });
@@ -212,6 +218,11 @@ export async function runReliability(o: ReliabilityOptions, log: (line: string) 
     report.requests = emu.requests.length;
     report.faulted = emu.requests.filter((r) => r.status === 0 || r.status >= 500 || (o.faultRate > 0 && r.status === 429)).length;
     report.lostCreateAnswers = emu.requests.filter((r) => r.method === "POST" && r.processed && (r.status === 0 || r.status >= 500)).length;
+    report.refused429 = emu.requests.filter((r) => r.status === 429).length;
+    // The machine's pacing ledger, under the stack's HOME: what it learnt of the window.
+    const ledger = path.join(s.tmpDir, "home", ".cache", "pulumi-ngrok", "pacing", ledgerFileName(emu.apiKey, emu.url));
+    const share = fs.existsSync(ledger) ? (JSON.parse(fs.readFileSync(ledger, "utf8")) as { state?: { share?: number } }).state?.share : undefined;
+    report.shareAtEnd = share === undefined ? "whole" : Math.round(share * 10) / 10;
     scanForSecrets(s, stateTexts, [...secrets], report);
     // The run must have had something to find: the key and at least one credential's token.
     expect(report.secretsChecked).toBeGreaterThan(1);

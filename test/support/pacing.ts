@@ -60,13 +60,32 @@ export class RollingWindow {
   readonly arrivals: number[] = [];
   refused = 0;
 
-  /** `strict`: a refused request takes a place in the window too (the emulator's strictRateLimit). */
+  /** Stray refusals: requests refused at random whatever the window holds, not counted. */
+  strays = 0;
+  private readonly stray: (() => boolean) | undefined;
+
+  /**
+   * `strict`: a refused request takes a place in the window too (the emulator's strictRateLimit).
+   * `stray`: that share of requests is refused at random whatever the window holds (a busy
+   * service's stray 429s), drawn from a seeded generator.
+   */
   constructor(
     readonly rate: RateLimit,
     readonly strict = false,
-  ) {}
+    stray?: { rate: number; seed: number },
+  ) {
+    if (stray !== undefined) {
+      const random = mulberry32(stray.seed);
+      this.stray = () => random() < stray.rate;
+    }
+  }
 
   receive(at: number): boolean {
+    if (this.stray?.()) {
+      this.strays++;
+      this.refused++;
+      return false;
+    }
     this.arrivals.push(at);
     const held = this.strict ? this.arrivals.slice(0, -1) : this.counted;
     if (held.filter((t) => t > at - this.rate.windowMs).length >= this.rate.limit) {

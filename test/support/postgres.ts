@@ -17,8 +17,11 @@ export interface Postgres {
   url: string;
   /** What a Pulumi command needs besides the URL. */
   env: Record<string, string>;
-  /** Runs SQL through psql; the rows as text, one line each, fields separated by "|". */
-  query(sql: string): Promise<string[]>;
+  /** Runs SQL through psql (in `database`, default the backend's); the rows as text, one line each, fields separated by "|". */
+  query(sql: string, database?: string): Promise<string[]>;
+  /** Ends the server at once, as a crash would (its data stays); `start` starts it again on its port. */
+  kill(): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -94,8 +97,11 @@ export async function startPostgres(): Promise<Postgres> {
     // Loopback TCP only, its socket in the temporary directory; the data is thrown away after the
     // test, so it need not survive a crash of the machine (fsync off).
     const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
-    await server("pg_ctl", ["start", "-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", options]);
-    started = true;
+    const start = async (): Promise<void> => {
+      await server("pg_ctl", ["start", "-D", data, "-l", path.join(dir, "server.log"), "-w", "-o", options]);
+      started = true;
+    };
+    await start();
     const env = { PGPASSWORD: password };
     const psql = (database: string, sql: string) =>
       run(path.join(bin, "psql"), [`postgres://${user}@127.0.0.1:${port}/${database}?sslmode=disable`, "-v", "ON_ERROR_STOP=1", "-A", "-t", "-c", sql], { ...process.env, ...env });
@@ -103,7 +109,12 @@ export async function startPostgres(): Promise<Postgres> {
     return {
       url: `postgres://${user}@127.0.0.1:${port}/pulumi?sslmode=disable`,
       env,
-      query: async (sql) => (await psql("pulumi", sql)).split("\n").filter((l) => l !== ""),
+      query: async (sql, database = "pulumi") => (await psql(database, sql)).split("\n").filter((l) => l !== ""),
+      kill: async () => {
+        await server("pg_ctl", ["stop", "-D", data, "-m", "immediate", "-w"]);
+        started = false;
+      },
+      start,
       stop,
     };
   } catch (err) {

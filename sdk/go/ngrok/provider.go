@@ -53,6 +53,11 @@ func NewProvider(ctx *pulumi.Context,
 			args.MaxRetries = pulumi.StringPtr(d.(string))
 		}
 	}
+	if args.RateLedger == nil {
+		if d := internal.GetEnvOrDefault(nil, nil, "NGROK_RATE_LEDGER"); d != nil {
+			args.RateLedger = pulumi.StringPtr(d.(string))
+		}
+	}
 	if args.RateLimit == nil {
 		if d := internal.GetEnvOrDefault(nil, nil, "NGROK_RATE_LIMIT"); d != nil {
 			args.RateLimit = pulumi.StringPtr(d.(string))
@@ -73,6 +78,9 @@ func NewProvider(ctx *pulumi.Context,
 	}
 	if args.ApiKey != nil {
 		args.ApiKey = pulumi.ToSecret(args.ApiKey).(pulumi.StringPtrInput)
+	}
+	if args.RateLedger != nil {
+		args.RateLedger = pulumi.ToSecret(args.RateLedger).(pulumi.StringPtrInput)
 	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource Provider
@@ -96,6 +104,8 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// Retries of a failed request that is safe to repeat (default 6).
 	MaxRetries *string `pulumi:"maxRetries"`
+	// A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+	RateLedger *string `pulumi:"rateLedger"`
 	// Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".
 	RateLimit *string `pulumi:"rateLimit"`
 	// Serve concurrent reads of a resource kind (refresh, preview's adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.
@@ -118,6 +128,8 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// Retries of a failed request that is safe to repeat (default 6).
 	MaxRetries pulumi.StringPtrInput
+	// A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+	RateLedger pulumi.StringPtrInput
 	// Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".
 	RateLimit pulumi.StringPtrInput
 	// Serve concurrent reads of a resource kind (refresh, preview's adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.

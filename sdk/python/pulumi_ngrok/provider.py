@@ -25,6 +25,7 @@ class ProviderArgs:
                  api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.str]] = None,
+                 rate_ledger: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit: pulumi.Input[Optional[_builtins.str]] = None,
                  read_from_lists: pulumi.Input[Optional[_builtins.str]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.str]] = None):
@@ -37,6 +38,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_base_url: The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
         :param pulumi.Input[_builtins.str] api_key: The ngrok API key. Set it as a secret.
         :param pulumi.Input[_builtins.str] max_retries: Retries of a failed request that is safe to repeat (default 6).
+        :param pulumi.Input[_builtins.str] rate_ledger: A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
         :param pulumi.Input[_builtins.str] rate_limit: Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".
         :param pulumi.Input[_builtins.str] read_from_lists: Serve concurrent reads of a resource kind (refresh, preview's adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.
         :param pulumi.Input[_builtins.str] request_timeout_ms: Timeout of one request attempt in milliseconds (default 30000).
@@ -65,6 +67,10 @@ class ProviderArgs:
             max_retries = _utilities.get_env('NGROK_MAX_RETRIES')
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if rate_ledger is None:
+            rate_ledger = _utilities.get_env('NGROK_RATE_LEDGER')
+        if rate_ledger is not None:
+            pulumi.set(__self__, "rate_ledger", rate_ledger)
         if rate_limit is None:
             rate_limit = _utilities.get_env('NGROK_RATE_LIMIT')
         if rate_limit is not None:
@@ -151,6 +157,18 @@ class ProviderArgs:
         pulumi.set(self, "max_retries", value)
 
     @_builtins.property
+    @pulumi.getter(name="rateLedger")
+    def rate_ledger(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+        """
+        return pulumi.get(self, "rate_ledger")
+
+    @rate_ledger.setter
+    def rate_ledger(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "rate_ledger", value)
+
+    @_builtins.property
     @pulumi.getter(name="rateLimit")
     def rate_limit(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -199,6 +217,7 @@ class Provider(pulumi.ProviderResource):
                  api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.str]] = None,
+                 rate_ledger: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit: pulumi.Input[Optional[_builtins.str]] = None,
                  read_from_lists: pulumi.Input[Optional[_builtins.str]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.str]] = None,
@@ -214,6 +233,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_base_url: The API's base URL (default https://api.ngrok.com); point it at the bundled emulator to work offline.
         :param pulumi.Input[_builtins.str] api_key: The ngrok API key. Set it as a secret.
         :param pulumi.Input[_builtins.str] max_retries: Retries of a failed request that is safe to repeat (default 6).
+        :param pulumi.Input[_builtins.str] rate_ledger: A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
         :param pulumi.Input[_builtins.str] rate_limit: Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".
         :param pulumi.Input[_builtins.str] read_from_lists: Serve concurrent reads of a resource kind (refresh, preview's adoption checks) from its list pages, up to 100 resources per request (default "true"); "false" reads each resource with a GET of its own.
         :param pulumi.Input[_builtins.str] request_timeout_ms: Timeout of one request attempt in milliseconds (default 30000).
@@ -248,6 +268,7 @@ class Provider(pulumi.ProviderResource):
                  api_base_url: pulumi.Input[Optional[_builtins.str]] = None,
                  api_key: pulumi.Input[Optional[_builtins.str]] = None,
                  max_retries: pulumi.Input[Optional[_builtins.str]] = None,
+                 rate_ledger: pulumi.Input[Optional[_builtins.str]] = None,
                  rate_limit: pulumi.Input[Optional[_builtins.str]] = None,
                  read_from_lists: pulumi.Input[Optional[_builtins.str]] = None,
                  request_timeout_ms: pulumi.Input[Optional[_builtins.str]] = None,
@@ -278,6 +299,9 @@ class Provider(pulumi.ProviderResource):
             if max_retries is None:
                 max_retries = _utilities.get_env('NGROK_MAX_RETRIES')
             __props__.__dict__["max_retries"] = max_retries
+            if rate_ledger is None:
+                rate_ledger = _utilities.get_env('NGROK_RATE_LEDGER')
+            __props__.__dict__["rate_ledger"] = None if rate_ledger is None else pulumi.Output.secret(rate_ledger)
             if rate_limit is None:
                 rate_limit = _utilities.get_env('NGROK_RATE_LIMIT')
             __props__.__dict__["rate_limit"] = rate_limit

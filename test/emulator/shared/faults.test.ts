@@ -111,11 +111,11 @@ describe("scripted faults", () => {
 });
 
 describe("random faults", () => {
-  async function run(seed: number): Promise<Array<number | "reset">> {
-    const emu = await startEmulator({ rateLimit: false, faults: { seed, errorBeforeRate: 0.2, errorAfterRate: 0.2, resetRate: 0.1 } });
+  async function run(seed: number, options: { stray429s?: boolean; count?: number } = {}): Promise<Array<number | "reset">> {
+    const emu = await startEmulator({ rateLimit: false, faults: { seed, errorBeforeRate: 0.2, errorAfterRate: 0.2, resetRate: 0.1, ...options } });
     try {
       const out: Array<number | "reset"> = [];
-      for (let i = 0; i < 40; i++) out.push(await attempt(emu, "GET", "/credentials"));
+      for (let i = 0; i < (options.count ?? 40); i++) out.push(await attempt(emu, "GET", "/credentials"));
       return out;
     } finally {
       await emu.close();
@@ -129,6 +129,13 @@ describe("random faults", () => {
     expect(a).toContain(200);
     expect(a).toContain("reset");
     expect(a.some((s) => typeof s === "number" && s >= 429)).toBe(true);
+  });
+
+  it("without stray 429s: the same faults where they fell, and 200 where a 429 was", async () => {
+    const withThem = await run(11, { count: 80 });
+    const without = await run(11, { count: 80, stray429s: false });
+    expect(withThem).toContain(429);
+    expect(without).toEqual(withThem.map((s) => (s === 429 ? 200 : s)));
   });
 
   it("are off by default", async () => {

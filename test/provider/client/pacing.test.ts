@@ -27,14 +27,19 @@ afterAll(() => fixture.cleanUp());
 /** The client's attempt timeout: an in-flight request holds its slot at most this long. */
 const attemptTimeoutMs = 30_000;
 
-/** What a schedule shows, for one comparison with what it should be: counts only. */
-function schedule(attempts: readonly Attempt[], service: RollingWindow, limit: RateLimit, startedAt: number, latestMs: number) {
+/**
+ * What a schedule shows, for one comparison with what it should be: counts only, and how many of
+ * the longest round trips (`roundTripMs`) the first window's worth took to go out.
+ */
+function schedule(attempts: readonly Attempt[], service: RollingWindow, limit: RateLimit, startedAt: number, latestMs: number, roundTripMs: number) {
   const requests = attempts.map((a) => a.request);
   const waits = waitsPastRoom(attempts, limit);
+  const grants = attempts.map((a) => a.grantedAt).sort((a, b) => a - b);
   return {
     requests: new Set(requests).size,
     refused: service.refused,
     grantedAtStart: attempts.filter((a) => a.grantedAt === startedAt).length,
+    firstWindowWithinFiveRoundTrips: grants[limit.limit - 1]! - startedAt <= 5 * roundTripMs,
     mostInAWindow: mostInAnyWindow(service.arrivals, limit.windowMs),
     attemptsPerRequest: Math.max(...[...new Set(requests)].map((r) => requests.filter((x) => x === r).length)),
     grantedBeforeRoom: waits.filter((w) => w < 0).length,
@@ -65,12 +70,14 @@ describe("on a fake clock, a paced client in front of the API's rolling window",
       await clock.run(10 * 60_000);
       const attempts = await done;
 
-      // The first window's worth goes at once; each later one within 50 ms (the pacer's margin
-      // for rounding) of the moment the window has room for it.
-      expect(schedule(attempts, service, limit, started, 50)).toEqual({
+      // One request at once, the first window's worth within a few round trips (one more with
+      // each answer); each later one within 50 ms (the pacer's margin for rounding) of the moment
+      // the window has room for it.
+      expect(schedule(attempts, service, limit, started, 50, toService[1] + toClient[1])).toEqual({
         requests: 120,
         refused: 0,
-        grantedAtStart: limit.limit,
+        grantedAtStart: 1,
+        firstWindowWithinFiveRoundTrips: true,
         mostInAWindow: limit.limit,
         attemptsPerRequest: 1,
         grantedBeforeRoom: 0,
@@ -94,10 +101,11 @@ describe("on a fake clock, a paced client in front of the API's rolling window",
     const attempts = (await both).flat();
 
     // Each client re-reads the shared ledger every 200 ms while it waits.
-    expect(schedule(attempts, service, rate, started, 250)).toEqual({
+    expect(schedule(attempts, service, rate, started, 250, 600)).toEqual({
       requests: 60,
       refused: 0,
-      grantedAtStart: rate.limit,
+      grantedAtStart: 1,
+      firstWindowWithinFiveRoundTrips: true,
       mostInAWindow: rate.limit,
       attemptsPerRequest: 1,
       grantedBeforeRoom: 0,
@@ -184,6 +192,55 @@ describe("on a fake clock, a paced client in front of the API's rolling window",
   });
 });
 
+describe("on a fake clock, telling stray 429s from a crowded key", () => {
+  const network = { toService: [5, 45] as [number, number], toClient: [5, 45] as [number, number] };
+
+  it("a runner alone whose requests the service refuses now and then at random keeps the whole limit", async () => {
+    const limit = { limit: 120, windowMs: 60_000 };
+    const clock = new FakeClock();
+    const service = new RollingWindow(limit, false, { rate: 0.03, seed: 5 });
+    const pacer = new Pacer(limit, { attemptTimeoutMs, clock, random: mulberry32(5) });
+    const done = sendAtOnce({ pacer, clock, service, network: { ...network, seed: 5 }, count: 360, name: "alone" });
+    await clock.run(60 * 60_000);
+    await done;
+    expect({ strays: service.strays > 5, served: service.counted.length, share: await pacer.share() }).toEqual({ strays: true, served: 360, share: limit.limit });
+  });
+
+  it("three refusals in a row, nothing served between them: other machines share the key, and the runner takes about a third of the limit; alone again, the whole limit within ten windows", async () => {
+    const limit = { limit: 20, windowMs: 10_000 };
+    const clock = new FakeClock();
+    const pacer = new Pacer(limit, { attemptTimeoutMs, clock, random: mulberry32(7) });
+    // A request refused (another machine filled the window), retried, refused again, and again.
+    const shares: (number | undefined)[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const slot = await pacer.acquire(attempt > 0);
+      clock.advance(50);
+      await slot.refused();
+      await pacer.refusal(clock.now(), limit, slot.grantedAt);
+      shares.push(await pacer.share());
+    }
+    // Two doubts, then about 35% of the limit (6 of 20), whatever it held.
+    expect(shares).toEqual([20, 20, 6]);
+    // Then alone, with more to send than its share allows: nothing refused, and its share is the
+    // whole limit again within ten windows of the cut.
+    const service = new RollingWindow(limit);
+    const cut = clock.now();
+    let whole: number | undefined;
+    const look = (): void => {
+      void pacer.share().then((share) => {
+        if (share === limit.limit) whole ??= clock.now();
+        else if (clock.now() - cut < 20 * limit.windowMs) clock.setTimer(look, 100);
+      });
+    };
+    look();
+    const done = sendAtOnce({ pacer, clock, service, network: { ...network, seed: 8 }, count: 12 * limit.limit, name: "alone again" });
+    await clock.run(60 * 60_000);
+    await done;
+    expect({ refused: service.refused, windowsUntilWhole: whole === undefined ? undefined : Math.ceil((whole - cut) / limit.windowMs) }).toEqual({ refused: 0, windowsUntilWhole: expect.any(Number) });
+    expect(Math.ceil((whole! - cut) / limit.windowMs)).toBeLessThanOrEqual(10);
+  });
+});
+
 describe("the pacer's bookkeeping", () => {
   /**
    * The ledger entries the pacer touches per request (each operation counts the elements it
@@ -202,7 +259,8 @@ describe("the pacer's bookkeeping", () => {
       },
     };
     const ledger = new MemoryLedger();
-    const pacer = new Pacer(rate, { attemptTimeoutMs, clock, ledger });
+    // All at once from the start: this counts the bookkeeping, not the pacing.
+    const pacer = new Pacer(rate, { attemptTimeoutMs, clock, ledger, inFlightAtStart: Infinity });
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < count) {
@@ -243,7 +301,7 @@ describe("the pacer's bookkeeping", () => {
     };
     const dir = fixture.dir("group-commit");
     const ledger = new FileLedger(dir, ledgerFileName("key", "https://api.example"), 60_000, clock);
-    const pacer = new Pacer({ limit: 1_000_000, windowMs: 60_000 }, { attemptTimeoutMs, clock, ledger });
+    const pacer = new Pacer({ limit: 1_000_000, windowMs: 60_000 }, { attemptTimeoutMs, clock, ledger, inFlightAtStart: Infinity });
     const writes = jest.spyOn(JSON, "stringify");
     const parses = jest.spyOn(JSON, "parse");
     const count = 160;

@@ -3,8 +3,9 @@
  * loads `pulumi-ngrok/provider` at its first call, so that call pays for every module loaded:
  * only what the call uses may load. A diff (most of a preview) needs neither the HTTP client
  * (undici) nor zod; a check needs zod only; nothing ever needs the emulator, the X.509 parser
- * or the generators. Each case runs in a fresh Node.js process, loading the built package by
- * name as the serialised stub does.
+ * or the generators; the rate ledger's libraries (rate-limiter-flexible, ioredis, pg) only when
+ * `ngrok:rateLedger` is set, at the first API call. Each case runs in a fresh Node.js process,
+ * loading the built package by name as the serialised stub does.
  */
 import { execFile } from "child_process";
 import * as path from "path";
@@ -21,6 +22,7 @@ const groups: Record<string, RegExp> = {
   emulator: /\/dist\/emulator\//,
   x509: /\/node_modules\/@peculiar\//,
   generators: /\/dist\/provider\/gen\//,
+  ledger: /\/node_modules\/(rate-limiter-flexible|ioredis|pg|pg-pool)\//,
 };
 
 /** Runs `body` (async, with `p` the provider entry point) in a fresh process; returns the groups it loaded. */
@@ -49,7 +51,7 @@ afterAll(async () => {
 });
 
 const configured = (extra = "") => `
-  const config = { "ngrok:apiKey": process.env.KEY, "ngrok:apiBaseUrl": process.env.URL };
+  const config = { "ngrok:apiKey": process.env.KEY, "ngrok:apiBaseUrl": process.env.URL, "ngrok:rateLedger": process.env.LEDGER };
   p.configure((k) => config[k]);
   ${extra}`;
 
@@ -70,4 +72,17 @@ it("loads the HTTP client at the first API call, and never the emulator, the X.5
     const r = await p.dispatch("Credential").read(${JSON.stringify(id)}, {});
     if (r.id !== ${JSON.stringify(id)}) throw new Error("read did not find the credential");`;
   expect(await loadedBy(configured(read), { KEY: emu.apiKey, URL: emu.url })).toEqual(["undici"]);
+});
+
+it("loads the rate ledger's libraries only when one is set, at the first API call", async () => {
+  const id = (await call(emu, "POST", "/credentials", { description: "read through a ledger" })).json.id as string;
+  const read = `
+    const r = await p.dispatch("Credential").read(${JSON.stringify(id)}, {});
+    if (r.id !== ${JSON.stringify(id)}) throw new Error("read did not find the credential");`;
+  // Nothing listens there: the read goes on without it (and says so on stderr).
+  const ledger = { LEDGER: "redis://127.0.0.1:9" };
+  const diffs = `for (const kind of Object.keys(p.definitions)) await p.dispatch(kind).diff("x", { description: "a" }, { description: "b" });`;
+  expect(await loadedBy(configured(diffs), { KEY: "k", URL: "http://127.0.0.1:9", ...ledger })).toEqual([]);
+  expect(await loadedBy(configured(read), { KEY: emu.apiKey, URL: emu.url, ...ledger })).toEqual(["undici", "ledger"]);
+  expect(await loadedBy(configured(read), { KEY: emu.apiKey, URL: emu.url, LEDGER: "postgres://u:p@127.0.0.1:9/db" })).toEqual(["undici", "ledger"]);
 });

@@ -89,6 +89,19 @@ func GetMaxRetries(ctx *pulumi.Context) string {
 	return value
 }
 
+// A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+func GetRateLedger(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "ngrok:rateLedger")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "NGROK_RATE_LEDGER"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".
 func GetRateLimit(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "ngrok:rateLimit")

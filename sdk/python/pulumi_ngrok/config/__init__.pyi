@@ -44,6 +44,11 @@ maxRetries: Optional[str]
 Retries of a failed request that is safe to repeat (default 6).
 """
 
+rateLedger: Optional[str]
+"""
+A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+"""
+
 rateLimit: Optional[str]
 """
 Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".

@@ -63,6 +63,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('maxRetries') or _utilities.get_env('NGROK_MAX_RETRIES')
 
     @_builtins.property
+    def rate_ledger(self) -> Optional[str]:
+        """
+        A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others' part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+        """
+        return __config__.get('rateLedger') or _utilities.get_env('NGROK_RATE_LEDGER')
+
+    @_builtins.property
     def rate_limit(self) -> Optional[str]:
         """
         Client-side pacing as "<requests>/<seconds>" (default "120/60", the API's limit) or "off".
