@@ -188,6 +188,17 @@ const CASES: Documented[] = [
       return call(emu, "DELETE", `/vaults/${v}`);
     },
   },
+  {
+    code: "ERR_NGROK_2267",
+    status: 400,
+    page:
+      "Configuring provider API keys or key selection in Traffic Policy is no longer supported for standard providers. Attach provider keys to your AI Gateway API Key instead: https://ngrok.com/docs/ai-gateway/guides/migrate-to-attached-provider-keys. Custom providers can still configure API keys in Traffic Policy.",
+    answer: () =>
+      call(emu, "POST", "/endpoints", {
+        url: "https://keys.internal",
+        traffic_policy: policy({ on_http_request: [{ actions: [{ type: "ai-gateway", config: { providers: [{ id: "openai", api_keys: [{ value: "sk-x" }] }] } }] }] }),
+      }),
+  },
   { code: "ERR_NGROK_24006", status: 400, page: "Vault with ID `ID` not found.", answer: () => call(emu, "POST", "/vault_secrets", { vault_id: missingId("vault"), name: "s", value: "x" }) },
   { code: "ERR_NGROK_24008", status: 400, page: "Required parameter 'VaultID' is missing.", answer: () => call(emu, "POST", "/vault_secrets", { name: "s", value: "x" }) },
   { code: "ERR_NGROK_24009", status: 400, page: "Vault not found with name: `NAME`", answer: () => call(emu, "POST", "/vault_secrets", { vault_name: "none", name: "s", value: "x" }) },
