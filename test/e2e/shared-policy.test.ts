@@ -1,52 +1,91 @@
 /**
- * One SharedTrafficPolicy on three cloud endpoints through the real CLI
- * (test/e2e/programs/shared-policy): a change to the policy is previewed as an in-place update of
- * the policy and of each endpoint that takes it, `up` applies it to all three, its login stays a
- * secret, and a preview after it shows no change.
+ * One SharedTrafficPolicy on three cloud endpoints through the real CLI, on both doors: a change to
+ * the policy is previewed as an in-place update of the policy and of each endpoint that takes it,
+ * `up` applies it to all three (their login with it), the login is never shown nor kept in clear,
+ * and refresh and preview after it show no change.
+ *
+ * - The dynamic door: test/e2e/programs/shared-policy on pulumi-ngrok.
+ * - The plugin door, both programs at once on one emulator: the same TypeScript program on
+ *   pulumi-ngrok-plugin, and test/e2e/programs/shared-policy-yaml in Pulumi YAML, whose endpoints
+ *   give `trafficPolicy: ${edge.policy}` and `trafficPolicySecrets: ${edge.policySecrets}`.
  *
  * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
  */
 import * as path from "path";
-import type { RunResult } from "./pulumi";
+import type { PulumiStack, RunResult } from "./pulumi";
+import { pulumiBinDir, repoRoot } from "./pulumi";
 import { useEmulatorStacks } from "./fixture";
+import { pluginProgram } from "./lifecycle";
+import { installPlugin, pluginTarball, yamlLanguageHostDir } from "./plugin-install";
+import { pluginPackage } from "../support/plugin-package";
 import { call } from "../support/api";
 
 jest.setTimeout(20 * 60_000);
 
 const programDir = path.join(__dirname, "programs", "shared-policy");
+const yamlProgramDir = path.join(__dirname, "programs", "shared-policy-yaml");
+const login = "admin:correct-horse";
 const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
-const fx = useEmulatorStacks();
+const fx = useEmulatorStacks({ emulator: { rateLimit: false }, ready: () => Promise.all([pluginTarball(), yamlLanguageHostDir(), Promise.resolve(pluginPackage())]) });
 
-/** The capacity each endpoint's stored policy limits clients to. */
-async function capacities(): Promise<number[]> {
-  const list = (await call(fx.emu, "GET", "/endpoints")).json as { endpoints: { url: string; traffic_policy: string }[] };
-  return list.endpoints
-    .filter((e) => e.url.startsWith("https://shared-"))
-    .sort((a, b) => a.url.localeCompare(b.url))
-    .map((e) => (JSON.parse(e.traffic_policy) as { on_http_request: { actions: { config: { capacity: number } }[] }[] }).on_http_request[0]!.actions[0]!.config.capacity);
+interface StoredPolicy {
+  on_http_request: { actions: { config: { capacity?: number; credentials?: string[] } }[] }[];
 }
 
-it("a change to a shared policy is previewed as an in-place update of each endpoint that takes it, and applied to them", async () => {
-  const stack = await fx.create({ programDir, config: { capacity: "100" }, secretConfig: { login: "admin:correct-horse" } });
+/** Each endpoint on `https://<prefix>-*`, by URL: the capacity its stored policy limits clients to, and its login. */
+async function stored(prefix: string): Promise<[number, string][]> {
+  const list = (await call(fx.emu, "GET", "/endpoints")).json as { endpoints: { url: string; traffic_policy: string }[] };
+  return list.endpoints
+    .filter((e) => e.url.startsWith(`https://${prefix}-`))
+    .sort((a, b) => a.url.localeCompare(b.url))
+    .map((e) => JSON.parse(e.traffic_policy) as StoredPolicy)
+    .map((p) => [p.on_http_request[0]!.actions[0]!.config.capacity!, p.on_http_request[1]!.actions[0]!.config.credentials![0]!]);
+}
+
+/**
+ * Up at capacity 100, then 50: the preview lists the policy's update and each endpoint's, each
+ * type as the door names it; up applies it; nothing shows the login; then nothing changes.
+ */
+async function sharedPolicyChange(stack: PulumiStack, prefix: string, type: (kind: string) => string): Promise<void> {
   await stack.up();
-  expect(await capacities()).toEqual([100, 100, 100]);
+  expect(await stored(prefix)).toEqual([[100, login], [100, login], [100, login]]);
 
   await stack.setConfig("capacity", "50");
   const preview = output(await stack.run("preview", ["preview", "--config-file", stack.configFile]));
-  const updates = preview.split("\n").filter((l) => /^\s*~\s+pulumi/.test(l)).map((l) => l.trim().replace(/\s+/g, " ")).sort();
-  expect(updates).toEqual([
-    "~ pulumi-nodejs:dynamic/ngrok:CloudEndpoint a update [diff: ~trafficPolicy]",
-    "~ pulumi-nodejs:dynamic/ngrok:CloudEndpoint b update [diff: ~trafficPolicy]",
-    "~ pulumi-nodejs:dynamic/ngrok:CloudEndpoint c update [diff: ~trafficPolicy]",
-    "~ pulumi-nodejs:dynamic/ngrok:SharedTrafficPolicy edge update [diff: ~policy]",
-  ]);
+  const updates = preview.split("\n").filter((l) => /^\s*~\s+\S+:\S+\s/.test(l)).map((l) => l.trim().replace(/\s+/g, " ")).sort();
+  expect({ prefix, updates }).toEqual({
+    prefix,
+    updates: [
+      `~ ${type("CloudEndpoint")} a update [diff: ~trafficPolicy]`,
+      `~ ${type("CloudEndpoint")} b update [diff: ~trafficPolicy]`,
+      `~ ${type("CloudEndpoint")} c update [diff: ~trafficPolicy]`,
+      `~ ${type("SharedTrafficPolicy")} edge update [diff: ~policy]`,
+    ],
+  });
   expect(preview).toMatch(/4 to update/);
-  expect(preview).not.toContain("correct-horse");
 
-  const up = output(await stack.up());
-  expect(up).not.toContain("correct-horse");
-  expect(await capacities()).toEqual([50, 50, 50]);
+  await stack.up();
+  expect(await stored(prefix)).toEqual([[50, login], [50, login], [50, login]]);
   await stack.refreshExpectNoChanges();
   await stack.previewExpectNoChanges();
   expect(JSON.stringify(await stack.stackExport())).not.toContain("correct-horse");
+  expect(stack.transcript).not.toContain("correct-horse");
+}
+
+it("on the dynamic door, a change to a shared policy is previewed as an in-place update of each endpoint that takes it, and applied to them", async () => {
+  const stack = await fx.create({ programDir, config: { capacity: "100" }, secretConfig: { login } });
+  await sharedPolicyChange(stack, "shared", (kind) => `pulumi-nodejs:dynamic/ngrok:${kind}`);
+});
+
+it("through the provider plugin, in TypeScript on pulumi-ngrok-plugin and in Pulumi YAML, side by side on one emulator", async () => {
+  const yamlPath = [await yamlLanguageHostDir(), await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
+  const [ts, yaml] = await Promise.all([
+    fx.create({ programDir: pluginProgram("shared-policy-program", programDir), config: { capacity: "100", prefix: "shared-ts", "ngrok:rateLimit": "off" }, secretConfig: { login } }),
+    fx.create({ programDir: yamlProgramDir, env: { PATH: yamlPath }, config: { capacity: "100", "ngrok:rateLimit": "off" }, secretConfig: { login } }),
+  ]);
+  await Promise.all([installPlugin(ts), installPlugin(yaml)]);
+  await Promise.all([
+    sharedPolicyChange(ts, "shared-ts", (kind) => `ngrok:index:${kind}`),
+    sharedPolicyChange(yaml, "shared-yaml", (kind) => `ngrok:index:${kind}`),
+  ]);
 });

@@ -1,5 +1,6 @@
 // One SharedTrafficPolicy, its rate limit's capacity from config `capacity` and a login from the
-// secret `login`, taken by three cloud endpoints.
+// secret `login`, taken by three cloud endpoints (https://<prefix>-a.internal, ..., `prefix` from
+// config, default `shared`).
 import * as pulumi from "@pulumi/pulumi";
 import * as ngrok from "pulumi-ngrok";
 
@@ -21,4 +22,5 @@ const shared = new ngrok.SharedTrafficPolicy("edge", {
     },
 });
 
-export const urls = ["a", "b", "c"].map((n) => new ngrok.CloudEndpoint(n, { url: `https://shared-${n}.internal`, trafficPolicy: shared }).url);
+const prefix = config.get("prefix") ?? "shared";
+export const urls = ["a", "b", "c"].map((n) => new ngrok.CloudEndpoint(n, { url: `https://${prefix}-${n}.internal`, trafficPolicy: shared }).url);
