@@ -1,0 +1,88 @@
+/**
+ * examples/shared-policy end to end, on both doors at once, side by side on one emulator: the
+ * example on pulumi-ngrok (the dynamic door), the same program on pulumi-ngrok-plugin, and
+ * test/e2e/programs/shared-policy-yaml, the example in Pulumi YAML on the provider plugin, whose
+ * endpoints give `trafficPolicy: ${edge.policy}` and `trafficPolicySecrets: ${edge.policySecrets}`.
+ *
+ * On each: a change to the shared policy is previewed as an in-place update of the policy and of
+ * each of its three endpoints, `up` applies it to all three (their login with it), the login is
+ * never shown nor kept in clear, and refresh and preview after it show no change.
+ *
+ * Fails, never skips, when the CLI cannot be built. The SDK is loaded from dist/ (`make build` first).
+ */
+import * as path from "path";
+import type { PulumiStack, RunResult } from "../pulumi";
+import { pulumiBinDir, repoRoot } from "../pulumi";
+import { useEmulatorStacks } from "../fixture";
+import { pluginProgram } from "../lifecycle";
+import { installPlugin, pluginTarball, yamlLanguageHostDir } from "../plugin-install";
+import { pluginPackage } from "../../support/plugin-package";
+import { call } from "../../support/api";
+
+jest.setTimeout(20 * 60_000);
+
+const yamlProgramDir = path.join(__dirname, "..", "programs", "shared-policy-yaml");
+const login = "admin:correct-horse";
+const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
+const fx = useEmulatorStacks({ emulator: { rateLimit: false }, ready: () => Promise.all([pluginTarball(), yamlLanguageHostDir(), Promise.resolve(pluginPackage())]) });
+
+interface StoredPolicy {
+  on_http_request: { actions: { config: { capacity?: number; credentials?: string[] } }[] }[];
+}
+
+/** Each endpoint on `https://<prefix>-*`, by URL: the capacity its stored policy limits clients to, and its login. */
+async function stored(prefix: string): Promise<[number, string][]> {
+  const list = (await call(fx.emu, "GET", "/endpoints")).json as { endpoints: { url: string; traffic_policy: string }[] };
+  return list.endpoints
+    .filter((e) => e.url.startsWith(`https://${prefix}-`))
+    .sort((a, b) => a.url.localeCompare(b.url))
+    .map((e) => JSON.parse(e.traffic_policy) as StoredPolicy)
+    .map((p) => [p.on_http_request[0]!.actions[0]!.config.capacity!, p.on_http_request[1]!.actions[0]!.config.credentials![0]!]);
+}
+
+/**
+ * Up at capacity 100, then 50: the preview lists the policy's update and each endpoint's, each
+ * type as the door names it; up applies it; nothing shows the login; then nothing changes.
+ */
+async function sharedPolicyChange(stack: PulumiStack, prefix: string, type: (kind: string) => string): Promise<void> {
+  await stack.up();
+  expect({ prefix, stored: await stored(prefix) }).toEqual({ prefix, stored: [[100, login], [100, login], [100, login]] });
+
+  await stack.setConfig("capacity", "50");
+  const preview = output(await stack.run("preview", ["preview", "--config-file", stack.configFile]));
+  const updates = preview.split("\n").filter((l) => /^\s*~\s+\S+:\S+\s/.test(l)).map((l) => l.trim().replace(/\s+/g, " ")).sort();
+  expect({ prefix, updates }).toEqual({
+    prefix,
+    updates: [
+      `~ ${type("CloudEndpoint")} api update [diff: ~trafficPolicy]`,
+      `~ ${type("CloudEndpoint")} docs update [diff: ~trafficPolicy]`,
+      `~ ${type("CloudEndpoint")} shop update [diff: ~trafficPolicy]`,
+      `~ ${type("SharedTrafficPolicy")} edge update [diff: ~policy]`,
+    ],
+  });
+  expect(preview).toMatch(/4 to update/);
+
+  await stack.up();
+  expect({ prefix, stored: await stored(prefix) }).toEqual({ prefix, stored: [[50, login], [50, login], [50, login]] });
+  await stack.refreshExpectNoChanges();
+  await stack.previewExpectNoChanges();
+  expect(JSON.stringify(await stack.stackExport())).not.toContain("correct-horse");
+  expect(stack.transcript).not.toContain("correct-horse");
+}
+
+it("a change to the shared policy is previewed as an in-place update of each of its endpoints and applied to them, on both doors", async () => {
+  const yamlPath = [await yamlLanguageHostDir(), await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
+  // Client pacing off: the three stacks share the emulator, whose own limit is off too.
+  const config = (more: Record<string, string>) => ({ capacity: "100", "ngrok:rateLimit": "off", ...more });
+  const [dynamic, plugin, yaml] = await Promise.all([
+    fx.create({ example: "shared-policy", config: config({ prefix: "dynamic" }), secretConfig: { adminLogin: login } }),
+    fx.create({ programDir: pluginProgram("shared-policy"), config: config({ prefix: "plugin" }), secretConfig: { adminLogin: login } }),
+    fx.create({ programDir: yamlProgramDir, env: { PATH: yamlPath }, config: config({}), secretConfig: { adminLogin: login } }),
+  ]);
+  await Promise.all([installPlugin(plugin), installPlugin(yaml)]);
+  await Promise.all([
+    sharedPolicyChange(dynamic, "dynamic", (kind) => `pulumi-nodejs:dynamic/ngrok:${kind}`),
+    sharedPolicyChange(plugin, "plugin", (kind) => `ngrok:index:${kind}`),
+    sharedPolicyChange(yaml, "yaml", (kind) => `ngrok:index:${kind}`),
+  ]);
+});
