@@ -80,9 +80,12 @@ it("a change to the shared policy is previewed as an in-place update of each of 
     fx.create({ programDir: yamlProgramDir, env: { PATH: yamlPath }, config: config({}), secretConfig: { adminLogin: login } }),
   ]);
   await Promise.all([installPlugin(plugin), installPlugin(yaml)]);
-  await Promise.all([
+  // Each door runs to its end, and a failure names its door.
+  const doors = await Promise.allSettled([
     sharedPolicyChange(dynamic, "dynamic", (kind) => `pulumi-nodejs:dynamic/ngrok:${kind}`),
     sharedPolicyChange(plugin, "plugin", (kind) => `ngrok:index:${kind}`),
     sharedPolicyChange(yaml, "yaml", (kind) => `ngrok:index:${kind}`),
   ]);
+  const failures = doors.map((d, i) => (d.status === "rejected" ? `${["dynamic", "plugin", "yaml"][i]}: ${String((d.reason as Error).message ?? d.reason).replace(/\u001b\[[0-9;]*m/g, "")}` : undefined));
+  expect(failures.filter((f) => f !== undefined).join("\n\n")).toBe("");
 });
