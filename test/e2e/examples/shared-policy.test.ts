@@ -1,8 +1,10 @@
 /**
  * examples/shared-policy end to end, on both doors at once, side by side on one emulator: the
- * example on pulumi-ngrok (the dynamic door), the same program on pulumi-ngrok-plugin, and
- * test/e2e/programs/shared-policy-yaml, the example in Pulumi YAML on the provider plugin, whose
- * endpoints give `trafficPolicy: ${edge.policy}` and `trafficPolicySecrets: ${edge.policySecrets}`.
+ * example on pulumi-ngrok (the dynamic door), and test/e2e/programs/shared-policy-yaml, the example
+ * in Pulumi YAML on the provider plugin, whose endpoints give `trafficPolicy: ${edge.policy}` and
+ * `trafficPolicySecrets: ${edge.policySecrets}`. The example on pulumi-ngrok-plugin would add a
+ * third run of the CLI and nothing of its own: its SDK's handling of the policy is pulumi-ngrok's
+ * (sdk/policy.ts), and the plugin it talks to is the YAML program's.
  *
  * On each: a change to the shared policy is previewed as an in-place update of the policy and of
  * each of its three endpoints, `up` applies it to all three (their login with it), the login is
@@ -14,9 +16,7 @@ import * as path from "path";
 import type { PulumiStack, RunResult } from "../pulumi";
 import { pulumiBinDir, repoRoot } from "../pulumi";
 import { useEmulatorStacks } from "../fixture";
-import { pluginProgram } from "../lifecycle";
 import { installPlugin, pluginTarball, yamlLanguageHostDir } from "../plugin-install";
-import { pluginPackage } from "../../support/plugin-package";
 import { call } from "../../support/api";
 
 jest.setTimeout(20 * 60_000);
@@ -24,7 +24,7 @@ jest.setTimeout(20 * 60_000);
 const yamlProgramDir = path.join(__dirname, "..", "programs", "shared-policy-yaml");
 const login = "admin:correct-horse";
 const output = (r: RunResult) => `${r.stdout}\n${r.stderr}`;
-const fx = useEmulatorStacks({ emulator: { rateLimit: false }, ready: () => Promise.all([pluginTarball(), yamlLanguageHostDir(), Promise.resolve(pluginPackage())]) });
+const fx = useEmulatorStacks({ emulator: { rateLimit: false }, ready: () => Promise.all([pluginTarball(), yamlLanguageHostDir()]) });
 
 interface StoredPolicy {
   on_http_request: { actions: { config: { capacity?: number; credentials?: string[] } }[] }[];
@@ -72,20 +72,18 @@ async function sharedPolicyChange(stack: PulumiStack, prefix: string, type: (kin
 
 it("a change to the shared policy is previewed as an in-place update of each of its endpoints and applied to them, on both doors", async () => {
   const yamlPath = [await yamlLanguageHostDir(), await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter);
-  // Client pacing off: the three stacks share the emulator, whose own limit is off too.
+  // Client pacing off: the stacks share the emulator, whose own limit is off too.
   const config = (more: Record<string, string>) => ({ capacity: "100", "ngrok:rateLimit": "off", ...more });
-  const [dynamic, plugin, yaml] = await Promise.all([
+  const [dynamic, yaml] = await Promise.all([
     fx.create({ example: "shared-policy", config: config({ prefix: "dynamic" }), secretConfig: { adminLogin: login } }),
-    fx.create({ programDir: pluginProgram("shared-policy"), config: config({ prefix: "plugin" }), secretConfig: { adminLogin: login } }),
     fx.create({ programDir: yamlProgramDir, env: { PATH: yamlPath }, config: config({}), secretConfig: { adminLogin: login } }),
   ]);
-  await Promise.all([installPlugin(plugin), installPlugin(yaml)]);
+  await installPlugin(yaml);
   // Each door runs to its end, and a failure names its door.
   const doors = await Promise.allSettled([
     sharedPolicyChange(dynamic, "dynamic", (kind) => `pulumi-nodejs:dynamic/ngrok:${kind}`),
-    sharedPolicyChange(plugin, "plugin", (kind) => `ngrok:index:${kind}`),
     sharedPolicyChange(yaml, "yaml", (kind) => `ngrok:index:${kind}`),
   ]);
-  const failures = doors.map((d, i) => (d.status === "rejected" ? `${["dynamic", "plugin", "yaml"][i]}: ${String((d.reason as Error).message ?? d.reason).replace(/\u001b\[[0-9;]*m/g, "")}` : undefined));
+  const failures = doors.map((d, i) => (d.status === "rejected" ? `${["dynamic", "yaml"][i]}: ${String((d.reason as Error).message ?? d.reason).replace(/\u001b\[[0-9;]*m/g, "")}` : undefined));
   expect(failures.filter((f) => f !== undefined).join("\n\n")).toBe("");
 });
