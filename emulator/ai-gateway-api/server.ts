@@ -153,6 +153,10 @@ export class AiGatewayApiServer {
       if (method !== "POST") throw notAllowed(method);
       throw new ApiFailure(501, undefined, "Buying credits goes through Stripe Checkout, which the emulator does not serve.");
     }
+    const unshaped = UNSHAPED.find((u) => u.method === method && u.path.test(path));
+    if (unshaped !== undefined) {
+      throw new ApiFailure(501, undefined, `ngrok's API reference gives ${unshaped.operation} no response schema yet (${unshaped.page}): the emulator does not serve it.`);
+    }
 
     const def = AI_COLLECTIONS.find((d) => d.path === `/${parts[0]}`);
     if (def === undefined) throw notFound();
@@ -209,6 +213,19 @@ export class AiGatewayApiServer {
     return { [def.listKey]: page.map((r) => def.shape(r, ctx)), uri, nextPageUri: next };
   }
 }
+
+/**
+ * Operations ngrok's AI Gateway API reference lists with a request example but no response schema
+ * (its pages under https://ngrok.com/docs/ai-gateway/api-reference/): answered 501, saying so,
+ * rather than with a shape the emulator would invent. A client pointed here learns the path is
+ * known, and what is missing.
+ */
+const UNSHAPED: readonly { method: string; path: RegExp; operation: string; page: string }[] = [
+  { method: "POST", path: /^\/credits\/purchases$/, operation: "POST /credits/purchases", page: "https://ngrok.com/docs/ai-gateway/api-reference/credits/purchase-create" },
+  { method: "GET", path: /^\/credits\/purchases\/[^/]+$/, operation: "GET /credits/purchases/{id}", page: "https://ngrok.com/docs/ai-gateway/api-reference/credits/purchase-get" },
+  { method: "GET", path: /^\/v1\/models$/, operation: "GET /v1/models", page: "https://ngrok.com/docs/ai-gateway/api-reference/models/list" },
+  { method: "GET", path: /^\/usage\/requests\/[^/]+$/, operation: "GET /usage/requests/{requestId}", page: "https://ngrok.com/docs/ai-gateway/api-reference/usage/request-attempts" },
+];
 
 function notAllowed(method: string): never {
   throw new ApiFailure(405, undefined, `Method ${method} is not allowed for this path.`);

@@ -2,6 +2,12 @@
 // endpoints, and the agent commands (restart, stop, update) of the spec's "Tunnel sessions
 // and agent commands". Pure: ids and time come from callbacks, nothing touches the network,
 // and the whole model round-trips through a JSON snapshot so the server can persist it.
+// An agent's endpoint on a `.internal` or `.ngrok.direct` host is private: the endpoints list
+// shows it with the `internal` binding and its URL (a TLS one with its port), as ngrok's
+// Kubernetes operator found the API answering (github.com/ngrok/ngrok-operator,
+// specs/private-endpoints). Agents on one URL are a pool, with or without
+// `poolingEnabled`: ngrok refuses the second without it
+// (https://ngrok.com/docs/errors/err_ngrok_334), the emulator does not.
 
 import { z } from "zod";
 import { ApiFailure, badValue, notFound, referenceNotFound, unknownField } from "../shared/errors";
@@ -62,11 +68,16 @@ export interface Endpoint {
   created_at: string;
   updated_at: string;
   public_url: string;
+  url: string;
   proto: TunnelProto;
   hostport: string;
   type: "ephemeral";
   metadata?: string;
   tunnel: Ref;
+  tunnel_session: Ref;
+  bindings: string[];
+  pooling_enabled: boolean;
+  upstream_url: string;
   /** The owner of the agent's credential, as the API reference's example shows it (an empty uri). */
   principal?: Ref;
 }
@@ -81,6 +92,8 @@ const tunnelInputSchema = z.strictObject({
   forwardsTo: z.string().min(1),
   labels: z.record(z.string(), z.string()).optional(),
   metadata: z.string().max(4096).optional(),
+  /** `--pooling-enabled`: the endpoint shares its URL with the other pooled endpoints on it. */
+  poolingEnabled: z.boolean().optional(),
 });
 
 const connectInputSchema = z.strictObject({
@@ -117,6 +130,8 @@ const tunnelRecordSchema = z.object({
   metadata: z.string(),
   startedAt: z.string(),
   endpoint: z.object({ id: z.string(), createdAt: z.string(), updatedAt: z.string() }).nullable(),
+  // Absent from snapshots written before pooling was recorded.
+  poolingEnabled: z.boolean().default(false),
 });
 type TunnelRecord = z.infer<typeof tunnelRecordSchema>;
 
@@ -194,6 +209,30 @@ function commandFailure(code: string, msg: string): ApiFailure {
   return new ApiFailure(400, code, msg);
 }
 
+/** A `.internal` or `.ngrok.direct` host: reachable only from the account's own endpoints and private dial. */
+export function isPrivateHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return h.endsWith(".internal") || h.endsWith(".ngrok.direct");
+}
+
+/** The endpoint's `url` as the endpoints list gives it: a TLS URL with its port. */
+function endpointUrl(publicUrl: string, proto: TunnelProto): string {
+  try {
+    const u = new URL(publicUrl);
+    return proto === "tls" && u.port === "" ? `${publicUrl.replace(/\/+$/, "")}:443` : publicUrl;
+  } catch {
+    return publicUrl;
+  }
+}
+
+function hostOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname;
+  } catch {
+    return "";
+  }
+}
+
 function hostportOf(publicUrl: string, proto: TunnelProto): string {
   try {
     const u = new URL(publicUrl);
@@ -262,6 +301,7 @@ export class LiveState {
     return this.renderSession(session);
   }
 
+
   private newTunnel(t: ConnectTunnelInput, at: string): TunnelRecord {
     const id = this.newId("tn");
     // A labeled tunnel serves tunnel group backends: it has no public URL and no endpoint.
@@ -284,6 +324,7 @@ export class LiveState {
       metadata: t.metadata ?? "",
       startedAt: at,
       endpoint: publicUrl === null ? null : { id: this.newId("ep"), createdAt: at, updatedAt: at },
+      poolingEnabled: t.poolingEnabled ?? false,
     };
   }
 
@@ -517,9 +558,14 @@ export class LiveState {
       updated_at: ep.updatedAt,
       public_url: publicUrl,
       proto: t.proto,
+      url: endpointUrl(publicUrl, t.proto),
       hostport: hostportOf(publicUrl, t.proto),
       type: "ephemeral",
       tunnel: { id: t.id, uri: `${this.baseUrl}/tunnels/${t.id}` },
+      tunnel_session: this.sessionRef(s.id),
+      bindings: [isPrivateHost(hostOf(publicUrl)) ? "internal" : "public"],
+      pooling_enabled: t.poolingEnabled,
+      upstream_url: t.forwardsTo,
     };
     if (t.metadata !== "") out.metadata = t.metadata;
     const owner = this.credentialOwner?.(s.credentialId);

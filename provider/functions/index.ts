@@ -5,9 +5,10 @@ import { getApplicationSession, getApplicationSessions, getApplicationUser, getA
 import { getKubernetesOperator, getKubernetesOperatorBoundEndpoints, getKubernetesOperators } from "./kubernetes";
 import { getEndpoint, getEndpoints, getTunnel, getTunnelSession, getTunnelSessions, getTunnels } from "./live";
 import { resourceLookups } from "./lookups";
+import { getPrivateEndpoint, getPrivateEndpoints } from "./private-endpoints";
 import type { FunctionDefinition } from "./types";
 
-/** The functions defined by hand: live state, Kubernetes operators, Traffic Identities and agent commands. */
+/** The functions defined by hand: live state, private endpoints, Kubernetes operators, Traffic Identities and agent commands. */
 export const ownFunctions = {
   getTunnelSession,
   getTunnelSessions,
@@ -15,6 +16,8 @@ export const ownFunctions = {
   getTunnels,
   getEndpoint,
   getEndpoints,
+  getPrivateEndpoint,
+  getPrivateEndpoints,
   getKubernetesOperator,
   getKubernetesOperators,
   getKubernetesOperatorBoundEndpoints,

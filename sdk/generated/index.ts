@@ -52,6 +52,8 @@ export { getTunnel, getTunnelOutput, type GetTunnelArgs, type GetTunnelOutputArg
 export { getTunnels, getTunnelsOutput, type GetTunnelsArgs, type GetTunnelsOutputArgs, type GetTunnelsResult } from "./get-tunnels";
 export { getEndpoint, getEndpointOutput, type GetEndpointArgs, type GetEndpointOutputArgs, type GetEndpointResult } from "./get-endpoint";
 export { getEndpoints, getEndpointsOutput, type GetEndpointsArgs, type GetEndpointsOutputArgs, type GetEndpointsResult } from "./get-endpoints";
+export { getPrivateEndpoint, getPrivateEndpointOutput, type GetPrivateEndpointArgs, type GetPrivateEndpointOutputArgs, type GetPrivateEndpointResult } from "./get-private-endpoint";
+export { getPrivateEndpoints, getPrivateEndpointsOutput, type GetPrivateEndpointsArgs, type GetPrivateEndpointsOutputArgs, type GetPrivateEndpointsResult } from "./get-private-endpoints";
 export { getKubernetesOperator, getKubernetesOperatorOutput, type GetKubernetesOperatorArgs, type GetKubernetesOperatorOutputArgs, type GetKubernetesOperatorResult } from "./get-kubernetes-operator";
 export { getKubernetesOperators, getKubernetesOperatorsOutput, type GetKubernetesOperatorsArgs, type GetKubernetesOperatorsOutputArgs, type GetKubernetesOperatorsResult } from "./get-kubernetes-operators";
 export { getKubernetesOperatorBoundEndpoints, getKubernetesOperatorBoundEndpointsOutput, type GetKubernetesOperatorBoundEndpointsArgs, type GetKubernetesOperatorBoundEndpointsOutputArgs, type GetKubernetesOperatorBoundEndpointsResult } from "./get-kubernetes-operator-bound-endpoints";

@@ -530,6 +530,42 @@ export namespace inputs {
     latLongRadiusKm?: pulumi.Input<number>;
   }
 
+  /** A private endpoint: a URL on a `.internal` or `.ngrok.direct` host, and the account's endpoints serving it. */
+  export interface PrivateEndpoint {
+    /** The URL as the endpoints list gives it (`https://app.internal`, `tls://db.internal:443`): what `forward-internal` names. */
+    url?: pulumi.Input<string>;
+    /** The URL's scheme. */
+    scheme?: pulumi.Input<"http" | "https" | "tcp" | "tls">;
+    /** The URL's host: `app.internal`. */
+    hostname?: pulumi.Input<string>;
+    /** The URL's port, the scheme's default when the URL has none. */
+    port?: pulumi.Input<number>;
+    /** The endpoints on the URL, newest first: more than one for a pool. */
+    endpoints?: pulumi.Input<pulumi.Input<inputs.PrivateEndpointMember>[]>;
+  }
+
+  /** An endpoint of the account on a private endpoint's URL: the one, or each of a pool's. */
+  export interface PrivateEndpointMember {
+    /** The endpoint's id (`ep_...`). */
+    id?: pulumi.Input<string>;
+    /** The endpoint's address in the API. */
+    uri?: pulumi.Input<string>;
+    /** What serves it: an agent (`ephemeral`) or a cloud endpoint (`cloud`). */
+    type?: pulumi.Input<string>;
+    /** Whether it was started to share its URL with other endpoints (`--pooling-enabled`). */
+    poolingEnabled?: pulumi.Input<boolean>;
+    /** Where the agent forwards its traffic to. */
+    upstreamUrl?: pulumi.Input<string>;
+    /** The agent's tunnel session (`ts_...`), for an agent's endpoint. */
+    tunnelSession?: pulumi.Input<inputs.Ref>;
+    /** What the endpoint is for. */
+    description?: pulumi.Input<string>;
+    /** User-defined data. */
+    metadata?: pulumi.Input<string>;
+    /** When it came online (RFC 3339). */
+    createdAt?: pulumi.Input<string>;
+  }
+
   /** A reference to another resource. */
   export interface Ref {
     /** The referenced resource's id. */
@@ -1146,6 +1182,42 @@ export namespace outputs {
     longitude?: number;
     /** How far off the coordinates may be, in km. */
     latLongRadiusKm?: number;
+  }
+
+  /** A private endpoint: a URL on a `.internal` or `.ngrok.direct` host, and the account's endpoints serving it. */
+  export interface PrivateEndpoint {
+    /** The URL as the endpoints list gives it (`https://app.internal`, `tls://db.internal:443`): what `forward-internal` names. */
+    url: string;
+    /** The URL's scheme. */
+    scheme: "http" | "https" | "tcp" | "tls";
+    /** The URL's host: `app.internal`. */
+    hostname: string;
+    /** The URL's port, the scheme's default when the URL has none. */
+    port: number;
+    /** The endpoints on the URL, newest first: more than one for a pool. */
+    endpoints: outputs.PrivateEndpointMember[];
+  }
+
+  /** An endpoint of the account on a private endpoint's URL: the one, or each of a pool's. */
+  export interface PrivateEndpointMember {
+    /** The endpoint's id (`ep_...`). */
+    id: string;
+    /** The endpoint's address in the API. */
+    uri: string;
+    /** What serves it: an agent (`ephemeral`) or a cloud endpoint (`cloud`). */
+    type: string;
+    /** Whether it was started to share its URL with other endpoints (`--pooling-enabled`). */
+    poolingEnabled?: boolean;
+    /** Where the agent forwards its traffic to. */
+    upstreamUrl?: string;
+    /** The agent's tunnel session (`ts_...`), for an agent's endpoint. */
+    tunnelSession?: outputs.Ref;
+    /** What the endpoint is for. */
+    description?: string;
+    /** User-defined data. */
+    metadata?: string;
+    /** When it came online (RFC 3339). */
+    createdAt?: string;
   }
 
   /** A reference to another resource. */

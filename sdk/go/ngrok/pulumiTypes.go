@@ -5972,6 +5972,182 @@ func (o LocationPtrOutput) Longitude() pulumi.Float64PtrOutput {
 	}).(pulumi.Float64PtrOutput)
 }
 
+// A private endpoint: a URL on a `.internal` or `.ngrok.direct` host, and the account's endpoints serving it.
+type PrivateEndpoint struct {
+	// The endpoints on the URL, newest first: more than one for a pool.
+	Endpoints []PrivateEndpointMember `pulumi:"endpoints"`
+	// The URL's host: `app.internal`.
+	Hostname *string `pulumi:"hostname"`
+	// The URL's port, the scheme's default when the URL has none.
+	Port *int `pulumi:"port"`
+	// The URL's scheme. One of: `http`, `https`, `tcp`, `tls`.
+	Scheme *string `pulumi:"scheme"`
+	// The URL as the endpoints list gives it (`https://app.internal`, `tls://db.internal:443`): what `forward-internal` names.
+	Url *string `pulumi:"url"`
+}
+
+// A private endpoint: a URL on a `.internal` or `.ngrok.direct` host, and the account's endpoints serving it.
+type PrivateEndpointOutput struct{ *pulumi.OutputState }
+
+func (PrivateEndpointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PrivateEndpoint)(nil)).Elem()
+}
+
+func (o PrivateEndpointOutput) ToPrivateEndpointOutput() PrivateEndpointOutput {
+	return o
+}
+
+func (o PrivateEndpointOutput) ToPrivateEndpointOutputWithContext(ctx context.Context) PrivateEndpointOutput {
+	return o
+}
+
+// The endpoints on the URL, newest first: more than one for a pool.
+func (o PrivateEndpointOutput) Endpoints() PrivateEndpointMemberArrayOutput {
+	return o.ApplyT(func(v PrivateEndpoint) []PrivateEndpointMember { return v.Endpoints }).(PrivateEndpointMemberArrayOutput)
+}
+
+// The URL's host: `app.internal`.
+func (o PrivateEndpointOutput) Hostname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpoint) *string { return v.Hostname }).(pulumi.StringPtrOutput)
+}
+
+// The URL's port, the scheme's default when the URL has none.
+func (o PrivateEndpointOutput) Port() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PrivateEndpoint) *int { return v.Port }).(pulumi.IntPtrOutput)
+}
+
+// The URL's scheme. One of: `http`, `https`, `tcp`, `tls`.
+func (o PrivateEndpointOutput) Scheme() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpoint) *string { return v.Scheme }).(pulumi.StringPtrOutput)
+}
+
+// The URL as the endpoints list gives it (`https://app.internal`, `tls://db.internal:443`): what `forward-internal` names.
+func (o PrivateEndpointOutput) Url() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpoint) *string { return v.Url }).(pulumi.StringPtrOutput)
+}
+
+type PrivateEndpointArrayOutput struct{ *pulumi.OutputState }
+
+func (PrivateEndpointArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PrivateEndpoint)(nil)).Elem()
+}
+
+func (o PrivateEndpointArrayOutput) ToPrivateEndpointArrayOutput() PrivateEndpointArrayOutput {
+	return o
+}
+
+func (o PrivateEndpointArrayOutput) ToPrivateEndpointArrayOutputWithContext(ctx context.Context) PrivateEndpointArrayOutput {
+	return o
+}
+
+func (o PrivateEndpointArrayOutput) Index(i pulumi.IntInput) PrivateEndpointOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PrivateEndpoint {
+		return vs[0].([]PrivateEndpoint)[vs[1].(int)]
+	}).(PrivateEndpointOutput)
+}
+
+// An endpoint of the account on a private endpoint's URL: the one, or each of a pool's.
+type PrivateEndpointMember struct {
+	// When it came online (RFC 3339).
+	CreatedAt *string `pulumi:"createdAt"`
+	// What the endpoint is for.
+	Description *string `pulumi:"description"`
+	// The endpoint's id (`ep_...`).
+	Id *string `pulumi:"id"`
+	// User-defined data.
+	Metadata *string `pulumi:"metadata"`
+	// Whether it was started to share its URL with other endpoints (`--pooling-enabled`).
+	PoolingEnabled *bool `pulumi:"poolingEnabled"`
+	// The agent's tunnel session (`ts_...`), for an agent's endpoint.
+	TunnelSession *Ref `pulumi:"tunnelSession"`
+	// What serves it: an agent (`ephemeral`) or a cloud endpoint (`cloud`).
+	Type *string `pulumi:"type"`
+	// Where the agent forwards its traffic to.
+	UpstreamUrl *string `pulumi:"upstreamUrl"`
+	// The endpoint's address in the API.
+	Uri *string `pulumi:"uri"`
+}
+
+// An endpoint of the account on a private endpoint's URL: the one, or each of a pool's.
+type PrivateEndpointMemberOutput struct{ *pulumi.OutputState }
+
+func (PrivateEndpointMemberOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PrivateEndpointMember)(nil)).Elem()
+}
+
+func (o PrivateEndpointMemberOutput) ToPrivateEndpointMemberOutput() PrivateEndpointMemberOutput {
+	return o
+}
+
+func (o PrivateEndpointMemberOutput) ToPrivateEndpointMemberOutputWithContext(ctx context.Context) PrivateEndpointMemberOutput {
+	return o
+}
+
+// When it came online (RFC 3339).
+func (o PrivateEndpointMemberOutput) CreatedAt() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.CreatedAt }).(pulumi.StringPtrOutput)
+}
+
+// What the endpoint is for.
+func (o PrivateEndpointMemberOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's id (`ep_...`).
+func (o PrivateEndpointMemberOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// User-defined data.
+func (o PrivateEndpointMemberOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// Whether it was started to share its URL with other endpoints (`--pooling-enabled`).
+func (o PrivateEndpointMemberOutput) PoolingEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *bool { return v.PoolingEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// The agent's tunnel session (`ts_...`), for an agent's endpoint.
+func (o PrivateEndpointMemberOutput) TunnelSession() RefPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *Ref { return v.TunnelSession }).(RefPtrOutput)
+}
+
+// What serves it: an agent (`ephemeral`) or a cloud endpoint (`cloud`).
+func (o PrivateEndpointMemberOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+// Where the agent forwards its traffic to.
+func (o PrivateEndpointMemberOutput) UpstreamUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.UpstreamUrl }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's address in the API.
+func (o PrivateEndpointMemberOutput) Uri() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PrivateEndpointMember) *string { return v.Uri }).(pulumi.StringPtrOutput)
+}
+
+type PrivateEndpointMemberArrayOutput struct{ *pulumi.OutputState }
+
+func (PrivateEndpointMemberArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PrivateEndpointMember)(nil)).Elem()
+}
+
+func (o PrivateEndpointMemberArrayOutput) ToPrivateEndpointMemberArrayOutput() PrivateEndpointMemberArrayOutput {
+	return o
+}
+
+func (o PrivateEndpointMemberArrayOutput) ToPrivateEndpointMemberArrayOutputWithContext(ctx context.Context) PrivateEndpointMemberArrayOutput {
+	return o
+}
+
+func (o PrivateEndpointMemberArrayOutput) Index(i pulumi.IntInput) PrivateEndpointMemberOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PrivateEndpointMember {
+		return vs[0].([]PrivateEndpointMember)[vs[1].(int)]
+	}).(PrivateEndpointMemberOutput)
+}
+
 // A reference to another resource.
 type Ref struct {
 	// The referenced resource's id.
@@ -6770,6 +6946,10 @@ func init() {
 	pulumi.RegisterOutputType(KubernetesOperatorDeploymentPtrOutput{})
 	pulumi.RegisterOutputType(LocationOutput{})
 	pulumi.RegisterOutputType(LocationPtrOutput{})
+	pulumi.RegisterOutputType(PrivateEndpointOutput{})
+	pulumi.RegisterOutputType(PrivateEndpointArrayOutput{})
+	pulumi.RegisterOutputType(PrivateEndpointMemberOutput{})
+	pulumi.RegisterOutputType(PrivateEndpointMemberArrayOutput{})
 	pulumi.RegisterOutputType(RefOutput{})
 	pulumi.RegisterOutputType(RefPtrOutput{})
 	pulumi.RegisterOutputType(RefArrayOutput{})

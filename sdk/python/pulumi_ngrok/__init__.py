@@ -65,6 +65,8 @@ from .get_ip_restriction import *
 from .get_kubernetes_operator import *
 from .get_kubernetes_operator_bound_endpoints import *
 from .get_kubernetes_operators import *
+from .get_private_endpoint import *
+from .get_private_endpoints import *
 from .get_reserved_domain import *
 from .get_service_user import *
 from .get_ssh_certificate_authority import *

@@ -62,6 +62,8 @@ __all__ = [
     'KubernetesOperatorBinding',
     'KubernetesOperatorDeployment',
     'Location',
+    'PrivateEndpoint',
+    'PrivateEndpointMember',
     'Ref',
     'ReservedDomainResolvesTo',
     'TlsCertificateSubjectAlternativeNames',
@@ -3008,6 +3010,198 @@ class Location(dict):
         Longitude.
         """
         return pulumi.get(self, "longitude")
+
+
+@pulumi.output_type
+class PrivateEndpoint(dict):
+    """
+    A private endpoint: a URL on a `.internal` or `.ngrok.direct` host, and the account's endpoints serving it.
+    """
+    def __init__(__self__, *,
+                 endpoints: Optional[Sequence['outputs.PrivateEndpointMember']] = None,
+                 hostname: Optional[_builtins.str] = None,
+                 port: Optional[_builtins.int] = None,
+                 scheme: Optional[_builtins.str] = None,
+                 url: Optional[_builtins.str] = None):
+        """
+        A private endpoint: a URL on a `.internal` or `.ngrok.direct` host, and the account's endpoints serving it.
+
+        :param Sequence['PrivateEndpointMember'] endpoints: The endpoints on the URL, newest first: more than one for a pool.
+        :param _builtins.str hostname: The URL's host: `app.internal`.
+        :param _builtins.int port: The URL's port, the scheme's default when the URL has none.
+        :param _builtins.str scheme: The URL's scheme. One of: `http`, `https`, `tcp`, `tls`.
+        :param _builtins.str url: The URL as the endpoints list gives it (`https://app.internal`, `tls://db.internal:443`): what `forward-internal` names.
+        """
+        if endpoints is not None:
+            pulumi.set(__self__, "endpoints", endpoints)
+        if hostname is not None:
+            pulumi.set(__self__, "hostname", hostname)
+        if port is not None:
+            pulumi.set(__self__, "port", port)
+        if scheme is not None:
+            pulumi.set(__self__, "scheme", scheme)
+        if url is not None:
+            pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> Optional[Sequence['outputs.PrivateEndpointMember']]:
+        """
+        The endpoints on the URL, newest first: more than one for a pool.
+        """
+        return pulumi.get(self, "endpoints")
+
+    @_builtins.property
+    @pulumi.getter
+    def hostname(self) -> Optional[_builtins.str]:
+        """
+        The URL's host: `app.internal`.
+        """
+        return pulumi.get(self, "hostname")
+
+    @_builtins.property
+    @pulumi.getter
+    def port(self) -> Optional[_builtins.int]:
+        """
+        The URL's port, the scheme's default when the URL has none.
+        """
+        return pulumi.get(self, "port")
+
+    @_builtins.property
+    @pulumi.getter
+    def scheme(self) -> Optional[_builtins.str]:
+        """
+        The URL's scheme. One of: `http`, `https`, `tcp`, `tls`.
+        """
+        return pulumi.get(self, "scheme")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> Optional[_builtins.str]:
+        """
+        The URL as the endpoints list gives it (`https://app.internal`, `tls://db.internal:443`): what `forward-internal` names.
+        """
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class PrivateEndpointMember(dict):
+    """
+    An endpoint of the account on a private endpoint's URL: the one, or each of a pool's.
+    """
+    def __init__(__self__, *,
+                 created_at: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 metadata: Optional[_builtins.str] = None,
+                 pooling_enabled: Optional[_builtins.bool] = None,
+                 tunnel_session: Optional['outputs.Ref'] = None,
+                 type: Optional[_builtins.str] = None,
+                 upstream_url: Optional[_builtins.str] = None,
+                 uri: Optional[_builtins.str] = None):
+        """
+        An endpoint of the account on a private endpoint's URL: the one, or each of a pool's.
+
+        :param _builtins.str created_at: When it came online (RFC 3339).
+        :param _builtins.str description: What the endpoint is for.
+        :param _builtins.str id: The endpoint's id (`ep_...`).
+        :param _builtins.str metadata: User-defined data.
+        :param _builtins.bool pooling_enabled: Whether it was started to share its URL with other endpoints (`--pooling-enabled`).
+        :param 'Ref' tunnel_session: The agent's tunnel session (`ts_...`), for an agent's endpoint.
+        :param _builtins.str type: What serves it: an agent (`ephemeral`) or a cloud endpoint (`cloud`).
+        :param _builtins.str upstream_url: Where the agent forwards its traffic to.
+        :param _builtins.str uri: The endpoint's address in the API.
+        """
+        if created_at is not None:
+            pulumi.set(__self__, "created_at", created_at)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+        if pooling_enabled is not None:
+            pulumi.set(__self__, "pooling_enabled", pooling_enabled)
+        if tunnel_session is not None:
+            pulumi.set(__self__, "tunnel_session", tunnel_session)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+        if upstream_url is not None:
+            pulumi.set(__self__, "upstream_url", upstream_url)
+        if uri is not None:
+            pulumi.set(__self__, "uri", uri)
+
+    @_builtins.property
+    @pulumi.getter(name="createdAt")
+    def created_at(self) -> Optional[_builtins.str]:
+        """
+        When it came online (RFC 3339).
+        """
+        return pulumi.get(self, "created_at")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        What the endpoint is for.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's id (`ep_...`).
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[_builtins.str]:
+        """
+        User-defined data.
+        """
+        return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter(name="poolingEnabled")
+    def pooling_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether it was started to share its URL with other endpoints (`--pooling-enabled`).
+        """
+        return pulumi.get(self, "pooling_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="tunnelSession")
+    def tunnel_session(self) -> Optional['outputs.Ref']:
+        """
+        The agent's tunnel session (`ts_...`), for an agent's endpoint.
+        """
+        return pulumi.get(self, "tunnel_session")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        What serves it: an agent (`ephemeral`) or a cloud endpoint (`cloud`).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="upstreamUrl")
+    def upstream_url(self) -> Optional[_builtins.str]:
+        """
+        Where the agent forwards its traffic to.
+        """
+        return pulumi.get(self, "upstream_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def uri(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's address in the API.
+        """
+        return pulumi.get(self, "uri")
 
 
 @pulumi.output_type

@@ -266,3 +266,23 @@ describe("AI Gateway API: resources", () => {
     expect(await ok("GET", "/credits/balance")).toEqual({ balanceCents: 2500 });
   });
 });
+
+describe("AI Gateway API: operations its reference gives no response schema yet", () => {
+  it.each([
+    ["POST", "/credits/purchases", { amount: 25000 }, "POST /credits/purchases", "credits/purchase-create"],
+    ["GET", "/credits/purchases/cp_1", undefined, "GET /credits/purchases/{id}", "credits/purchase-get"],
+    ["GET", "/v1/models", undefined, "GET /v1/models", "models/list"],
+    ["GET", "/usage/requests/rq_2abcDEF456", undefined, "GET /usage/requests/{requestId}", "usage/request-attempts"],
+  ] as const)("%s %s answers 501, naming the operation and its page", async (method, path, body, operation, page) => {
+    const a = await call(method, path, body);
+    expect(a.status).toBe(501);
+    expect(a.body["msg"]).toBe(
+      `ngrok's API reference gives ${operation} no response schema yet (https://ngrok.com/docs/ai-gateway/api-reference/${page}): the emulator does not serve it.`,
+    );
+  });
+
+  it("a method or path of theirs the reference does not list is not found", async () => {
+    expect((await call("POST", "/v1/models", {})).status).toBe(404);
+    expect((await call("GET", "/credits/purchases")).status).toBe(404);
+  });
+});

@@ -84,11 +84,16 @@ describe("connecting agents", () => {
       created_at: "2026-01-02T03:04:05Z",
       updated_at: "2026-01-02T03:04:05Z",
       public_url: "https://app.example.com",
+      url: "https://app.example.com",
       proto: "https",
       hostport: "app.example.com:443",
       type: "ephemeral",
       metadata: "web",
       tunnel: { id: https.id, uri: `${BASE}/tunnels/${https.id}` },
+      tunnel_session: { id: s.id, uri: s.uri },
+      bindings: ["public"],
+      pooling_enabled: false,
+      upstream_url: "http://localhost:8080",
     });
     const tcpEndpoint = live.getEndpoint(tcp.endpoint!.id);
     expect(tcpEndpoint.hostport).toBe(tcp.public_url!.slice("tcp://".length));
@@ -250,6 +255,40 @@ describe("agent commands", () => {
       live.update(r.id); // can be started again
       expect(live.updateStatus(r.id)).toBe("updating");
     });
+  });
+});
+
+describe("private endpoints", () => {
+  it("an agent's endpoint on a .internal or .ngrok.direct host is listed with the internal binding, a TLS URL with its port", () => {
+    const { live } = setup();
+    live.connectAgent(agent({
+      tunnels: [
+        { proto: "http", publicUrl: "http://web.internal", forwardsTo: "localhost:8080" },
+        { proto: "https", publicUrl: "https://web.ngrok.direct", forwardsTo: "localhost:8080", poolingEnabled: true },
+        { proto: "tls", publicUrl: "tls://db.internal", forwardsTo: "localhost:5432" },
+        { proto: "tcp", publicUrl: "tcp://redis.internal:6379", forwardsTo: "localhost:6379" },
+        { proto: "https", publicUrl: "https://app.example.com", forwardsTo: "localhost:8080" },
+      ],
+    }));
+    const seen = live.listEndpoints().map((e) => [e.url, e.bindings, e.pooling_enabled]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(seen).toEqual([
+      ["http://web.internal", ["internal"], false],
+      ["https://app.example.com", ["public"], false],
+      ["https://web.ngrok.direct", ["internal"], true],
+      ["tcp://redis.internal:6379", ["internal"], false],
+      ["tls://db.internal:443", ["internal"], false],
+    ]);
+  });
+
+  it("agents on one URL are each listed, as a pool is", () => {
+    const { live } = setup();
+    const pooled = { proto: "https" as const, publicUrl: "https://api.internal", forwardsTo: "localhost:8080", poolingEnabled: true };
+    const a = live.connectAgent(agent({ tunnels: [pooled] }));
+    const b = live.connectAgent(agent({ tunnels: [pooled] }));
+    expect(live.listEndpoints().map((e) => [e.url, e.tunnel_session.id])).toEqual([
+      ["https://api.internal", b.id],
+      ["https://api.internal", a.id],
+    ]);
   });
 });
 

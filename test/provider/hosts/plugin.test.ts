@@ -172,6 +172,23 @@ describe("Invoke", () => {
   });
 });
 
+describe("Invoke: private endpoints", () => {
+  it("looks a private endpoint up by URL, with the pool's endpoints, and lists them", async () => {
+    const credential = await plugin.create(urnOf("Credential", "pool"), { description: "pool" });
+    const pooled = { proto: "https" as const, publicUrl: "https://plugin-pool.internal", forwardsTo: "localhost:8080", poolingEnabled: true };
+    for (let i = 0; i < 2; i++) emu.connectAgent({ credentialId: credential.id, os: "linux", agentVersion: "3.19.0", tunnels: [pooled] });
+    const one = await plugin.invoke("ngrok:index:getPrivateEndpoint", { url: "https://plugin-pool.internal" });
+    expect(one.failures).toEqual([]);
+    expect(one.result).toMatchObject({ url: "https://plugin-pool.internal", scheme: "https", hostname: "plugin-pool.internal", port: 443 });
+    expect((one.result!.endpoints as { poolingEnabled: boolean }[]).map((e) => e.poolingEnabled)).toEqual([true, true]);
+    const all = await plugin.invoke("ngrok:index:getPrivateEndpoints", { credentialId: credential.id });
+    expect(all.result!.urls).toEqual(["https://plugin-pool.internal"]);
+    await expect(plugin.invoke("ngrok:index:getPrivateEndpoint", { url: "https://plugin-pool.example.com" })).rejects.toThrow(
+      "getPrivateEndpoint: url must be an http, https, tcp or tls URL on a .internal or .ngrok.direct host",
+    );
+  });
+});
+
 describe("Invoke: Traffic Identities", () => {
   it("reads who signed in through the gateway: a user by email, the sessions on an endpoint", async () => {
     expect((await call(emu, "POST", "/reserved_domains", { domain: "signin.plugin.example.com" })).status).toBe(201);

@@ -362,6 +362,7 @@ describe("schema.json and the docs", () => {
     const names = Object.keys(schema.functions).sort();
     expect(names).toEqual(
       ["getEndpoint", "getEndpoints", "getTunnel", "getTunnels", "getTunnelSession", "getTunnelSessions", "restartAgent", "stopAgent", "updateAgent"]
+        .concat(["getPrivateEndpoint", "getPrivateEndpoints"])
         .concat(["getKubernetesOperator", "getKubernetesOperators", "getKubernetesOperatorBoundEndpoints"])
         .concat(["getApplicationUser", "getApplicationUsers", "getApplicationSession", "getApplicationSessions"])
         .concat(["getAiUsage", "getAiUsageOverview", "getAiCreditBalance"])
