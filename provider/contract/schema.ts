@@ -40,6 +40,12 @@ export interface ExternalType {
   accountNotes?(value: unknown, inputs: Props, account: AccountReader): Promise<{ path: readonly (string | number)[]; message: string }[]>;
   /** What a preview should tell of a known value that is accepted as it is (a deprecated field): notes, never failures. */
   notes?(value: unknown, inputs: Props): { path: readonly (string | number)[]; message: string }[];
+  /**
+   * The value as `pulumi import` hands it to Pulumi's program generators, read from the API beside the
+   * other outputs (`outputs`): a form every language's generated program can hold, with no
+   * secret in it. Without it, the value as read.
+   */
+  imported?(value: unknown, outputs: Props): unknown;
 }
 
 /** The account as a preview may read it: the items of a list. */

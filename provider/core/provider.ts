@@ -139,8 +139,16 @@ export class Provider {
     const { id, located } = parseImportId(def, importId);
     const found = await this.handler(kind).read(id, located);
     if (found.id === "") return undefined;
+    // What a program writes: no input an SDK class sets. A secret the API never answers is absent,
+    // and the generated program holds it empty, which preview refuses, for the program to read from
+    // config; a secret input the API answers (an event destination's target, whose own secret fields
+    // it never answers) is kept, and Pulumi's importer marks it secret.
     const inputs: Props = {};
-    for (const [name] of inputProperties(def)) if (!isAbsent(found.props[name])) inputs[name] = found.props[name];
+    for (const [name, prop] of inputProperties(def)) {
+      const value = found.props[name];
+      if (prop.setBySdk || isAbsent(value)) continue;
+      inputs[name] = prop.type.kind === "external" && prop.type.imported ? prop.type.imported(value, found.props) : value;
+    }
     return { id: found.id, props: found.props, inputs, secretOutputs: this.secretOutputsOf(def) };
   }
 

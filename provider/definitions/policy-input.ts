@@ -39,6 +39,18 @@ export function policyType(options: { secrets: string; target: (inputs: Props) =
       if (value === unknownValue) return [];
       return policyNotes(given(value, inputs));
     },
+    // ngrok's YAML text, as its documentation writes policies: Pulumi's Go program generator cannot
+    // write a policy object (its lists of untyped values come out as `pulumi.Any{...}`, which does not
+    // compile), and text is a policy in every language. Each credential kept apart is left empty,
+    // which preview refuses, for the program to read from config: never a value in the code.
+    imported(value: unknown, outputs: Props) {
+      const kept = outputs[options.secrets];
+      const blanks = kept !== null && typeof kept === "object" ? Object.fromEntries(Object.keys(kept).map((place) => [place, ""])) : {};
+      const policy = givenPolicy(value, blanks);
+      if (policy.textError) return value;
+      const { stringify } = require("yaml") as typeof import("yaml");
+      return stringify(policy.toWire(), { lineWidth: 0 });
+    },
     // A note, not a failure: the program may create the vault or the secret in the same `up`, and a
     // preview checks resources in no order it could rely on to have seen them.
     async accountNotes(value: unknown, inputs: Props, account: AccountReader) {

@@ -6,7 +6,11 @@
  * - the plugin door, Pulumi YAML: `pulumi import --file` writes the program; the secrets the API
  *   never answers come out of it as `""`, which preview refuses naming the property (so nothing is
  *   ever overwritten); with the note's config set and read where the note says, preview shows no
- *   change, and the account is the same.
+ *   change, and the account is the same;
+ * - the plugin door, TypeScript and Go at once (each its own stack on the same account):
+ *   `pulumi import --file` writes the program through Pulumi's program generators
+ *   (scripts/pulumi-language-codegen), the note's secrets are read from config where it says, and
+ *   `preview --expect-no-changes` passes with no write to the account.
  * Stacks are only disposed, never destroyed: destroy would delete the account they adopted.
  */
 import * as fs from "fs";
@@ -17,7 +21,8 @@ import { adopt } from "../../provider/adopt/cli";
 import { accountSnapshot, dashboardAccount, everyCollection, type DashboardAccount } from "../support/account";
 import { collectionOf } from "../support/inputs";
 import { boundKinds } from "../support/provider";
-import { installPlugin, pluginTarball, yamlLanguageHostDir } from "./plugin-install";
+import { pluginPackage } from "../support/plugin-package";
+import { codegenDir, goProgramEnv, installPlugin, pluginTarball, yamlLanguageHostDir } from "./plugin-install";
 import { PulumiStack, pulumiBinDir, repoRoot } from "./pulumi";
 
 jest.setTimeout(20 * 60_000);
@@ -28,7 +33,7 @@ const stacks: PulumiStack[] = [];
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  await Promise.all([pulumiBinDir(), pluginTarball(), yamlLanguageHostDir()]);
+  await Promise.all([pulumiBinDir(), pluginTarball(), yamlLanguageHostDir(), codegenDir(), Promise.resolve(pluginPackage())]);
   emu = await startEmulator({ rateLimit: false });
   account = await dashboardAccount(emu);
 }, 60 * 60_000);
@@ -71,6 +76,43 @@ function secretValues(out: string[], program: string): Record<string, string> {
     else throw new Error(`no value known for ${key} (${id})`);
   }
   return values;
+}
+
+/** A secret the note names: the config key to set, the resource and property that read it, and its value as the account's maker knows it. */
+interface NotedSecret {
+  key: string;
+  resource: string;
+  property: string;
+  /** The API never answers it (the program holds `""`), or it is a policy's credential (the policy's text holds `""`). */
+  place: "value" | "policy";
+  value: string;
+}
+
+/** The note's secrets a program must read from config; an event destination's target, which the API answers, is in the generated program. */
+function notedSecrets(dir: string, out: string[]): NotedSecret[] {
+  const resources = (JSON.parse(fs.readFileSync(path.join(dir, "adopt.json"), "utf8")) as { resources: { name: string; id: string }[] }).resources;
+  return out.flatMap((line) => {
+    const m = /pulumi config set --secret (\S+)\s+# \w+ (\S+): (\S+) \((the API never answers it|kept out of the code)/.exec(line);
+    if (!m) return [];
+    const [, key, resource, property, why] = m as unknown as [string, string, string, string, string];
+    const place = why.startsWith("the API") ? "value" : property.startsWith("trafficPolicy.") ? "policy" : undefined;
+    if (!place) return [];
+    const own = account.secrets.get(resources.find((r) => r.name === resource)!.id)!;
+    return [{ key, resource, property, place, value: place === "policy" ? own[Number(/-(\d+)$/.exec(key)![1]) - 1]! : own[0]! }];
+  });
+}
+
+/** `text` with `find` replaced by `by` in the block from `start` to the first `end` after it; fails when either is missing. */
+function replaceInBlock(text: string, start: string, end: RegExp, find: RegExp, by: string): string {
+  const from = text.indexOf(start);
+  expect(from).toBeGreaterThanOrEqual(0);
+  const ends = new RegExp(end.source, "g");
+  ends.lastIndex = from + start.length;
+  const to = ends.exec(text)?.index ?? text.length;
+  const block = text.slice(from, to);
+  const replaced = block.replace(find, by);
+  expect(replaced).not.toBe(block);
+  return text.slice(0, from) + replaced + text.slice(to);
 }
 
 function projectDir(name: string, runtime: string): string {
@@ -142,16 +184,13 @@ it("the plugin door in Pulumi YAML: pulumi import --file writes the program; wit
   expect(keys).toBeGreaterThan(0);
   let yaml = generated;
   const config: string[] = [];
-  for (const line of out) {
-    const m = /pulumi config set --secret (\S+)\s+# (\w+) (\S+): (\w+) \(the API never answers it/.exec(line);
-    if (!m) continue;
-    const [, key, , resource, property] = m;
-    const id = JSON.parse(fs.readFileSync(path.join(dir, "adopt.json"), "utf8")).resources.find((r: { name: string }) => r.name === resource).id as string;
-    await stack.setConfig(key!, account.secrets.get(id)![0]!, { secret: true });
-    config.push(`  ${key}:\n    type: string\n    secret: true`);
-    const block = new RegExp(`(\\n  ${resource!.replace(/[-]/g, "\\-")}:\\n(?:    .*\\n|      .*\\n)*?      ${property}: )""`);
-    expect(block.test(yaml)).toBe(true);
-    yaml = yaml.replace(block, `$1\${${key}}`);
+  for (const secret of notedSecrets(dir, out)) {
+    await stack.setConfig(secret.key, secret.value, { secret: true });
+    config.push(`  ${secret.key}:\n    type: string\n    secret: true`);
+    yaml =
+      secret.place === "value"
+        ? replaceInBlock(yaml, `\n  ${secret.resource}:\n`, /\n  \S/, new RegExp(`(\\n      ${secret.property}: )""`), `$1\${${secret.key}}`)
+        : replaceInBlock(yaml, `\n  ${secret.resource}:\n`, /\n  \S/, /- ""/, `- "\${${secret.key}}"`);
   }
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: adopted-yaml\nruntime: yaml\nconfig:\n${config.join("\n")}\n${yaml}`);
   emu.clearRequests();
@@ -159,4 +198,100 @@ it("the plugin door in Pulumi YAML: pulumi import --file writes the program; wit
   expect(emu.requests.filter((r) => r.method !== "GET")).toEqual([]);
   expect(census()).toEqual(before);
   for (const values of account.secrets.values()) for (const v of values) expect(stack.transcript).not.toContain(v);
+});
+
+/**
+ * The program a user makes of what `pulumi import` wrote, as the note says: each secret read from
+ * config where the generated program holds `""` (a policy's text interpolates its credential).
+ */
+function withSecretsFromConfig(language: "typescript" | "go", program: string, secrets: readonly NotedSecret[]): string {
+  let code = program;
+  for (const s of secrets) {
+    if (language === "typescript") {
+      const start = `(${JSON.stringify(s.resource)}, {\n`;
+      code =
+        s.place === "value"
+          ? replaceInBlock(code, start, /\n\}\);/, new RegExp(`\\n    ${s.property}: ""`), `\n    ${s.property}: config.requireSecret(${JSON.stringify(s.key)})`)
+          : replaceInBlock(replaceInBlock(code, start, /\n\}\);/, /trafficPolicy: `/, "trafficPolicy: pulumi.interpolate`"), start, /\n\}\);/, /- ""/, `- "\${config.requireSecret(${JSON.stringify(s.key)})}"`);
+    } else {
+      const start = `(ctx, ${JSON.stringify(s.resource)}, `;
+      const field = s.property[0]!.toUpperCase() + s.property.slice(1);
+      code =
+        s.place === "value"
+          ? replaceInBlock(code, start, /\n\t\t\}\)/, new RegExp(`${field}:(\\s+)pulumi\\.String\\(""\\)`), `${field}:$1cfg.RequireSecret(${JSON.stringify(s.key)})`)
+          : replaceInBlock(
+              replaceInBlock(code, start, /\n\t\t\}\)/, /TrafficPolicy:(\s+)pulumi\.Any\(`([^`]*)`\)/, (`TrafficPolicy:$1pulumi.Any(pulumi.Sprintf(\`$2\`, cfg.RequireSecret(${JSON.stringify(s.key)})))`)),
+              start, /\n\t\t\}\)/, /- ""/, '- "%s"');
+    }
+  }
+  if (language === "typescript") {
+    // Pulumi's importer writes a value equal to another imported resource's output as a reference to
+    // it (an API key's description "automation 1" as an AI API key's `name`); in TypeScript an
+    // optional output does not type-check as an input, so the user writes the value back.
+    code = code.replace(/^(\s+\w+): (\w+)\.name,$/gm, (_, property: string, variable: string) => {
+      const name = /name: ("[^"]*")/.exec(code.slice(code.indexOf(`const ${variable} = new `)))![1];
+      return `${property}: ${name},`;
+    });
+    return code.replace(/^(import \* as ngrok .*\n)/m, "$1\nconst config = new pulumi.Config();\n");
+  }
+  return code
+    .replace('"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n', '"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"\n')
+    .replace("pulumi.Run(func(ctx *pulumi.Context) error {\n", 'pulumi.Run(func(ctx *pulumi.Context) error {\n\t\tcfg := config.New(ctx, "")\n');
+}
+
+it("the plugin door in TypeScript and Go: pulumi import --file writes each program; with the note's secrets from config, preview shows no change", async () => {
+  const before = census();
+  emu.clearRequests();
+  emu.aiGatewayApi.clearRequests();
+  const codegen = await codegenDir();
+  const importAndPreview = async (language: "typescript" | "go") => {
+    const file = language === "typescript" ? "index.ts" : "main.go";
+    let dir: string;
+    let env: Record<string, string>;
+    if (language === "typescript") {
+      // Under the repository, so that the program resolves @pulumi/pulumi and typescript from its node_modules.
+      dir = path.join(repoRoot, ".pulumi-test", "adopt-account", `typescript-${process.pid}`);
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      dirs.push(dir);
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: adopted-typescript\nruntime: nodejs\n");
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "adopted-typescript", main: file }));
+      fs.copyFileSync(path.join(__dirname, "programs", "many", "tsconfig.json"), path.join(dir, "tsconfig.json"));
+      fs.cpSync(pluginPackage().dir, path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
+      env = { PATH: [codegen, await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter) };
+    } else {
+      dir = projectDir("go", "go");
+      const goMod = fs.readFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.mod"), "utf8");
+      fs.writeFileSync(path.join(dir, "go.mod"), goMod.replace(/^module .*$/m, "module adopted-go").replace("=> ../../sdk/go", `=> ${path.join(repoRoot, "sdk", "go")}`));
+      fs.copyFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.sum"), path.join(dir, "go.sum"));
+      env = await goProgramEnv(await pulumiBinDir());
+      env.PATH = `${codegen}${path.delimiter}${env.PATH}`;
+    }
+    const out = await adoptInto(dir, []);
+    const stack = await PulumiStack.create({
+      programDir: dir,
+      env,
+      config: { ...settings.config, "ngrok:apiBaseUrl": emu.url, "ngrok:aiGatewayApiBaseUrl": emu.aiGatewayApi.url },
+      secretConfig: { "ngrok:apiKey": emu.apiKey, "ngrok:aiGatewayApiKey": emu.aiGatewayApi.apiKey },
+    });
+    stacks.push(stack);
+    await installPlugin(stack);
+    await stack.pulumi(`import --file (${language})`, "import", "--file", "adopt.json", "--out", file, "--yes", "--protect=false");
+    const generated = fs.readFileSync(path.join(dir, file), "utf8");
+    expect((generated.match(/ngrok\.(New)?[A-Z]\w+\(/g) ?? []).length).toBeGreaterThanOrEqual(150);
+    // References, not ids: a rule's policy, a secret's vault.
+    expect(generated).toMatch(language === "typescript" ? /ipPolicyId: ip_policy_office_1\.id/ : /IpPolicyId:\s+ip_policy_office_1\.ID\(\)/);
+    expect(generated).toMatch(language === "typescript" ? /vaultId: vault_team_0_secrets\.id/ : /VaultId:\s+vault_team_0_secrets\.ID\(\)/);
+
+    const secrets = notedSecrets(dir, out);
+    expect(new Set(secrets.map((s) => s.place))).toEqual(new Set(["value", "policy"]));
+    for (const s of secrets) await stack.setConfig(s.key, s.value, { secret: true });
+    fs.writeFileSync(path.join(dir, file), withSecretsFromConfig(language, generated, secrets));
+    await stack.previewExpectNoChanges(`preview of the generated ${language} program`);
+    for (const values of account.secrets.values()) for (const v of values) expect(stack.transcript).not.toContain(v);
+  };
+  const results = await Promise.allSettled([importAndPreview("typescript"), importAndPreview("go")]);
+  for (const r of results) if (r.status === "rejected") throw r.reason;
+  expect([...emu.requests, ...emu.aiGatewayApi.requests].filter((r) => r.method !== "GET")).toEqual([]);
+  expect(census()).toEqual(before);
 });

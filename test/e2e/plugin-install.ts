@@ -17,6 +17,7 @@ const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
 let tarball: Promise<string> | undefined;
 let goHost: Promise<string> | undefined;
 let yamlHost: Promise<string> | undefined;
+let codegen: Promise<string> | undefined;
 
 function script(name: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
@@ -47,6 +48,16 @@ export function goLanguageHostDir(): Promise<string> {
 export function yamlLanguageHostDir(): Promise<string> {
   yamlHost ??= script("pulumi-language-yaml.sh");
   return yamlHost;
+}
+
+/**
+ * The directory of the program generators standing in front of the Node.js, Go and Python hosts,
+ * so that `pulumi import` writes a program in their languages (scripts/pulumi-language-codegen.sh:
+ * built once, cached): put first on PATH.
+ */
+export function codegenDir(): Promise<string> {
+  codegen ??= script("pulumi-language-codegen.sh");
+  return codegen;
 }
 
 /**

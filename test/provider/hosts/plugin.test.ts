@@ -6,6 +6,7 @@
  */
 import { startEmulator, type Emulator } from "../../../emulator";
 import { definitions, type ResourceKind } from "../../../provider";
+import type { TypeSpec } from "../../../provider/contract";
 import { inputProperties } from "../../../provider/engine/values";
 import { locatingInputs } from "../../../provider/engine/locate";
 import { functions } from "../../../provider/functions";
@@ -38,6 +39,25 @@ afterAll(async () => {
 });
 
 const kinds = Object.keys(definitions) as ResourceKind[];
+
+/** The value Pulumi's importer writes for a required input it was not given (pkg/importer's zeroValue). */
+function zeroOf(type: TypeSpec): unknown {
+  switch (type.kind) {
+    case "string":
+      return "";
+    case "integer":
+    case "number":
+      return 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object":
+      return Object.fromEntries(Object.entries(type.properties).filter(([, p]) => p.required).map(([name, p]) => [name, zeroOf(p.type)]));
+    default:
+      return {};
+  }
+}
 const DIFF_NONE = 1;
 const DIFF_SOME = 2;
 
@@ -110,12 +130,24 @@ describe.each(boundKinds.map((k, i) => [k, i] as const))("%s", (kind, n) => {
     expect(imported.inputs).toBeDefined();
     const inputNames = new Set(inputProperties(def).map(([name]) => name));
     for (const name of Object.keys(imported.inputs!)) expect(inputNames).toContain(name);
-    // What the engine does next: check the imported inputs (only what the API never returns is missing),
-    // and diff them against what was read; then the program's preview diffs its own inputs: no change.
+    // What Pulumi's program generators write from: nothing an SDK class sets, and no secret the API never answers.
+    const keptOut = inputProperties(def).filter(([name, p]) => p.setBySdk || def.properties[name]!.writeOnly).map(([name]) => name);
+    for (const name of keptOut) expect(imported.inputs).not.toHaveProperty(name);
+    // What the engine does next: check the imported inputs (only the secrets the program reads from
+    // config are missing), and diff them against what was read; then the program's preview diffs its
+    // own inputs: no change.
+    const fromConfig = inputProperties(def).filter(([name, p]) => p.secret && !p.setBySdk && def.properties[name]!.writeOnly && checked.inputs[name] !== undefined).map(([name]) => name);
     const recheck = await plugin.check(urn, imported.inputs!, imported.inputs!);
-    const writeOnly = Object.entries(def.properties).filter(([, p]) => p.writeOnly && p.input?.required).map(([name]) => name);
-    expect(recheck.failures).toEqual(writeOnly.map((property) => ({ property: "", reason: `${property} is required` })));
-    expect(await plugin.diff(urn, created.id, imported.props!, recheck.inputs)).toMatchObject({ changes: DIFF_NONE });
+    expect(recheck.failures).toEqual(fromConfig.map((property) => ({ property: "", reason: expect.stringMatching(new RegExp(`^${property} is required\\b`)) })));
+    // Pulumi's importer writes a required input it was not given as its type's zero value: preview
+    // refuses it, naming it, so that it never replaces the value the account holds.
+    for (const property of fromConfig.filter((p) => def.properties[p]!.input?.required)) {
+      const written = await plugin.check(urn, {}, { ...imported.inputs!, [property]: zeroOf(def.properties[property]!.type) });
+      expect(written.failures.map((f) => f.reason)).toContainEqual(expect.stringMatching(new RegExp(`^${property}\\b`)));
+    }
+    const withConfig = await plugin.check(urn, imported.inputs!, { ...imported.inputs!, ...Object.fromEntries(fromConfig.map((p) => [p, checked.inputs[p]])) });
+    expect(withConfig.failures).toEqual([]);
+    expect(await plugin.diff(urn, created.id, imported.props!, withConfig.inputs)).toMatchObject({ changes: DIFF_NONE });
     expect(await plugin.diff(urn, created.id, imported.props!, checked.inputs)).toMatchObject({ changes: DIFF_NONE });
 
     if (def.binding.kind === "singleton") {
@@ -157,6 +189,31 @@ describe("secrets", () => {
     expect(isSecret(updated.token)).toBe(true);
     expect(isSecret(updated.description)).toBe(true);
     await plugin.delete(urn, created.id, updated);
+  });
+
+  it("imports a policy as ngrok's YAML text, its credential left empty for the program's config: preview refuses it until then, and no change after", async () => {
+    const urn = urnOf("CloudEndpoint", "imported-policy");
+    await call(emu, "POST", "/reserved_domains", { domain: "imported-policy.example.com" });
+    const login = "ops:imported-passw0rd";
+    const policy = { onHttpRequest: [{ actions: [{ type: "basic-auth", config: { credentials: [login] } }, { type: "custom-response", config: { statusCode: 200, body: "hi" } }] }] };
+    const checked = await plugin.check(urn, {}, { url: "https://imported-policy.example.com", trafficPolicy: policy });
+    expect(checked.failures).toEqual([]);
+    const created = await plugin.create(urn, checked.inputs);
+
+    const imported = await plugin.read(urn, created.id);
+    expect(imported.inputs).not.toHaveProperty("trafficPolicySecrets");
+    expect(JSON.stringify(imported.inputs)).not.toContain("passw0rd");
+    const text = imported.inputs!.trafficPolicy as string;
+    expect(text).toMatch(/^on_http_request:\n/);
+    expect(text).toContain('credentials:\n            - ""\n');
+    const recheck = await plugin.check(urn, imported.inputs!, imported.inputs!);
+    expect(recheck.failures.map((f) => f.reason)).toEqual([expect.stringMatching(/^trafficPolicy\.on_http_request\[0\]\.actions\[0\]\.config\.credentials\[0\] /)]);
+
+    // The program puts the credential in its place (from config): the same policy, no change.
+    const program = await plugin.check(urn, imported.inputs!, { ...imported.inputs!, trafficPolicy: text.replace('- ""', `- ${JSON.stringify(login)}`) });
+    expect(program.failures).toEqual([]);
+    expect(await plugin.diff(urn, created.id, imported.props!, program.inputs)).toMatchObject({ changes: DIFF_NONE });
+    await plugin.delete(urn, created.id, created.props);
   });
 });
 
