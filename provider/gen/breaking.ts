@@ -2,8 +2,9 @@
  * The breaking-change gate: compares schema.json with the schema of the last release
  * (release/<version>/schema.json, the highest version below package.json's) and lists, one line
  * each, what a program or state written for that release would lose: a removed resource, function,
- * object type, config setting, property or output; a property whose type changed; an input that
- * became required; an enum value removed. Additions break nothing.
+ * object type, config setting, property or output; a property whose type changed (an input whose
+ * union only gained alternatives breaks nothing); an input that became required; an enum value
+ * removed. Additions break nothing.
  *
  * It fails when there is a breaking change and the version does not say so. The rule is npm's and
  * Cargo's reading of semver: a breaking change needs a new major version, and before 1.0.0 a new
@@ -61,6 +62,9 @@ function typeText(t: TypeSpec | undefined): string {
   return t.type ?? "any";
 }
 
+/** The types a value may have: a union's alternatives, or the one type. */
+const alternatives = (t: TypeSpec | undefined): string[] => (t?.oneOf ? t.oneOf.map(typeText) : [typeText(t)]);
+
 /** The short name a program writes: `ngrok:index:CloudEndpoint` is `CloudEndpoint`. */
 const shortName = (token: string): string => token.split(":").pop()!;
 
@@ -81,13 +85,23 @@ function compareProperties(
   const a = after ?? {};
   for (const [name, spec] of Object.entries(b)) {
     if (!(name in a)) out.push(`${what}: ${kind} \`${name}\` removed`);
-    else if (typeText(spec) !== typeText(a[name])) out.push(`${what}: ${kind} \`${name}\` changed type from ${typeText(spec)} to ${typeText(a[name])}`);
+    else if (typeText(spec) !== typeText(a[name]) && !(required && widened(spec, a[name]))) out.push(`${what}: ${kind} \`${name}\` changed type from ${typeText(spec)} to ${typeText(a[name])}`);
   }
   if (required) {
     const was = new Set(required.before ?? []);
     for (const name of required.after ?? []) if (!was.has(name)) out.push(`${what}: ${kind} \`${name}\` is now required`);
   }
   return out;
+}
+
+/**
+ * Whether an input's type only gained alternatives (a union that accepts every value it accepted):
+ * no program breaks. Inputs are the properties compared with `required` (outputs are not: a reader
+ * of an output may not expect the new alternative).
+ */
+function widened(before: TypeSpec, after: TypeSpec | undefined): boolean {
+  const now = new Set(alternatives(after));
+  return alternatives(before).every((t) => now.has(t));
 }
 
 /** Every breaking change of `after` against `before`, one line each, in the schema's order. */

@@ -43,6 +43,14 @@ function packageSchema(manifest: Manifest): JsonObject {
         : {}),
     };
   }
+  // The object types of external types' input forms (the Traffic Policy's, for languages other
+  // than TypeScript, whose SDK takes its types from sdk/policy.ts).
+  for (const def of allResources()) {
+    for (const [, p] of inputsOf(def)) {
+      if (p.type.kind !== "external") continue;
+      for (const [name, spec] of Object.entries(p.type.schemaTypes ?? {})) types[`${packageName}:index:${name}`] = spec;
+    }
+  }
   return {
     name: packageName,
     displayName: "ngrok",
@@ -94,9 +102,9 @@ function settings(): JsonObject {
   );
 }
 
-function propertySchema(name: string, p: PropertySpec): JsonObject {
+function propertySchema(name: string, p: PropertySpec, side: "input" | "output"): JsonObject {
   return {
-    ...schemaType(p.type),
+    ...schemaType(p.type, side),
     description: propertyDoc(name, p) + limits(p.type),
     ...(p.secret ? { secret: true } : {}),
     ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
@@ -113,9 +121,9 @@ function resourceSchema(def: ResourceDefinition): JsonObject {
   const inputs = inputsOf(def);
   return {
     description: def.description,
-    properties: Object.fromEntries(props.map(([n, p]) => [n, propertySchema(n, p)])),
+    properties: Object.fromEntries(props.map(([n, p]) => [n, propertySchema(n, p, "output")])),
     required: props.filter(([, p]) => p.present || p.input?.required).map(([n]) => n),
-    inputProperties: Object.fromEntries(inputs.map(([n, p]) => [n, propertySchema(n, p)])),
+    inputProperties: Object.fromEntries(inputs.map(([n, p]) => [n, propertySchema(n, p, "input")])),
     requiredInputs: inputs.filter(([, p]) => p.input!.required).map(([n]) => n),
   };
 }
