@@ -3,7 +3,7 @@
  */
 import { type PropertySpec, type ResourceDefinition, secretSettings, type SettingName, settingSources, type TypeSpec } from "../contract";
 import type { FunctionDefinition } from "../functions/types";
-import { goModulePath, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
+import { goModulePath, javaBasePackage, javaSdkVersion, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
 import { allFunctions, allResources, typeRoots } from "./model";
 import { inputsOf, limits, objectTypes, outputsOf, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
@@ -73,7 +73,7 @@ function packageSchema(manifest: Manifest): JsonObject {
     types,
     resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
     functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
-    // Pulumi's code generators write the Go and Python SDKs from this (make sdks). The TypeScript
+    // Pulumi's code generators write the Go, Python and Java SDKs from this (make sdks). The TypeScript
     // API is ours (provider/gen), in both Node.js packages; `nodejs` names the plugin's package for
     // the code `pulumi import` writes.
     supportPack: true,
@@ -81,6 +81,8 @@ function packageSchema(manifest: Manifest): JsonObject {
       nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },
       go: { importBasePath: `${goModulePath(manifest)}/ngrok`, respectSchemaVersion: true },
       python: { packageName: "pulumi_ngrok", respectSchemaVersion: true },
+      // Maven builds it (sdkgen writes its pom.xml): no Gradle files.
+      java: { basePackage: javaBasePackage(manifest), buildFiles: "none", dependencies: { "com.pulumi:pulumi": javaSdkVersion } },
     },
   };
 }

@@ -193,3 +193,4 @@ _utilities.register(
 ]
 """
 )
+from .secret_ref import secret_ref
