@@ -58,7 +58,7 @@ clean:
 emulator: build
 	node dist/emulator/cli.js $(EMULATOR_ARGS)
 
-.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives gate acceptance acceptance-run sweep sweep-run
+.PHONY: pulumi e2e up down reliability bench bench-refresh plugin sdks check-sdks walk release-archives release-baseline gate acceptance acceptance-run sweep sweep-run
 
 # Acceptance against a real account (test/acceptance/acceptance.run.ts; never part of `make test`):
 # with NGROK_API_KEY set, the life cycle of every kind through the real CLI on both doors against
@@ -89,6 +89,11 @@ sweep-run: build
 # new major (before 1.0.0, a new minor); then the previous release's saved states, which must
 # preview no change (test/e2e/upgrade-states.test.ts). `make test` runs the comparison too
 # (test/provider/model/breaking.test.ts). A release adds release/<its version>/schema.json.
+# A release's schema, recorded as the next release's baseline: release/<package.json's version>/schema.json
+# (the release workflow refuses a tag whose commit lacks it).
+release-baseline:
+	@v=$$(node -p 'require("./package.json").version'); mkdir -p release/$$v && cp schema.json release/$$v/schema.json && echo "release/$$v/schema.json"
+
 gate: build pulumi
 	node dist/provider/gen/breaking.js
 	jest --ci --runInBand test/e2e/upgrade-states.test.ts

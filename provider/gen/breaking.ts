@@ -216,17 +216,40 @@ export function gate(previous: PackageSchema, schema: PackageSchema, label: stri
   };
 }
 
+/**
+ * The releases CHANGELOG.md dates (`## [0.2.0] - 2026-10-01`) that have no recorded schema
+ * (release/<version>/schema.json) and come before `version`: a gate against an older baseline
+ * would let the next release undo what they published.
+ */
+export function unrecordedReleases(root: string, version: string): string[] {
+  const changelog = path.join(root, "CHANGELOG.md");
+  if (!fs.existsSync(changelog)) return [];
+  const dated = [...fs.readFileSync(changelog, "utf8").matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}\s*$/gm)].map((m) => m[1]!);
+  return dated.filter((v) => compareVersions(v, version) < 0 && !fs.existsSync(path.join(root, "release", v, "schema.json")));
+}
+
+/**
+ * The gate over a repository at `root`: its schema.json (or `schemaFile`) against the last
+ * recorded release's (or `previousFile`), after checking that every release CHANGELOG.md dates
+ * recorded its schema.
+ */
+export function gateRepository(root: string, schemaFile = path.join(root, "schema.json"), previousFile?: string): GateResult {
+  const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as PackageSchema;
+  const unrecorded = previousFile ? [] : unrecordedReleases(root, schema.version);
+  if (unrecorded.length > 0) {
+    return {
+      ok: false,
+      lines: unrecorded.map((v) => `release ${v} is dated in CHANGELOG.md but release/${v}/schema.json does not record its schema: add the schema.json it was released with`),
+    };
+  }
+  const previous = previousFile ?? lastReleaseSchema(root, schema.version);
+  if (!previous) return { ok: true, lines: [`schema ${schema.version}: no earlier release under release/ to compare with`] };
+  return gate(JSON.parse(fs.readFileSync(previous, "utf8")) as PackageSchema, schema, path.relative(root, previous));
+}
+
 function main(argv: string[]): number {
   const root = process.cwd();
-  const schemaFile = path.resolve(argv[0] ?? "schema.json");
-  const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as PackageSchema;
-  const previousFile = argv[1] ? path.resolve(argv[1]) : lastReleaseSchema(root, schema.version);
-  if (!previousFile) {
-    console.log(`schema ${schema.version}: no earlier release under release/ to compare with`);
-    return 0;
-  }
-  const previous = JSON.parse(fs.readFileSync(previousFile, "utf8")) as PackageSchema;
-  const result = gate(previous, schema, path.relative(root, previousFile));
+  const result = gateRepository(root, argv[0] ? path.resolve(argv[0]) : undefined, argv[1] ? path.resolve(argv[1]) : undefined);
   for (const line of result.lines) (result.ok ? console.log : console.error)(line);
   return result.ok ? 0 : 1;
 }
