@@ -25,7 +25,7 @@ func addOverlays(files map[string][]byte, out string, spec schema.PackageSpec) e
 	pyPackage := "pulumi_" + spec.Name
 	files[filepath.Join(out, "python", pyPackage, "secret_ref.py")] = read("python/secret_ref.py")
 	initPy := filepath.Join(out, "python", pyPackage, "__init__.py")
-	files[initPy] = append(files[initPy], []byte("from .secret_ref import secret_ref\n")...)
+	files[initPy] = append(files[initPy], []byte("from .secret_ref import secret_ref as secret_ref\n")...)
 	files[filepath.Join(out, "go", spec.Name, "secretRef.go")] = read("go/secretRef.go")
 
 	return nil

@@ -193,4 +193,4 @@ _utilities.register(
 ]
 """
 )
-from .secret_ref import secret_ref
+from .secret_ref import secret_ref as secret_ref
