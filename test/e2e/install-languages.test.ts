@@ -157,7 +157,10 @@ it("fails the Python program's up naming the plugin when its download is refused
   const s = await fx.create({ programDir: dir, env: { PATH, ...acquisitionEnv(refusing) }, config: { domain: "python-refused.ngrok.app", "ngrok:rateLimit": "off" } });
   const r = await s.run("up", ["up", "--yes", "--skip-preview", "--config-file", s.configFile], { allowFailure: true });
   expect(r.code).not.toBe(0);
-  expect(r.stdout + r.stderr).toMatch(/resource plugin ngrok.*0\.2\.0|ngrok-v0\.2\.0|ngrok 0\.2\.0/);
+  // Pulumi's own words: the plugin, its version, where to install it from, and the refusal.
+  expect(r.stdout + r.stderr).toMatch(
+    new RegExp(`Could not automatically download and install resource plugin 'pulumi-resource-ngrok' at version v${version.replace(/\./g, "\\.")}, install the plugin using \`pulumi plugin install resource ngrok v${version.replace(/\./g, "\\.")} --server github://api\\.github\\.com/pulumi-ngrok/pulumi-ngrok\`: .*404`),
+  );
   expect(refusing.requests).toContain(archive);
   expect(fx.emu.resources("reserved_domains")).toEqual([]);
 });
