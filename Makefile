@@ -84,18 +84,21 @@ sweep:
 sweep-run: build
 	NODE_OPTIONS="$(ACCEPTANCE_NODE_OPTIONS)" jest --ci --runInBand --roots '<rootDir>/test/acceptance' --testMatch '**/sweep.run.ts'
 
-# The breaking-change gate (provider/gen/breaking.ts): schema.json against the last release's
-# (release/<version>/schema.json), one line per breaking change, failing unless the version is a
-# new major (before 1.0.0, a new minor); then the previous release's saved states, which must
-# preview no change (test/e2e/upgrade-states.test.ts). `make test` runs the comparison too
-# (test/provider/model/breaking.test.ts). A release adds release/<its version>/schema.json.
 # A release's schema, recorded as the next release's baseline: release/<package.json's version>/schema.json
 # (the release workflow refuses a tag whose commit lacks it).
 release-baseline:
 	@v=$$(node -p 'require("./package.json").version'); mkdir -p release/$$v && cp schema.json release/$$v/schema.json && echo "release/$$v/schema.json"
 
+# The breaking-change gate (provider/gen/breaking.ts): schema.json against the last release's
+# (release/<version>/schema.json), one line per breaking change, failing unless the version is a
+# new major (before 1.0.0, a new minor); then the previous release's saved states, which must
+# preview no change (test/e2e/upgrade-states.test.ts). `make test` runs the comparison too
+# (test/provider/model/breaking.test.ts). A release adds release/<its version>/schema.json. It fails
+# on a release CHANGELOG.md dates with no recorded schema, and unless the SDKs of every language are
+# what schema.json generates (check-sdks).
 gate: build pulumi
 	node dist/provider/gen/breaking.js
+	@$(MAKE) --no-print-directory check-sdks
 	jest --ci --runInBand test/e2e/upgrade-states.test.ts
 
 # The provider plugin's Go, Python and Java SDKs from schema.json (sdk/go, sdk/python, sdk/java),
