@@ -1,23 +1,22 @@
-"""A cloud endpoint in Python: a reserved domain, a vault holding the upstream's token, and the
-endpoint whose Traffic Policy limits the rate per client, puts `/admin` behind a login, adds the
-token from the vault to every request and forwards to the agents' internal pool, through the
-provider plugin `pulumi-resource-ngrok` and its Python SDK `pulumi-ngrok`. A lookup reads the vault
-back by its name.
-
-The policy is typed by the SDK's `TrafficPolicyArgsDict` and written as ngrok's documentation writes
-it (`on_http_request`, `status_code`). The login is a secret config value: the provider keeps it
-out of the policy's plain form, encrypted in state. The token never enters the policy:
-`ngrok.secret_ref` names it in the vault, and ngrok reads it when a request arrives.
-
-Config: `adminLogin` ("user:password", required, secret), `upstreamToken` (required, secret);
-optional: `domain` (default cloud-app.ngrok.app), `rateLimit` (requests a minute per client,
-default 100). Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY /
-NGROK_API_BASE_URL).
-
-Against the bundled emulator, from the repository's root:
-  make up EXAMPLE=cloud-endpoint-python SECRETS="adminLogin=admin:s3cret upstreamToken=t0ken"
-  make down EXAMPLE=cloud-endpoint-python
-"""
+# A cloud endpoint in Python: a reserved domain, a vault holding the upstream's token, and the
+# endpoint whose Traffic Policy limits the rate per client, puts `/admin` behind a login, adds the
+# token from the vault to every request and forwards to the agents' internal pool, through the
+# provider plugin `pulumi-resource-ngrok` and its Python SDK `pulumi-ngrok`. A lookup reads the vault
+# back by its name.
+#
+# The policy is typed by the SDK's `TrafficPolicyArgsDict` and written as ngrok's documentation writes
+# it (`on_http_request`, `status_code`). The login is a secret config value: the provider keeps it
+# out of the policy's plain form, encrypted in state. The token never enters the policy:
+# `ngrok.secret_ref` names it in the vault, and ngrok reads it when a request arrives.
+#
+# Config: `adminLogin` ("user:password", required, secret), `upstreamToken` (required, secret);
+# optional: `domain` (default cloud-app.ngrok.app), `rateLimit` (requests a minute per client,
+# default 100). Credentials come from `ngrok:apiKey` / `ngrok:apiBaseUrl` (or NGROK_API_KEY /
+# NGROK_API_BASE_URL).
+#
+# Against the bundled emulator, from the repository's root:
+#   make up EXAMPLE=cloud-endpoint-python SECRETS="adminLogin=admin:s3cret upstreamToken=t0ken"
+#   make down EXAMPLE=cloud-endpoint-python
 
 import pulumi
 import pulumi_ngrok as ngrok

@@ -1,19 +1,18 @@
-"""An app online, in Python: a reserved domain and a cloud endpoint on it whose Traffic Policy
-limits each client's rate, sends `/api` to an internal endpoint and answers everything else itself,
-through the provider plugin `pulumi-resource-ngrok` and its Python SDK `pulumi-ngrok`.
-
-The policy is written as ngrok's documentation writes it (`on_http_request`, `status_code`), typed
-by the SDK's `TrafficPolicyArgsDict`.
-
-Against the bundled emulator, from the repository's root (it builds and installs the plugin, the
-Python language host and a virtual environment with the SDK first):
-  make up EXAMPLE=quickstart-python
-  make down EXAMPLE=quickstart-python
-
-Config (all optional): `domain` (default quickstart.ngrok.app), `description`, `rateLimit`
-(requests a minute per client, default 5). Credentials come from `ngrok:apiKey` /
-`ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
-"""
+# An app online, in Python: a reserved domain and a cloud endpoint on it whose Traffic Policy
+# limits each client's rate, sends `/api` to an internal endpoint and answers everything else itself,
+# through the provider plugin `pulumi-resource-ngrok` and its Python SDK `pulumi-ngrok`.
+#
+# The policy is written as ngrok's documentation writes it (`on_http_request`, `status_code`), typed
+# by the SDK's `TrafficPolicyArgsDict`.
+#
+# Against the bundled emulator, from the repository's root (it builds and installs the plugin, the
+# Python language host and a virtual environment with the SDK first):
+#   make up EXAMPLE=quickstart-python
+#   make down EXAMPLE=quickstart-python
+#
+# Config (all optional): `domain` (default quickstart.ngrok.app), `description`, `rateLimit`
+# (requests a minute per client, default 5). Credentials come from `ngrok:apiKey` /
+# `ngrok:apiBaseUrl` (or NGROK_API_KEY / NGROK_API_BASE_URL).
 
 import json
 

@@ -127,9 +127,13 @@ async function pythonProgram_(index: PackageIndex): Promise<string> {
   return dir;
 }
 
+/** The Python program installed from the index, once for the tests that run it. */
+let installedPython: Promise<string> | undefined;
+const pythonInstalled = (): Promise<string> => (installedPython ??= pythonProgram_(ready().index));
+
 it("installs pulumi-ngrok with pip from a package index and deploys a Python program with no node on PATH, Pulumi downloading the plugin", async () => {
-  const { releases, index } = ready();
-  const dir = await pythonProgram_(index);
+  const { releases } = ready();
+  const dir = await pythonInstalled();
   const PATH = [path.join(dir, "venv", "bin"), await pythonLanguageHostDir(), await pulumiBinDir()].join(path.delimiter);
   expect(PATH.split(path.delimiter).filter((d) => fs.existsSync(path.join(d, "node")))).toEqual([]);
 
@@ -151,8 +155,8 @@ it("says so when the package index has no pulumi-ngrok", async () => {
 });
 
 it("fails the Python program's up naming the plugin when its download is refused", async () => {
-  const { refusing, index } = ready();
-  const dir = await pythonProgram_(index);
+  const { refusing } = ready();
+  const dir = await pythonInstalled();
   const PATH = [path.join(dir, "venv", "bin"), await pythonLanguageHostDir(), await pulumiBinDir()].join(path.delimiter);
   const s = await fx.create({ programDir: dir, env: { PATH, ...acquisitionEnv(refusing) }, config: { domain: "python-refused.ngrok.app", "ngrok:rateLimit": "off" } });
   const r = await s.run("up", ["up", "--yes", "--skip-preview", "--config-file", s.configFile], { allowFailure: true });
