@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: install build generate schema check-generated test emulator clean ngrok-docs-corpus traffic-policy-support
+.PHONY: install build generate schema check-generated typecheck-tests test emulator clean ngrok-docs-corpus traffic-policy-support
 
 # docs/traffic-policy-support.md: what testPolicy runs of each documented action, macro and variable,
 # written from runs (test/support/traffic-policy-support.ts); test/emulator/gateway/support-page.test.ts fails when stale.
@@ -46,8 +46,13 @@ check-generated: build
 # The README's test command: everything, end-to-end tests with the real Pulumi CLI included.
 # `pulumi` first, so that a cold CLI build shows its progress instead of running inside jest.
 # It ends with a plain "jest: N passed, N failed" line, the summary CI reads for any runner.
-test: build check-generated pulumi
+test: build check-generated typecheck-tests pulumi
 	@scripts/test.sh
+
+# jest compiles each test file alone (tsconfig.test.json's isolatedModules), without types: the
+# tests, the sources and the examples' SDK are type-checked here, once, as one program.
+typecheck-tests: build
+	tsc -p tsconfig.test.json
 
 clean:
 	rm -rf dist .tsbuild .pulumi-test

@@ -28,6 +28,9 @@ Options:
   --certificate-provisioning-ms N  how long a certificate provisioning job runs (default 30000)
   --gateway-port N         also serve the cloud endpoints on port N: a request whose Host names an
                            endpoint's URL runs through its traffic policy (0: an ephemeral port)
+  --tcp-port URL=N         with --gateway-port, listen on port N for the TCP endpoint URL
+                           (tcp://1.tcp.ngrok.io:12345): a connection runs its on_tcp_connect, then
+                           reaches its upstream; repeat for each TCP endpoint (0: an ephemeral port)
   --tls-cert FILE --tls-key FILE
                            serve the API over https with this certificate (PEM, leaf first) and key
   --tls-name NAME,...      serve the API over https at these host names, with a certificate signed
@@ -95,6 +98,7 @@ export function parseCli(argv: string[]): CliOptions | "help" {
       "foreign-domains": { type: "string" },
       "certificate-provisioning-ms": { type: "string" },
       "gateway-port": { type: "string" },
+      "tcp-port": { type: "string", multiple: true },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
       "tls-name": { type: "string" },
@@ -135,6 +139,16 @@ export function parseCli(argv: string[]): CliOptions | "help" {
   const provisioning = values["certificate-provisioning-ms"];
   if (provisioning !== undefined) options.certificateProvisioningMs = num("certificate-provisioning-ms", provisioning, 0, Number.MAX_SAFE_INTEGER);
   if (values["gateway-port"] !== undefined) options.gateway = { port: Math.trunc(num("gateway-port", values["gateway-port"], 0, 65535)) };
+  if (values["tcp-port"] !== undefined) {
+    if (options.gateway === undefined || options.gateway === true || options.gateway === false) throw new UsageError("--tcp-port needs --gateway-port");
+    const tcpPorts: Record<string, number> = {};
+    for (const entry of values["tcp-port"]) {
+      const m = /^(tcp:\/\/[^=\s]+)=(\d+)$/.exec(entry);
+      if (!m) throw new UsageError("--tcp-port takes a TCP endpoint's URL and a port: tcp://1.tcp.ngrok.io:12345=9000");
+      tcpPorts[m[1]!] = Math.trunc(num("tcp-port", m[2]!, 0, 65535));
+    }
+    options.gateway = { ...options.gateway, tcpPorts };
+  }
   if (values["ai-gateway-api-port"] !== undefined) options.aiGatewayApiPort = Math.trunc(num("ai-gateway-api-port", values["ai-gateway-api-port"], 0, 65535));
   if (values["ai-gateway-api-key"] !== undefined) {
     if (!/^\S+$/.test(values["ai-gateway-api-key"])) throw new UsageError("--ai-gateway-api-key must be a non-empty string without spaces");
@@ -225,6 +239,10 @@ export async function runCli(argv: string[], name = "ngrok-emulator"): Promise<v
   // One write: a reader sees every line at once.
   const gatewayLine =
     (emulator.gateway === undefined ? "" : `NGROK_EMULATOR_GATEWAY_URL=${emulator.gateway.url}\n`) +
+    // One line per TCP endpoint: where its listener is.
+    Object.entries(emulator.gateway?.tcpUrls ?? {})
+      .map(([endpoint, at]) => `NGROK_EMULATOR_TCP_LISTENER=${endpoint}=${at}\n`)
+      .join("") +
     (emulator.aiGateway === undefined ? "" : `NGROK_EMULATOR_AI_GATEWAY_URL=${emulator.aiGateway.url}\n`);
   const baseUrl = printedUrl?.(emulator.url) ?? emulator.url;
   const listening = printedUrl === undefined ? "" : `NGROK_EMULATOR_ADDRESS=${new URL(emulator.url).host}\n`;

@@ -64,9 +64,11 @@ export interface EmulatorOptions {
   /**
    * Also serve the account's cloud endpoints: HTTP requests whose Host names an endpoint's URL
    * run through its traffic policy; and TLS connections whose server name (SNI) names one, with
-   * terminate-tls. `true`: both on ephemeral ports of `host`.
+   * terminate-tls. `true`: both on ephemeral ports of `host`. `tcpPorts`: a listener for each of
+   * these TCP endpoints (`tcp://1.tcp.ngrok.io:12345`, by URL) on its own port (0: an ephemeral
+   * one), `gateway.tcpUrls` says where; a connection runs the endpoint's on_tcp_connect.
    */
-  gateway?: boolean | { port?: number; tlsPort?: number };
+  gateway?: boolean | { port?: number; tlsPort?: number; tcpPorts?: Readonly<Record<string, number>> };
   /**
    * Serve the API over TLS (https) with this certificate (a chain, leaf first) and its key, both
    * PEM; `url` is then https, and so is the AI Gateway API's (its own listener, the same
@@ -227,6 +229,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           startGateway({
             port: gatewayPorts.port ?? 0,
             tlsPort: gatewayPorts.tlsPort ?? 0,
+            ...(gatewayPorts.tcpPorts === undefined ? {} : { tcpPorts: gatewayPorts.tcpPorts }),
             host,
             clock,
             account: api.gatewayAccount(),

@@ -37,6 +37,8 @@ type Inputs<T> = T extends string | number | boolean
 export function preparePolicyInputs(props: pulumi.Inputs): pulumi.Inputs {
   const given: unknown = props.trafficPolicy;
   if (given === undefined || given === null) return { trafficPolicySecrets: undefined };
+  // A SharedTrafficPolicy of the program: its policy, and its credentials as the secret they are.
+  if (isSharedPolicy(given)) return { trafficPolicy: given.policy, trafficPolicySecrets: given.policySecrets };
   if (typeof given === "string" || canSplitNow(given, isOutputLike)) {
     // Read, not memoised: the program may still change its object after handing it over.
     const value = PolicyValue.read(given);
@@ -56,6 +58,25 @@ export function preparePolicyInputs(props: pulumi.Inputs): pulumi.Inputs {
     (value: unknown) => PolicyValue.read(value).inputs() ?? { trafficPolicy: value, trafficPolicySecrets: {} },
   );
   return { trafficPolicy: split.apply((s) => s.trafficPolicy), trafficPolicySecrets: pulumi.secret(split.apply((s) => s.trafficPolicySecrets)) };
+}
+
+/**
+ * A SharedTrafficPolicy (or anything with its two outputs): what a CloudEndpoint takes as its
+ * `trafficPolicy` to share one policy among several endpoints.
+ */
+export interface SharedPolicy {
+  readonly policy: pulumi.Output<TrafficPolicy>;
+  readonly policySecrets: pulumi.Output<Record<string, string> | undefined>;
+}
+
+function isSharedPolicy(value: unknown): value is SharedPolicy {
+  return pulumi.CustomResource.isInstance(value) && pulumi.Output.isInstance((value as Partial<SharedPolicy>).policy) && pulumi.Output.isInstance((value as Partial<SharedPolicy>).policySecrets);
+}
+
+/** What a SharedTrafficPolicy's class does to its inputs: preparePolicyInputs, for its `policy` and `policySecrets`. */
+export function prepareSharedPolicyInputs(props: pulumi.Inputs): pulumi.Inputs {
+  const split = preparePolicyInputs({ trafficPolicy: props.policy });
+  return { policy: split.trafficPolicy ?? props.policy, policySecrets: split.trafficPolicySecrets };
 }
 
 function isOutputLike(value: unknown): boolean {

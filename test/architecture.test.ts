@@ -13,7 +13,7 @@ import { importCycles, importGraph, importsInto, layerViolations, sourceFiles } 
 const root = path.resolve(__dirname, "..");
 
 /** Every folder of the repository that holds TypeScript of its own. */
-const SOURCES = ["clock", "provider", "sdk", "emulator", "test", "bench", "scripts", "examples"];
+const SOURCES = ["clock", "cel", "provider", "sdk", "emulator", "test", "bench", "scripts", "examples"];
 
 /** The generated SDK's imports are written as from sdk/ (sdk/generated/tsconfig.json's rootDirs). */
 const sdkRootDirs = ["sdk/generated", "sdk", "."];
@@ -95,6 +95,7 @@ const PROVIDER_LAYERS = [
   "provider/functions",
   "provider/core",
   "provider/secret-ref.ts",
+  "provider/adopt",
   "provider/hosts",
   "provider/index.ts",
   "provider/gen",

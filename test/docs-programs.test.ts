@@ -12,6 +12,7 @@ const root = join(__dirname, "..");
 const programs = [
   { doc: "README.md", heading: "## Put an app online" },
   { doc: "docs/traffic-policy.md", heading: "## The typed policy" },
+  { doc: "docs/traffic-policy.md", heading: "## One policy on several endpoints" },
   { doc: "docs/_index.md", heading: "### TypeScript" },
   { doc: "docs/ai-gateway-api.md", heading: "## A program" },
 ].map(({ doc, heading }, i) => {

@@ -6,6 +6,8 @@ import { strings } from "@bufbuild/cel/ext";
 import { isMessage } from "@bufbuild/protobuf";
 import { isReflectMessage } from "@bufbuild/protobuf/reflect";
 import { DurationSchema, TimestampSchema, timestampMs } from "@bufbuild/protobuf/wkt";
+import { lineAndColumn, typeOfExpression, typeText, variablesFromTable, CelTypeError } from "../../cel/check";
+import { celDeclarations } from "./cel-declarations";
 import { ngrokFunctions, type MacroContext } from "./cel-functions";
 import { DUAL_VARIABLES, fieldsKey } from "./variables";
 
@@ -46,6 +48,34 @@ export function checkExpression(expression: string): void {
 }
 
 type Expr = NonNullable<Parsed["expr"]>;
+
+/** Type errors by expression and whether a bool is wanted: a policy's expressions are checked on every save. */
+const typeErrors = new Map<string, string | undefined>();
+
+/**
+ * Why an expression that parses is not well typed against the documented variables and
+ * functions (cel-declarations.ts), "at column N, ..." (its line too when several), or undefined
+ * when it is. `bool`: the expression must be a bool (a rule's expression, a condition); `local`:
+ * the variables a field adds (http-request's retry_condition reads `last_attempt`).
+ */
+export function typeError(expression: string, bool: boolean, local: Readonly<Record<string, string>> = {}): string | undefined {
+  const key = `${bool ? "b" : "v"}:${JSON.stringify(local)}:${expression}`;
+  if (typeErrors.has(key)) return typeErrors.get(key);
+  let why: string | undefined;
+  try {
+    const decls = celDeclarations();
+    const variables = Object.keys(local).length === 0 ? decls.variables : { ...decls.variables, ...variablesFromTable(local) };
+    const t = typeOfExpression(parse(expression), { ...decls, variables });
+    if (bool && t.k !== "bool" && t.k !== "dyn") why = `at column 1, expected type 'bool' but found '${typeText(t)}'`;
+  } catch (err) {
+    if (!(err instanceof CelTypeError)) throw err;
+    const at = lineAndColumn(expression, err.offset ?? 0);
+    why = `at ${at.line > 1 ? `line ${at.line}, ` : ""}column ${at.column}, ${err.message}`;
+  }
+  if (typeErrors.size >= 1024) typeErrors.delete(typeErrors.keys().next().value!);
+  typeErrors.set(key, why);
+  return why;
+}
 
 /** `a.b.c` when `e` is a chain of field selections on an identifier. */
 function dottedPath(e: Expr | undefined): string | undefined {

@@ -10,7 +10,8 @@
 // 2236 text that does not parse, 18002 the policy's structure.
 import { parse as parseYaml } from "yaml";
 import { ACTIONS } from "./actions";
-import { CelFailure, checkExpression, templateExpressions } from "./cel";
+import { literalRefusal } from "./literals";
+import { CelFailure, checkExpression, templateExpressions, typeError } from "./cel";
 import { isRecord, PHASES, PolicyError, type PhaseName, type PolicyInput, type WirePolicy, type WireRule } from "./policy";
 import { DURATION, durationSeconds, type Field } from "./schema";
 
@@ -115,7 +116,7 @@ export function checkPolicy(doc: unknown, target?: PolicyTarget): WirePolicy {
     }
     if (rules === null || rules === undefined) continue;
     if (!Array.isArray(rules)) throw structure([phase], "must be a list of rules");
-    policy[name] = rules.map((rule, i) => checkRule(rule, name, [phase, i]));
+    policy[name] = rules.map((rule, i) => checkRule(rule, name, [phase, i], target));
   }
   if (target?.cloud) {
     const phase: PhaseName = http ? "on_http_request" : "on_tcp_connect";
@@ -132,7 +133,7 @@ export function checkPolicy(doc: unknown, target?: PolicyTarget): WirePolicy {
   return policy;
 }
 
-function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[]): WireRule {
+function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[], target: PolicyTarget | undefined): WireRule {
   if (!isRecord(rule)) throw structure(at, "must be an object with actions");
   const actions = rule["actions"];
   if (!Array.isArray(actions) || actions.length === 0) throw structure([...at, "actions"], "must be a non-empty list");
@@ -148,14 +149,16 @@ function checkRule(rule: unknown, phase: PhaseName, at: PlaceSegment[]): WireRul
     if (!Array.isArray(expressions)) throw new PolicyRefusal("ERR_NGROK_2200", [...at, "expressions"], "must be a list of CEL expressions", "Invalid policy expression.");
     expressions.forEach((e, i) => {
       if (typeof e !== "string" || !parses(e)) throw new PolicyRefusal("ERR_NGROK_2200", [...at, "expressions", i], "is not a valid CEL expression", "Invalid policy expression.");
+      const why = typeError(e, true);
+      if (why !== undefined) throw new PolicyRefusal("ERR_NGROK_2200", [...at, "expressions", i], `is not a well-typed CEL expression: ${why}`, "Invalid policy expression.");
     });
     out.expressions = expressions as string[];
   }
-  out.actions = actions.map((action, i) => checkAction(action, phase, [...at, "actions", i]));
+  out.actions = actions.map((action, i) => checkAction(action, phase, [...at, "actions", i], target));
   return out;
 }
 
-function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[]): { type: string; config?: Record<string, unknown> } {
+function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[], target: PolicyTarget | undefined): { type: string; config?: Record<string, unknown> } {
   if (!isRecord(action)) throw structure(at, "must be an action: { type, config }");
   const type = action["type"];
   if (typeof type !== "string") throw new PolicyRefusal("ERR_NGROK_2201", [...at, "type"], "must have a type", "Invalid policy action type ``.");
@@ -164,6 +167,9 @@ function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[]): { t
   if (!def.phases.includes(phase)) {
     throw new PolicyRefusal("ERR_NGROK_2202", at, `(${type}) cannot run in ${phase}: it runs in ${def.phases.join(", ")}`, `Action type \`${type}\` is not supported for \`${phase}\` traffic policy rule.`);
   }
+  if (target !== undefined && def.schemes !== undefined && !def.schemes.includes(target.scheme)) {
+    throw new PolicyRefusal("ERR_NGROK_2205", at, `(${type}) runs only on ${def.schemes.join(" and ")} endpoints, and the endpoint's URL is ${target.scheme}`, `Policy action type \`${type}\` does not support the \`${target.scheme}\` protocol.`);
+  }
   const extra = Object.keys(action).find((k) => k !== "type" && k !== "config");
   if (extra !== undefined) throw unknownField(type, [...at, extra], extra);
   const config = action["config"];
@@ -171,6 +177,8 @@ function checkAction(action: unknown, phase: PhaseName, at: PlaceSegment[]): { t
   if (given && !isRecord(config)) throw new PolicyRefusal("ERR_NGROK_2203", [...at, "config"], "must be an object", `Failed to parse the configuration for policy action type \`${type}\`.`);
   // An action without a config is checked as one with an empty config: its required fields are missing.
   if (def.config !== "open") checkFields(type, def.config, given ? config : {}, [...at, "config"]);
+  const refused = given ? def.refusal?.(config) : undefined;
+  if (refused) throw new PolicyRefusal(refused.code, [...at, "config", ...refused.place], refused.why, refused.message);
   return given ? { type, config } : { type };
 }
 
@@ -238,9 +246,15 @@ function checkString(type: string, field: Field, v: unknown, at: PlaceSegment[])
   }
   if (field.cel) {
     if (!parses(v)) throw templateFailure(type, at, "is not a valid CEL expression");
+    const why = typeError(v, field.condition === true, field.celVariables);
+    if (why !== undefined) throw templateFailure(type, at, `is not a well-typed CEL expression: ${why}`);
     return;
   }
   checkTemplates(type, v, at);
+  if (field.literal !== undefined) {
+    const refused = literalRefusal(field.literal, v, type, fieldName(at), String(at[0]));
+    if (refused !== undefined) throw new PolicyRefusal(refused.code, at, refused.why, refused.apiMessage);
+  }
   if (field.credential && !v.includes("${")) {
     const colon = v.indexOf(":");
     const password = colon > 0 ? [...v.slice(colon + 1)].length : 0;
@@ -261,7 +275,11 @@ function checkTemplates(type: string, text: string, at: PlaceSegment[]): void {
     if (err instanceof CelFailure) throw templateFailure(type, at, "has a ${ without its closing }");
     throw err;
   }
-  for (const e of expressions) if (!parses(e)) throw templateFailure(type, at, "has a ${...} that is not a valid CEL expression");
+  for (const e of expressions) {
+    if (!parses(e)) throw templateFailure(type, at, "has a ${...} that is not a valid CEL expression");
+    const why = typeError(e, false);
+    if (why !== undefined) throw templateFailure(type, at, `has a \${...} that is not a well-typed CEL expression: ${why}`);
+  }
 }
 
 function templatesIn(type: string, v: unknown, at: PlaceSegment[]): void {
@@ -304,7 +322,13 @@ function checkValue(type: string, field: Field, v: unknown, at: PlaceSegment[]):
     case "map":
       if (!isRecord(v)) throw invalid(type, at, "must be an object");
       entries(type, field, Object.keys(v).length, at);
-      for (const [k, item] of Object.entries(v)) checkString(type, { kind: "string" }, item, [...at, k]);
+      for (const [k, item] of Object.entries(v)) {
+        if (field.headers) {
+          const refused = literalRefusal("header-name", k, type, fieldName(at), String(at[0]));
+          if (refused !== undefined) throw new PolicyRefusal(refused.code, [...at, k], refused.why, refused.apiMessage);
+        }
+        checkString(type, field.headers ? { kind: "string", literal: "header-value" } : { kind: "string" }, item, [...at, k]);
+      }
       return;
     case "any":
       if (!isRecord(v)) throw invalid(type, at, "must be an object");

@@ -54,19 +54,26 @@ export interface Connected {
 export async function runConnect(
   endpoint: EndpointInfo,
   policy: WirePolicy,
-  conn: Pick<PolicyRequest, "clientIp" | "clientPort">,
+  conn: Omit<PolicyRequest, "url">,
   env: GatewayEnvironment,
+  depth = 0,
 ): Promise<{ closed: boolean; tls: TlsTermination | undefined; connected: Connected; result: PolicyResult }> {
   await xxhashReady;
   const exchange = newExchange(endpoint, { url: endpoint.url, ...conn }, env);
-  const ctx = context(env, 0);
+  const ctx = context(env, depth);
   const tcp = await runPhase("on_tcp_connect", policy.on_tcp_connect, exchange, ctx);
-  const result = resultOf(exchange, tcp.kind === "failed" ? failureResponse(tcp.failure) : tcp.kind === "answered" ? tcp.response : textResponse(200, ""), tcp.kind === "failed" ? tcp.failure : undefined, true);
-  return { closed: tcp.kind !== "continue", tls: exchange.tlsTermination, connected: { actionResults: exchange.actionResults }, result };
+  const closed = tcp.kind !== "continue";
+  // A connection that ends in on_tcp_connect has no HTTP answer: closed, or handed to another endpoint.
+  const result = resultOf(exchange, closed ? "closed" : textResponse(200, ""), tcp.kind === "failed" ? tcp.failure : undefined, closed);
+  result.connection = exchange.forwardedTo !== undefined ? "forwarded" : closed ? "closed" : "accepted";
+  if (exchange.forwardedTo !== undefined) result.forwardedTo = exchange.forwardedTo;
+  return { closed, tls: exchange.tlsTermination, connected: { actionResults: exchange.actionResults }, result };
 }
 
 function newExchange(endpoint: EndpointInfo, request: PolicyRequest, env: GatewayEnvironment): Exchange {
   const url = new URL(request.url, new URL(endpoint.url));
+  const shorthand = { ...(request.sni === undefined ? {} : { sni: request.sni }), ...(request.clientCertificate === undefined ? {} : { clientCertificate: request.clientCertificate }) };
+  const tls = request.tls === undefined && Object.keys(shorthand).length === 0 ? undefined : { ...shorthand, ...request.tls };
   const exchange: Exchange = {
     endpoint,
     request: {
@@ -87,7 +94,7 @@ function newExchange(endpoint: EndpointInfo, request: PolicyRequest, env: Gatewa
       serverRegion: request.serverRegion ?? "emulator",
       ...(request.clientIpIntel === undefined ? {} : { clientIpIntel: request.clientIpIntel }),
       ...(request.serverIpIntel === undefined ? {} : { serverIpIntel: request.serverIpIntel }),
-      ...(request.tls === undefined ? {} : { tls: request.tls }),
+      ...(tls === undefined ? {} : { tls }),
       ...(request.k8sPod === undefined ? {} : { k8sPod: request.k8sPod }),
     },
     identity: request.identity,
@@ -107,6 +114,14 @@ function context(env: GatewayEnvironment, depth: number): ActionContext {
     env,
     forward: async (target, ex) => forward(target, ex, env, depth),
     send: async (out, ex) => send(out, ex, env, depth),
+    connect: async (target, ex) => {
+      const endpoint = env.endpointByUrl(target);
+      if (endpoint === undefined || depth >= MAX_FORWARD_DEPTH) return undefined;
+      const facts: Omit<PolicyRequest, "url"> = { clientIp: ex.conn.clientIp, clientPort: ex.conn.clientPort, geo: ex.conn.geo, serverIp: ex.conn.serverIp, serverRegion: ex.conn.serverRegion, ...(ex.conn.tls ? { tls: ex.conn.tls } : {}) };
+      const connected = await runConnect(endpoint, policyFromInput(endpoint.trafficPolicy ?? ""), facts, env, depth + 1);
+      for (const t of connected.result.actions) ex.trace.actions.push({ ...t, rule: `${endpoint.url} ${t.rule}` });
+      return connected.closed && connected.result.connection !== "forwarded" ? "closed" : "accepted";
+    },
   };
 }
 

@@ -1,8 +1,8 @@
 // Traffic policies run without a process: `testPolicy` for one request, `policyTester` for a
 // series that shares rate-limit counters and a clock.
 import { systemClock, type Clock } from "../../clock";
-import { runEndpoint } from "./engine";
-import { StaticDirectory } from "./directory";
+import { runConnect, runEndpoint } from "./engine";
+import { isInternalHost, StaticDirectory } from "./directory";
 import { fetchJwks, type JsonWebKeySet } from "./jwt";
 import { policyFromInput } from "./check";
 import type { PolicyInput } from "./policy";
@@ -110,12 +110,18 @@ export function policyTester(policy: PolicyInput, options: PolicyTestOptions = {
     logs,
     async run(request) {
       const req: PolicyRequest = typeof request === "string" ? { url: request } : request;
-      const endpointUrl = options.endpoint?.url ?? new URL(req.url).origin;
+      const given = new URL(req.url, options.endpoint?.url);
+      const scheme = given.protocol.replace(/:$/, "");
+      // What the endpoint's URL allows is checked as the API checks it (terminate-tls on tcp://, an HTTP phase on tls://).
+      policyFromInput(policy, { scheme, internal: isInternalHost(given.hostname), cloud: false });
+      const endpointUrl = options.endpoint?.url ?? (scheme === "tcp" || scheme === "tls" ? `${given.protocol}//${given.host}` : given.origin);
       const endpoint: EndpointInfo = {
         id: options.endpoint?.id ?? "ep_tested",
         url: endpointUrl,
         ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
       };
+      // A TCP or TLS endpoint: the connection, which on_tcp_connect accepts, closes or forwards.
+      if (scheme === "tcp" || scheme === "tls") return (await runConnect(endpoint, wire, req, env)).result;
       return runEndpoint(endpoint, wire, req, env);
     },
   };

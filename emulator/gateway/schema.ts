@@ -2,6 +2,7 @@
 // required, ngrok's default, and the limits its action page documents
 // (https://ngrok.com/docs/traffic-policy/actions/<action>/). check.ts reads these to refuse a
 // policy as ngrok's API does; the run logic reads the defaults.
+import type { Literal } from "./literals";
 
 export type Kind = "string" | "bool" | "int" | "float" | "duration" | "strings" | "ints" | "map" | "any" | "object" | "objects";
 
@@ -23,6 +24,14 @@ export interface Field {
   maxLength?: number;
   /** Each element is CEL (bucket keys), or the string is (retry_condition). */
   cel?: boolean;
+  /** The CEL is a condition: it must be a bool (retry_condition). */
+  condition?: boolean;
+  /** Variables the CEL of this field may read besides the documented ones, by name and type. */
+  celVariables?: Readonly<Record<string, string>>;
+  /** A literal ngrok checks when the policy is saved (a CIDR, a pattern, a URL...): the string, or each string of a list. */
+  literal?: Literal;
+  /** A map of headers: its keys are header names and its values header values, checked as ngrok checks them. */
+  headers?: boolean;
   /** basic-auth's `username:password`, the password 8 to 128 characters. */
   credential?: boolean;
   /** set-vars: each object holds one variable. */
@@ -51,7 +60,7 @@ export const replacements = (withField: boolean): Field =>
   f("objects", {
     required: true,
     minEntries: 1,
-    fields: { ...(withField ? { field: f("string", { oneOf: ["data", "retry"], default: "data" }) } : {}), from: f("string", { required: true }), to: f("string", { default: "" }) },
+    fields: { ...(withField ? { field: f("string", { oneOf: ["data", "retry"], default: "data" }) } : {}), from: f("string", { required: true, literal: "regex" }), to: f("string", { default: "" }) },
   });
 
 /** A duration as ngrok writes one (Go's): "10s", "1m30s", "500ms". */

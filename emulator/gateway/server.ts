@@ -18,6 +18,7 @@ import { policyFromInput } from "./check";
 import type { SecretsSource } from "./secrets";
 import { handshakeFailure } from "./actions/terminate-tls";
 import { clientHelloSni, GatewayCertificates, tlsVariables, versionName, type TlsFacts } from "./tls";
+import { listenTcp, type TcpListener } from "./tcp";
 import { CircuitBreakers, RateLimitState, type EndpointInfo, type GatewayEnvironment, type LogEntry, type PolicyRequest, type SignIn, type SignedIn, type Upstream } from "./types";
 
 export const CLIENT_IP_HEADER = "ngrok-emulator-client-ip";
@@ -60,6 +61,17 @@ export interface Gateway {
    * there already, leading to their `forwardsTo`.
    */
   registerUpstream(url: string, upstream: Upstream): void;
+  /**
+   * The TCP listeners by endpoint URL: `tcp://127.0.0.1:<port>` for each TCP endpoint the gateway
+   * was started with (`tcpPorts`) or `listenTcp` added.
+   */
+  readonly tcpUrls: Readonly<Record<string, string>>;
+  /**
+   * Listens for the TCP endpoint `endpointUrl` (`tcp://1.tcp.ngrok.io:12345`) on its own port (0:
+   * an ephemeral one) and answers where: a connection there runs the endpoint's on_tcp_connect,
+   * then reaches its upstream (a `tcp://host:port` service) unless an action closed it.
+   */
+  listenTcp(endpointUrl: string, port?: number): Promise<string>;
   /** The key set jwt-validation finds at `url` (other URLs are fetched over HTTP). */
   registerJwks(url: string, jwks: JsonWebKeySet): void;
   /** Every log action's entry, in order. */
@@ -87,6 +99,8 @@ export interface GatewayOptions {
   port: number;
   /** The TLS listener's port; default an ephemeral one. */
   tlsPort?: number;
+  /** A TCP listener for each of these TCP endpoints, by URL, on the port given (0: an ephemeral one). */
+  tcpPorts?: Readonly<Record<string, number>>;
   host: string;
   clock: Clock;
   account: GatewayAccount;
@@ -247,16 +261,29 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const tlsUrl = originOf("https", await listen(tlsServer, options.tlsPort ?? 0, options.host));
 
+  const tcpListeners = new Map<string, TcpListener>();
+  const tcpUrls: Record<string, string> = {};
+  const addTcp = async (endpointUrl: string, port = 0): Promise<string> => {
+    const listener = await listenTcp(endpointUrl, port, options.host, directory, env);
+    await tcpListeners.get(endpointUrl)?.close();
+    tcpListeners.set(endpointUrl, listener);
+    tcpUrls[endpointUrl] = listener.url;
+    return listener.url;
+  };
+  for (const [endpointUrl, port] of Object.entries(options.tcpPorts ?? {})) await addTcp(endpointUrl, port);
+
   return {
     url,
     tlsUrl,
     caPem: certificates.caPem,
     logs,
+    tcpUrls,
+    listenTcp: addTcp,
     registerUpstream: (u, upstream) => void upstreams.set(u, upstream),
     registerJwks: (u, set) => void jwks.set(u, set),
     close: async () => {
       for (const socket of sockets) socket.destroy();
-      await Promise.all([new Promise<void>((resolve) => tlsServer.close(() => resolve())), closeServer(server)]);
+      await Promise.all([...[...tcpListeners.values()].map((l) => l.close()), new Promise<void>((resolve) => tlsServer.close(() => resolve())), closeServer(server)]);
     },
   };
 }

@@ -12,7 +12,11 @@ export type HeaderInput = Record<string, string | readonly string[]>;
 export interface PolicyRequest {
   /** Default "GET". */
   method?: string;
-  /** Absolute ("https://app.example.com/api?x=1"), or a path taken on the endpoint's URL. */
+  /**
+   * Absolute ("https://app.example.com/api?x=1"), or a path taken on the endpoint's URL. A
+   * `tcp://` or `tls://` URL is a connection to a TCP or TLS endpoint: only on_tcp_connect runs,
+   * and the result's `connection` says what became of it.
+   */
   url: string;
   headers?: HeaderInput;
   body?: string | Uint8Array;
@@ -49,6 +53,10 @@ export interface PolicyRequest {
    * for a plain HTTP endpoint (every `conn.tls.*` field empty).
    */
   tls?: TlsFacts;
+  /** `conn.tls.sni`, the server name the client's handshake gave (shorthand for `tls.sni`). */
+  sni?: string;
+  /** The client's certificate, PEM, `conn.tls.client.*` (shorthand for `tls.clientCertificate`). */
+  clientCertificate?: string;
 }
 
 export type GeoInput = Partial<Record<"city" | "country" | "country_code" | "subdivision", string> & Record<"latitude" | "longitude" | "radius", number | string>>;
@@ -171,6 +179,14 @@ export interface PolicyResult {
   upstream?: UpstreamRequest;
   /** False when no action answered the request and no upstream was there to. */
   terminated: boolean;
+  /**
+   * A connection (a `tcp://` or `tls://` request): `accepted` when on_tcp_connect let it through
+   * to the endpoint, `closed` when an action closed it (deny, restrict-ips, close-connection, a
+   * failure), `forwarded` when forward-internal handed it to `forwardedTo`.
+   */
+  connection?: "accepted" | "closed" | "forwarded";
+  /** The internal endpoint a forwarded connection went to. */
+  forwardedTo?: string;
 }
 
 export interface HttpMessage {
@@ -199,6 +215,8 @@ export interface Exchange {
   /** The event stream's message on_event_stream_message runs on. */
   message?: SseMessage;
   upstreamRequest: UpstreamRequest | undefined;
+  /** The internal endpoint forward-internal handed the connection to, in on_tcp_connect. */
+  forwardedTo?: string;
   /** Called with the status the client is answered (0: the connection was closed), once, when the exchange ends. */
   onFinish: Array<(status: number) => void>;
 }

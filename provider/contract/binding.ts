@@ -44,6 +44,29 @@ export interface CollectionBinding extends BindingBase {
    * inputs of `sends` (their new values) there, and PATCHes the other changes.
    */
   rotation?: { path: string; when: readonly string[]; sends: readonly string[] };
+  /** Items of another collection that belong to each item and that one input writes whole (an IP policy's rules). */
+  members?: MembersBinding;
+}
+
+/**
+ * The items of another collection that belong to a resource, written through one input of it, a
+ * list of objects (an IP policy's `rules`, each an `/ip_policy_rules` item): created after the
+ * resource, each by its own POST; changed by PATCH or DELETE and POST of the ones that differ;
+ * read from a walk of their list, only for a program that sets the input (a program that manages
+ * them as resources of their own reads nothing more). The input's items carry their `id`.
+ */
+export interface MembersBinding {
+  /** The input (its `apart` flag keeps it out of the resource's own bodies). */
+  input: string;
+  path: string;
+  listKey: string;
+  /** The member's field naming the resource at creation (`ip_policy_id`), and the reference answering it (`ip_policy`). */
+  parentField: string;
+  parentRef: string;
+  /** The member field that names a member within its resource (`cidr`): a member keeps its id while it keeps it. */
+  key: string;
+  /** Member fields PATCH cannot change (`action`): a change deletes the member and creates it anew. */
+  immutable: readonly string[];
 }
 
 /**

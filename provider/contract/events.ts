@@ -5,6 +5,8 @@
 export interface EventSink {
   /** A line the user should see as it happens: an adoption's effect, an agent command's progress. */
   info(message: string): void;
+  /** A line that warns: a deprecated input the program sets. Told as `info` where absent. */
+  warn?(message: string): void;
   /** A line for whoever looks closer: a retry, a wait for room under the rate limit. */
   debug(message: string): void;
 }

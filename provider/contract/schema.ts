@@ -132,6 +132,8 @@ export interface InputSpec {
    * credentials inside the policy), so a change to it sends that field.
    */
   carriedBy?: string;
+  /** The input travels apart from the resource's own requests, in requests of its own (a binding's `members`). */
+  apart?: boolean;
 }
 
 /** One property of a resource: an input, an output, or both (an input is always echoed as output). */
@@ -167,6 +169,12 @@ export interface PropertySpec {
   writeOnly?: boolean;
   /** Always present in outputs (otherwise outputs are typed as possibly absent). */
   present?: boolean;
+  /**
+   * The input is deprecated (the API ignores it): accepted and echoed as an output, never sent,
+   * never compared (a change to it is no change, never a replace), and a preview that sets it
+   * warns with this text; schema.json marks it deprecated.
+   */
+  deprecated?: string;
   /**
    * Answered only by lookups: a field no program needs from a resource, such as a self link
    * made of the id, stays out of resources' outputs, their types and the stack's state.

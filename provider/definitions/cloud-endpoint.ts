@@ -1,11 +1,10 @@
 import type { z } from "zod";
-import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
-import { checkedAsWritten, policyNotes, policyProblems, type PolicyTarget } from "../policy/validate";
+import { containsUnknown } from "../engine/values";
+import type { PolicyTarget } from "../policy/validate";
 import { PolicyValue } from "../policy/value";
-import { ACTIONS, PHASES } from "../policy/actions";
 import { createdAt, description, metadata, refType, uri } from "./common";
-import { secretReferences } from "../policy/secrets";
-import type { AccountReader, ApiObject, BoundDefinition, ExternalType, Props } from "../contract";
+import { apiPolicy, givenPolicy, policySplitter, policyType } from "./policy-input";
+import type { BoundDefinition } from "../contract";
 
 const SCHEMES = ["http", "https", "tcp", "tls"];
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: "80", https: "443", tls: "443" };
@@ -45,114 +44,11 @@ const endpointUrl = (zod: typeof z) =>
     else if (m[1] === "https" && m[3] !== undefined) ctx.addIssue({ code: "custom", message: "must use port 443 for https, the only port the service serves https cloud endpoints on" });
   });
 
-/**
- * The policy the program gives: `trafficPolicy` (as the SDK class or the plugin's host hands it
- * over, in any spelling) with the credentials of `trafficPolicySecrets` in their places.
- */
-function givenPolicy(policy: unknown, inputs: Props): PolicyValue {
-  return PolicyValue.of(policy).withSecrets(inputs["trafficPolicySecrets"]);
-}
-
-/** The policy the API holds, or undefined when it holds none. */
-function apiPolicy(api: ApiObject): PolicyValue | undefined {
-  const text = api["traffic_policy"];
-  return typeof text === "string" && text !== "" ? PolicyValue.of(text) : undefined;
-}
-
-const anyMap = { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
-const ref = (name: string) => ({ $ref: `#/types/ngrok:index:${name}` });
-
-/**
- * The policy's types for the languages whose SDKs Pulumi's code generators write (Python, Go,
- * Java, YAML): ngrok's documented form, phases and configuration fields as ngrok's documentation
- * spells them (`on_http_request`, `status_code`), so that a program's policy reads as the
- * documentation does in every language. TypeScript's typed, camelCase form is sdk/policy.ts's.
- */
-const policySchemaTypes: Record<string, Record<string, unknown>> = {
-  TrafficPolicy: {
-    type: "object",
-    description: "A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.",
-    properties: Object.fromEntries(
-      Object.keys(PHASES).map((phase) => [phase, { type: "array", items: ref("TrafficPolicyRule"), description: `The rules of the \`${phase}\` phase, in order.` }]),
-    ),
-  },
-  TrafficPolicyRule: {
-    type: "object",
-    description: "A rule: when every expression holds (or there is none), its actions run in order.",
-    properties: {
-      name: { type: "string", description: "The rule's name, shown in ngrok's logs." },
-      expressions: { type: "array", items: { type: "string" }, description: "CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions)." },
-      actions: { type: "array", items: ref("TrafficPolicyAction"), description: "The actions, in order." },
-    },
-    required: ["actions"],
-  },
-  TrafficPolicyAction: {
-    type: "object",
-    description: "An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.",
-    properties: {
-      type: { type: "string", description: `The action: ${Object.keys(ACTIONS).map((a) => `\`${a}\``).join(", ")}.` },
-      config: { ...anyMap, description: "The action's configuration (`status_code`, `headers`, `body`, ...)." },
-    },
-    required: ["type"],
-  },
-};
-
-const trafficPolicyType: ExternalType = {
-  kind: "external",
-  tsInput: "TrafficPolicyInput | string",
-  tsOutput: "TrafficPolicy",
-  sdkModule: "./policy",
-  schema: { oneOf: [anyMap, { type: "string" }] },
-  // The typed form first, then any object (TypeScript's camelCase form, read by the provider too)
-  // and the text: every program written for the object-or-text input still type-checks.
-  inputSchema: { oneOf: [ref("TrafficPolicy"), anyMap, { type: "string" }] },
-  schemaTypes: policySchemaTypes,
-  docs: "TrafficPolicy \\| string",
-  problems(value: unknown, inputs: Props) {
-    if (value === unknownValue) return [];
-    // A problem about a value still unknown at preview is no problem yet.
-    return policyProblems(givenPolicy(value, inputs), targetOf(inputs["url"]), containsUnknown);
-  },
-  notes(value: unknown, inputs: Props) {
-    if (value === unknownValue) return [];
-    return policyNotes(givenPolicy(value, inputs));
-  },
-  // A note, not a failure: the program may create the vault or the secret in the same `up`, and a
-  // preview checks resources in no order it could rely on to have seen them.
-  async accountNotes(value: unknown, inputs: Props, account: AccountReader) {
-    if (value === unknownValue) return [];
-    const refs = secretReferences(givenPolicy(value, inputs));
-    if (refs.length === 0) return [];
-    const vaults = await account.list("/vaults", "vaults");
-    const notes: { path: readonly (string | number)[]; message: string }[] = [];
-    for (const ref of refs) {
-      const vault = vaults.find((v) => v["name"] === ref.vault);
-      if (vault === undefined) {
-        notes.push({ path: ref.path, message: `reads vault '${ref.vault}', which this account does not have: unless this program creates it, requests reaching it will be answered 500 (ERR_NGROK_2253)` });
-        continue;
-      }
-      const secrets = await account.list(`/vaults/${encodeURIComponent(String(vault["id"]))}/secrets`, "secrets");
-      if (!secrets.some((s) => s["name"] === ref.secret)) {
-        notes.push({ path: ref.path, message: `reads secret '${ref.secret}' of vault '${ref.vault}', which the vault does not hold: unless this program creates it, requests reaching it will be answered 500 (ERR_NGROK_2253)` });
-      }
-    }
-    return notes;
-  },
-};
-
-/**
- * The policy's credentials split into `trafficPolicySecrets`, text parsed, as the SDK class's
- * preparePolicyInputs does; credentials already split out (inputs read back for an import) stay.
- * Text that does not parse, or that the check refuses, goes on as it is, for the check to explain.
- */
-function splitPolicyInputs(inputs: Props): Props {
-  const given = inputs["trafficPolicy"];
-  if (isAbsent(given) || given === unknownValue) return {};
-  const known = inputs["trafficPolicySecrets"];
-  const value = PolicyValue.of(given).withSecrets(containsUnknown(known) ? undefined : known);
-  // Refused text goes to the check as written, to be named in the program's spelling.
-  return checkedAsWritten(value, containsUnknown) ? {} : { ...value.inputs() };
-}
+const trafficPolicyType = policyType({
+  secrets: "trafficPolicySecrets",
+  target: (inputs) => targetOf(inputs["url"]),
+  tsInput: "TrafficPolicyInput | string | SharedPolicy",
+});
 
 export const cloudEndpoint: BoundDefinition = {
   name: "CloudEndpoint",
@@ -183,8 +79,8 @@ export const cloudEndpoint: BoundDefinition = {
         "policy the API holds, in the typed form, without them.",
       input: { api: "traffic_policy", required: true, onChange: "update", unset: "clear" },
       normalize: (value) => PolicyValue.of(value).key(),
-      toApi: (inputs) => givenPolicy(inputs["trafficPolicy"], inputs).apiText(),
-      fromApi: (api) => apiPolicy(api)?.typed(),
+      toApi: (inputs) => givenPolicy(inputs["trafficPolicy"], inputs["trafficPolicySecrets"]).apiText(),
+      fromApi: (api) => apiPolicy(api["traffic_policy"])?.typed(),
       present: true,
     },
     trafficPolicySecrets: {
@@ -193,7 +89,7 @@ export const cloudEndpoint: BoundDefinition = {
         "The policy's credentials, by their place in it (`onHttpRequest[0].actions[1].config.clientSecret`): set by the class from " +
         "`trafficPolicy`, each value a secret, so that a preview shows which action's credential changed and never its value.",
       input: { api: "traffic_policy", onChange: "update", unset: "clear", carriedBy: "trafficPolicy" },
-      fromApi: (api) => apiPolicy(api)?.secrets(),
+      fromApi: (api) => apiPolicy(api["traffic_policy"])?.secrets(),
       secret: true,
       setBySdk: true,
     },
@@ -255,7 +151,7 @@ const app = new ngrok.CloudEndpoint("app", {
   lookupKey: ["url"],
   listedWith: { type: "cloud" },
   sdkPrepare: { module: "./policy", name: "preparePolicyInputs" },
-  prepareInputs: splitPolicyInputs,
+  prepareInputs: policySplitter("trafficPolicy", "trafficPolicySecrets"),
   binding: {
     kind: "collection",
     path: "/endpoints",

@@ -22,6 +22,7 @@ import { ipPolicyRule } from "./ip-policy-rule";
 import { ipRestriction } from "./ip-restriction";
 import { reservedDomain } from "./reserved-domain";
 import { serviceUser } from "./service-user";
+import { sharedTrafficPolicy } from "./shared-traffic-policy";
 import { sshCertificateAuthority } from "./ssh-certificate-authority";
 import { sshCredential } from "./ssh-credential";
 import { sshHostCertificate } from "./ssh-host-certificate";
@@ -70,6 +71,7 @@ export const definitions = {
   IpRestriction: ipRestriction,
   ReservedDomain: reservedDomain,
   ServiceUser: serviceUser,
+  SharedTrafficPolicy: sharedTrafficPolicy,
   SshCertificateAuthority: sshCertificateAuthority,
   SshCredential: sshCredential,
   SshHostCertificate: sshHostCertificate,

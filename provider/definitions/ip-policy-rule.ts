@@ -37,6 +37,14 @@ export const ipPolicyRule: BoundDefinition = {
     uri,
     createdAt,
   },
+  conflictsWith: [
+    {
+      input: "ipPolicyId",
+      resource: "IpPolicy",
+      property: "rules",
+      advice: "Add the rule to the policy's rules instead, or remove rules from the policy and manage each rule as an IpPolicyRule.",
+    },
+  ],
   // The service holds a range once per policy (ERR_NGROK_1408): a replace that keeps the CIDR
   // (a new action) deletes the old rule first.
   uniqueKey: "cidr",

@@ -68,8 +68,10 @@ export const reservedDomain: BoundDefinition = {
     region: {
       type: { kind: "string", enum: ["au", "eu", "ap", "us", "jp", "in", "sa"] },
       description:
-        "Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set.",
-      input: { api: "region", onChange: "replace", unset: "computed", updatable: false },
+        "Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that " +
+        "programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value.",
+      input: { api: "region", onChange: "update", unset: "computed", updatable: false },
+      deprecated: "region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).",
       // The service answers "" whatever was sent: keep what the program set.
       fromApi: (api, prior) => (typeof api.region === "string" && api.region !== "" ? api.region : prior.region),
     },

@@ -13,7 +13,7 @@ import { checkProgram } from "./check";
 import { keyProblems, keyRefusedBefore } from "./key-check";
 import { idForm } from "./locate";
 import { ProgramState } from "./ownership";
-import { accountNotes, inputNotes, referenceProblems } from "./references";
+import { accountNotes, deprecationWarnings, inputNotes, referenceProblems } from "./references";
 import { containsUnknown, inputProperties, isAbsent, sameInput, toOutputs } from "./values";
 
 export type { CheckResult, CreateResult, DiffResult, ReadResult, UpdateResult } from "../contract";
@@ -69,6 +69,7 @@ export class ResourceHandler implements Handler {
     // importId acts only at creation: once the program drops it, the inputs keep the old one, so
     // that the engine's diff of the next change does not list `-importId`.
     if (hasInputs(olds) && isAbsent(news[importIdKey]) && !isAbsent(olds[importIdKey])) news = { ...news, [importIdKey]: olds[importIdKey] };
+    deprecationWarnings(this.def, news, this.ctx.events);
     return checkProgram(this.def, news, this.ctx.state.conflictFailures(this.def, news), async () => {
       inputNotes(this.def, olds, news, this.ctx.events);
       const key = await keyProblems(this.ctx.client, this.ctx.state, this.keyProbe);
@@ -93,6 +94,7 @@ export class ResourceHandler implements Handler {
     const replaces: string[] = [];
     const changed: string[] = [];
     for (const [name, prop] of inputProperties(this.def)) {
+      if (prop.deprecated) continue;
       const unknown = containsUnknown(news[name]);
       if (!unknown && sameInput(prop, olds[name], news[name])) continue;
       // A required input the API never returns, absent from the state, was read without it (an

@@ -11,7 +11,7 @@
  */
 import { ApiError } from "../client/errors";
 import type { ApiClient } from "../client/http";
-import type { AccountReader, ApiObject, BoundDefinition, EventSink, ProgramKnowledge, Props, ResourceDefinition, TypeSpec } from "../contract";
+import type { AccountReader, ApiObject, BoundDefinition, EventSink, ProgramKnowledge, Props, ResourceDefinition, ResourceSchema, TypeSpec } from "../contract";
 import { pathText, type CheckFailure } from "./check";
 import { idPrefixOf, placeholders } from "./locate";
 import { containsUnknown, inputProperties, isAbsent, sameInput } from "./values";
@@ -99,7 +99,14 @@ class AccountLists {
 }
 
 /** Notes on new or changed inputs that are accepted as they are (a deprecated field), told as info. */
-export function inputNotes(def: BoundDefinition, olds: Props, news: Props, events: EventSink): void {
+/** A warning for each deprecated input the program sets (`PropertySpec.deprecated`). */
+export function deprecationWarnings(def: ResourceSchema, news: Props, events: EventSink): void {
+  for (const [name, prop] of inputProperties(def)) {
+    if (prop.deprecated && !isAbsent(news[name])) (events.warn ?? events.info)(`${def.name} ${name} is deprecated: ${prop.deprecated}`);
+  }
+}
+
+export function inputNotes(def: ResourceSchema, olds: Props, news: Props, events: EventSink): void {
   for (const [name, prop] of inputProperties(def)) {
     const value = news[name];
     if (prop.type.kind !== "external" || !prop.type.notes || isAbsent(value) || sameInput(prop, olds[name], value)) continue;

@@ -197,7 +197,7 @@ function stableJson(value: unknown): string {
 export function createBody(schema: ResourceSchema, inputs: Props, inPath: ReadonlySet<string>): ApiObject {
   const body: ApiObject = {};
   for (const [name, prop] of inputProperties(schema)) {
-    if (prop.input.carriedBy) continue;
+    if (prop.input.carriedBy || prop.input.apart || prop.deprecated) continue;
     const value = isAbsent(inputs[name]) ? prop.input.createDefault : inputs[name];
     if (!inPath.has(name) && !isAbsent(value)) body[prop.input.api] = prop.toApi ? prop.toApi(inputs) : toApiValue(prop.type, value);
   }
@@ -208,7 +208,7 @@ export function createBody(schema: ResourceSchema, inputs: Props, inPath: Readon
 export function patchBody(schema: ResourceSchema, olds: Props, news: Props): ApiObject {
   const body: ApiObject = {};
   for (const [name, prop] of inputProperties(schema)) {
-    if (prop.input.onChange !== "update" || prop.input.updatable === false) continue;
+    if (prop.input.onChange !== "update" || prop.input.updatable === false || prop.input.apart || prop.deprecated) continue;
     if (sameInput(prop, olds[name], news[name])) continue;
     // An input carried by another's field sends that field, made from all the new inputs.
     const carrier = prop.input.carriedBy ? schema.properties[prop.input.carriedBy] : undefined;

@@ -15,7 +15,7 @@ import type { PropertySpec, ResourceDefinition, TypeSpec } from "../contract";
 import { article } from "../words";
 import { resourceNameKey } from "../engine/bindings/slot-state";
 import { wireOf, type Wire } from "./binding";
-import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, propertyDoc, tsType, usesObjects, withExample } from "./shared";
+import { doc, externalImports, fileName, generatedHeader, inputsOf, objectTypes, outputsOf, propertyComment, tsType, usesObjects, withExample } from "./shared";
 
 export function renderResourceClass(def: ResourceDefinition, from: string): string {
   const props = outputsOf(def);
@@ -36,7 +36,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   if (def.sdkPrepare) out += `import { ${def.sdkPrepare.name} } from "${def.sdkPrepare.module}";\n`;
   out += "\n";
   const inputLine = ([name, p]: [string, PropertySpec], required = p.input!.required): string =>
-    doc(propertyDoc(name, p), "  ") + `  ${name}${required ? "" : "?"}: ${tsType(p.type, "input")};\n`;
+    doc(propertyComment(name, p), "  ") + `  ${name}${required ? "" : "?"}: ${tsType(p.type, "input")};\n`;
   if (parent) {
     const fills = [...filled].map((f) => `\`${f}\``).join(" and ");
     out += doc(`The settings of ${article(def.name)} {@link ${def.name}}: every argument except where it applies.`, "");
@@ -65,7 +65,7 @@ export function renderResourceClass(def: ResourceDefinition, from: string): stri
   out += `export class ${def.name} extends NgrokResource {\n`;
   for (const [name, p] of props) {
     const present = p.present || p.input?.required;
-    out += doc(propertyDoc(name, p), "  ");
+    out += doc(propertyComment(name, p), "  ");
     out += `  declare public readonly ${name}: pulumi.Output<${tsType(p.type, "output")}${present ? "" : " | undefined"}>;\n`;
   }
   out += "\n";

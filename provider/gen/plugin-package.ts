@@ -129,6 +129,22 @@ export function writePluginPackage(root: string, out: string): string {
     const text = fs.readFileSync(path.join(dist, doors[file] ?? file), "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
     fs.writeFileSync(target, text);
   }
+  // The package's command, `pulumi-ngrok adopt`: the adoption and the provider's client it reads
+  // the account through, bundled into one file as the plugin is, so that the package holds none of
+  // the provider's modules and needs no dependency of theirs.
+  const cli = path.join(dir, "bin", "pulumi-ngrok.js");
+  fs.mkdirSync(path.dirname(cli), { recursive: true });
+  (require("esbuild") as { buildSync(options: Record<string, unknown>): unknown }).buildSync({
+    entryPoints: [path.join(dist, "provider", "adopt", "cli.js")],
+    outfile: cli,
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "cjs",
+    logLevel: "warning",
+    legalComments: "none",
+  });
+  fs.chmodSync(cli, 0o755);
   for (const file of ["package.json", "README.md"]) fs.copyFileSync(path.join(root, "sdk", "nodejs", file), path.join(dir, file));
   fs.copyFileSync(path.join(root, "LICENSE"), path.join(dir, "LICENSE"));
   for (const entry of [manifest.main, manifest.types]) {

@@ -110,6 +110,7 @@ function propertySchema(name: string, p: PropertySpec, side: "input" | "output")
     description: propertyDoc(name, p) + limits(p.type),
     ...(p.secret ? { secret: true } : {}),
     ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
+    ...(p.deprecated ? { deprecationMessage: p.deprecated } : {}),
   };
 }
 

@@ -102,6 +102,11 @@ export function withExample(description: string, example: string): string {
   return `${description}\n\n@example\n\`\`\`typescript\nimport * as ngrok from "pulumi-ngrok";\n\n${example}\n\`\`\``;
 }
 
+/** A property's doc comment in the SDK: its doc, and `@deprecated` for a deprecated input. */
+export function propertyComment(name: string, p: PropertySpec): string {
+  return p.deprecated ? `${propertyDoc(name, p)}\n\n@deprecated ${p.deprecated}` : propertyDoc(name, p);
+}
+
 export function propertyDoc(name: string, p: PropertySpec): string {
   const notes: string[] = [];
   if (p.input?.onChange === "replace") notes.push("Changing it replaces the resource.");

@@ -29,6 +29,7 @@ const stubKey = "__provider";
 
 const stderrEvents: EventSink = {
   info: (message) => void process.stderr.write(`${message}\n`),
+  warn: (message) => void process.stderr.write(`warning: ${message}\n`),
   // The host has no log call: stderr is all a user sees, and a retry is no news to them.
   debug: () => undefined,
 };

@@ -4,6 +4,8 @@
  * Conversion, defaults, validation and secrets all read this one table.
  */
 
+import type { Literal } from "./literals";
+
 /** Phases as the wire form spells them, and their camelCase names in the typed form. */
 export const PHASES = {
   on_tcp_connect: "onTcpConnect",
@@ -57,6 +59,12 @@ export interface FieldSpec {
   cel?: boolean;
   /** The string is a CEL expression (http-request's `retry_condition`). */
   expression?: boolean;
+  /** A literal ngrok checks when the policy is saved: the string, or each string of a list (literals.ts). */
+  literal?: Literal;
+  /** A map of headers: its keys are header names, its values header values. */
+  headers?: boolean;
+  /** Variables the CEL of this field reads besides the documented ones, by name and type. */
+  celVariables?: Readonly<Record<string, string>>;
   /** Each element of a list must differ from the others. */
   unique?: boolean;
   /** Values the documentation forbids (jwt-validation's algorithm `none`). */
@@ -86,7 +94,7 @@ const replacements = (withField: boolean): FieldSpec => ({
   required: true,
   fields: {
     ...(withField ? { field: { kind: "string", enum: ["data", "retry"], default: "data" } as FieldSpec } : {}),
-    from: { kind: "string", required: true },
+    from: { kind: "string", required: true, literal: "regex" },
     to: { kind: "string" },
   },
 });
@@ -104,7 +112,7 @@ const identity = (sessionIdle: string): Record<string, FieldSpec> => ({
 });
 
 export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
-  "add-headers": { phases: HTTP, config: { headers: { kind: "stringMap", required: true, minItems: 1, maxItems: 10 } } },
+  "add-headers": { phases: HTTP, config: { headers: { kind: "stringMap", required: true, minItems: 1, maxItems: 10, headers: true } } },
   "ai-gateway": { phases: ["on_http_request"], config: "open" },
   "basic-auth": {
     phases: ["on_http_request"],
@@ -138,7 +146,7 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
       body: { kind: "string" },
       // https://ngrok.com/docs/traffic-policy/actions/custom-response/ names the body `body`; ngrok still takes the older `content`.
       content: { kind: "string", deprecatedFor: "body" },
-      headers: { kind: "stringMap", maxItems: 10 },
+      headers: { kind: "stringMap", maxItems: 10, headers: true },
     },
   },
   deny: { phases: ["on_tcp_connect", "on_http_request"], terminating: true, config: { status_code: { kind: "integer", min: 100, max: 599 } } },
@@ -154,18 +162,19 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
   "http-request": {
     phases: HTTP,
     config: {
-      url: { kind: "string", required: true },
+      url: { kind: "string", required: true, literal: "url" },
       method: { kind: "string", enum: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], default: "GET" },
       query_params: {
         kind: "objects",
         maxItems: 32,
         fields: { key: { kind: "string", required: true, maxLength: 128 }, value: { kind: "string", maxLength: 8192 } },
       },
-      headers: { kind: "stringMap", maxItems: 10 },
+      headers: { kind: "stringMap", maxItems: 10, headers: true },
       body: { kind: "string" },
       max_redirects: { kind: "integer", min: 0, max: 100, default: 10 },
       timeout: duration({ default: "3s", minDuration: 1, maxDuration: 30 }),
-      retry_condition: { kind: "string", expression: true },
+      // A condition over the attempts so far; the page's example reads `last_attempt.res.statusCode`.
+      retry_condition: { kind: "string", expression: true, celVariables: { attempts: "int", last_attempt: "map(string, dyn)" } },
       on_error: { kind: "string", enum: ["continue", "halt"], default: "continue" },
     },
   },
@@ -230,22 +239,22 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
   redirect: {
     phases: ["on_http_request"],
     config: {
-      from: { kind: "string" },
+      from: { kind: "string", literal: "regex" },
       to: { kind: "string", required: true },
       status_code: { kind: "integer", min: 300, max: 399, default: 302 },
-      headers: { kind: "stringMap", maxItems: 10 },
+      headers: { kind: "stringMap", maxItems: 10, headers: true },
     },
   },
-  "remove-headers": { phases: HTTP, config: { headers: { kind: "strings", required: true, minItems: 1, maxItems: 10 } } },
+  "remove-headers": { phases: HTTP, config: { headers: { kind: "strings", required: true, minItems: 1, maxItems: 10, literal: "header-name" } } },
   "request-body-find-replace": { phases: ["on_http_request"], config: { replacements: replacements(false) } },
   "response-body-find-replace": { phases: ["on_http_response"], config: { replacements: replacements(false) } },
   "restrict-ips": {
     phases: ["on_http_request", "on_http_response", "on_tcp_connect"],
     config: {
       enforce: { kind: "boolean", default: true },
-      allow: { kind: "strings" },
-      deny: { kind: "strings" },
-      ip_policies: { kind: "strings" },
+      allow: { kind: "strings", literal: "cidr" },
+      deny: { kind: "strings", literal: "cidr" },
+      ip_policies: { kind: "strings", literal: "ip-policy" },
     },
   },
   "set-vars": { phases: ["on_http_request", "on_http_response", "on_tcp_connect"], config: { vars: { kind: "objects", required: true, form: "single" } } },
@@ -262,11 +271,11 @@ export const ACTIONS: Readonly<Record<string, ActionSpec>> = {
       mutual_tls_verification_strategy: { kind: "string", enum: ["require-and-verify", "require-any", "request"], default: "require-and-verify" },
     },
   },
-  "url-rewrite": { phases: ["on_http_request"], config: { from: { kind: "string" }, to: { kind: "string", required: true } } },
+  "url-rewrite": { phases: ["on_http_request"], config: { from: { kind: "string", literal: "regex" }, to: { kind: "string", required: true } } },
   "verify-webhook": {
     phases: ["on_http_request"],
     config: {
-      provider: { kind: "string", required: true },
+      provider: { kind: "string", required: true, literal: "webhook-provider" },
       secret: { kind: "string", required: true, secret: true },
       enforce: { kind: "boolean", default: true },
     },

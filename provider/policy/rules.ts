@@ -8,6 +8,8 @@
  * except names from ngrok's closed vocabularies (phases, action types).
  */
 import { ACTIONS, PHASES, type FieldSpec, type WirePhase } from "./actions";
+import { aiGatewayKeyRefusals } from "./ai-gateway-keys";
+import { literalProblem } from "./literals";
 import { camel, isRecord, typedPhase, walked, type PolicyValue, type Spelling } from "./value";
 
 export type PathSegment = string | number;
@@ -65,12 +67,17 @@ interface Run {
   field(wire: string): string;
   /** A phase's name. */
   phase(wire: string): string;
-  /** Why a CEL expression does not parse ("" when the parser does not say); undefined when it does. Absent: CEL is not parsed. */
+  /** Why a CEL expression does not parse or is not well typed; undefined when it does and is. Absent: CEL is not parsed. */
   cel?: CelParser;
 }
 
-/** Why a CEL expression does not parse ("at column 3, ..."; "" when the parser does not say), or undefined when it does. */
-export type CelParser = (expression: string) => string | undefined;
+/**
+ * Why a CEL expression does not parse ("at column 3, ..."; "" when the parser does not say) or,
+ * with `typed`, why it is not well typed against the documented variables and functions; undefined
+ * when it is neither. `bool`: it must be a bool (a rule's expression, a condition); `local`:
+ * variables its field adds, by name and type.
+ */
+export type CelParser = (expression: string, bool?: boolean, local?: Readonly<Record<string, string>>) => { why: string; typed?: boolean } | undefined;
 
 export function validatePolicy(wire: unknown, target?: PolicyTarget, spelling: Spelling = "typed", cel?: CelParser): WireProblem[] {
   const problems: WireProblem[] = [];
@@ -137,7 +144,7 @@ function validateRule(rule: unknown, at: Place, phase: WirePhase, target: Policy
   if (rule.name !== undefined && typeof rule.name !== "string") run.add(at.key("name"), "must be a string");
   if (rule.expressions !== undefined) {
     if (!Array.isArray(rule.expressions)) run.add(at.key("expressions"), "must be a list of CEL expressions");
-    else rule.expressions.forEach((e, i) => checkCel(e, at.key("expressions").index(i), run));
+    else rule.expressions.forEach((e, i) => checkCel(e, at.key("expressions").index(i), run, undefined, { bool: true, code: "ERR_NGROK_2200" }));
   }
   if (!Array.isArray(rule.actions) || rule.actions.length === 0) {
     run.add(at.key("actions"), "must be a list of at least one action");
@@ -158,10 +165,13 @@ function validateAction(action: unknown, at: Place, phase: WirePhase, target: Po
     run.add(at, `(${action.type}) cannot run in ${run.phase(phase)}: it runs in ${allowed} (ERR_NGROK_2202)`);
   }
   if (target && spec.schemes && !spec.schemes.includes(target.scheme)) {
-    run.add(at, `(${action.type}) applies only to ${spec.schemes.join(" and ")} endpoints, and the endpoint's url is ${target.scheme}`);
+    run.add(at, `(${action.type}) applies only to ${spec.schemes.join(" and ")} endpoints, and the endpoint's url is ${target.scheme} (ERR_NGROK_2205)`);
   }
   if (spec.config === "open") {
     if (action.config !== undefined && !isRecord(action.config)) run.add(at.key("config"), "must be an object");
+    if (action.type === "ai-gateway") {
+      for (const r of aiGatewayKeyRefusals(action.config)) run.add(r.at.reduce<Place>((p, s) => (typeof s === "number" ? p.index(s) : p.field(s)), at.key("config")), r.why);
+    }
     return;
   }
   const config = action.config ?? {};
@@ -214,7 +224,8 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
       if (typeof v !== "string") return run.add(at, "must be a string");
       if (spec.enum && !spec.enum.includes(v)) run.add(at, `must be one of ${spec.enum.map((e) => `"${e}"`).join(", ")}`);
       if (spec.maxLength !== undefined && [...v].length > spec.maxLength) run.add(at, `must be at most ${spec.maxLength} characters`);
-      if (spec.expression) checkCel(v, at, run);
+      if (spec.literal !== undefined) checkLiteral(spec, v, at, run);
+      if (spec.expression) checkCel(v, at, run, undefined, { bool: true, code: "ERR_NGROK_2224", ...(spec.celVariables ? { local: spec.celVariables } : {}) });
       else checkInterpolations(v, at, run);
       return;
     case "duration": {
@@ -250,9 +261,12 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
         } else if (typeof item !== "string") run.add(at.index(i), "must be a string");
         else if (spec.enum && !spec.enum.includes(item)) run.add(at.index(i), `must be one of ${spec.enum.map((e) => `"${e}"`).join(", ")}`);
         else if (spec.exclude?.includes(item)) run.add(at.index(i), `must not be "${item}"`);
-        else if (spec.cel) checkCel(item, at.index(i), run);
+        else if (spec.cel) checkCel(item, at.index(i), run, undefined, { bool: false, code: "ERR_NGROK_2224" });
         else if (spec.form === "credential") checkCredential(item, at.index(i), run);
-        else checkInterpolations(item, at.index(i), run);
+        else {
+          checkInterpolations(item, at.index(i), run);
+          if (spec.literal !== undefined) checkLiteral(spec, item, at.index(i), run);
+        }
       });
       if (spec.required && v.length === 0) run.add(at, "must not be empty");
       else countLimits(spec, v.length, at, run);
@@ -264,8 +278,14 @@ function validateValue(spec: FieldSpec, v: unknown, at: Place, run: Run): void {
       if (!isRecord(v)) return run.add(at, "must be an object");
       countLimits(spec, Object.keys(v).length, at, run);
       for (const [k, item] of Object.entries(v)) {
-        if (spec.kind === "stringMap" && typeof item !== "string") run.add(at.key(k), "must be a string");
-        else interpolationsIn(item, at.key(k), run);
+        const name = spec.headers ? literalProblem("header-name", k) : undefined;
+        if (name !== undefined) run.add(at.key(k), name);
+        else if (spec.kind === "stringMap" && typeof item !== "string") run.add(at.key(k), "must be a string");
+        else {
+          interpolationsIn(item, at.key(k), run);
+          const value = spec.headers && typeof item === "string" ? literalProblem("header-value", item) : undefined;
+          if (value !== undefined) run.add(at.key(k), value);
+        }
       }
       return;
     case "object":
@@ -296,6 +316,12 @@ function checkCredential(credential: string, at: Place, run: Run): void {
   if (colon <= 0) return run.add(at, "must be a username and a password written username:password");
   const password = [...credential.slice(colon + 1)].length;
   if (password < 8 || password > 128) run.add(at, "must have a password of 8 to 128 characters");
+}
+
+/** A literal of the kind ngrok checks when the policy is saved (literals.ts). */
+function checkLiteral(spec: FieldSpec, value: string, at: Place, run: Run): void {
+  const problem = literalProblem(spec.literal!, value);
+  if (problem !== undefined) run.add(at, problem);
 }
 
 /** Every string inside a value (a map's values, a list's elements), its `${...}` parsed as CEL. */
@@ -352,18 +378,31 @@ function checkInterpolations(text: string, at: Place, run: Run): void {
       cel += c;
     }
     if (end < 0) return run.add(at, "has a ${ without its closing }");
-    checkCel(cel, at, run, "${...}");
+    checkCel(cel, at, run, "${...}", { bool: false, code: "ERR_NGROK_2224" });
     i = text.indexOf("${", end + 1);
   }
 }
 
-/** A CEL expression, parsed when the validation has a parser; a failure names its line (when several) and column. */
-function checkCel(expression: unknown, at: Place, run: Run, inside?: string): void {
+/** How an expression is checked: whether it must be a bool, the code ngrok refuses a type error with, the variables its field adds. */
+interface CelUse {
+  bool: boolean;
+  code: string;
+  local?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A CEL expression, parsed and type-checked when the validation has a parser; a failure names its
+ * line (when several) and column, and a type error ngrok's code (2200 a rule's expression, 2224
+ * CEL in an action's config).
+ */
+function checkCel(expression: unknown, at: Place, run: Run, inside: string | undefined, use: CelUse): void {
   if (typeof expression !== "string") return run.add(at, "must be a CEL expression (a string)");
   const what = inside ? `has a ${inside} that is not` : "is not";
   if (expression.trim() === "") return run.add(at, inside ? `has an empty ${inside}` : "must not be empty");
-  const why = run.cel?.(expression);
-  if (why !== undefined) run.add(at, `${what} a valid CEL expression${why === "" ? "" : `: ${why}`}`);
+  const verdict = run.cel?.(expression, use.bool, use.local);
+  if (verdict === undefined) return;
+  if (verdict.typed) run.add(at, `${what} a well-typed CEL expression: ${verdict.why} (${use.code})`);
+  else run.add(at, `${what} a valid CEL expression${verdict.why === "" ? "" : `: ${verdict.why}`}`);
 }
 
 /** A path as a program writes it: `trafficPolicy.onHttpRequest[0].expressions[1]`. */

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { NgrokResource } from "./door";
 import type { outputs } from "./types";
-import type { TrafficPolicy, TrafficPolicyInput } from "./policy";
+import type { SharedPolicy, TrafficPolicy, TrafficPolicyInput } from "./policy";
 import { preparePolicyInputs } from "./policy";
 
 /** The arguments of a {@link CloudEndpoint}. */
@@ -10,7 +10,7 @@ export interface CloudEndpointArgs {
   /** The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. */
   url: pulumi.Input<string>;
   /** The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them. */
-  trafficPolicy: pulumi.Input<TrafficPolicyInput | string>;
+  trafficPolicy: pulumi.Input<TrafficPolicyInput | string | SharedPolicy>;
   /** Where the endpoint is reachable: `public`, `internal` or `kubernetes`. When unset, the service chooses from the URL (`internal` for a `.internal` host). */
   bindings?: pulumi.Input<pulumi.Input<"public" | "internal" | "kubernetes">[]>;
   /** Whether other endpoints may share the URL, the service balancing traffic among them. Default `false`. */

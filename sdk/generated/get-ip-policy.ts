@@ -1,5 +1,6 @@
 // Generated from provider/functions and provider/agent by `make generate`. Do not edit.
 import type * as pulumi from "@pulumi/pulumi";
+import type { outputs } from "./types";
 import { invoke, invokeOutput } from "./door";
 
 /** The arguments of {@link getIpPolicy}. */
@@ -26,6 +27,8 @@ export interface GetIpPolicyResult {
   readonly description?: string;
   /** Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes. */
   readonly metadata?: string;
+  /** The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these. */
+  readonly rules?: outputs.IpPolicyInlineRule[];
   /** The address of the resource in the API. */
   readonly uri: string;
   /** When the resource was created (RFC 3339). */

@@ -25,7 +25,7 @@ export interface GetReservedDomainResult {
   readonly id: string;
   /** The hostname to reserve; stored lower-cased, without a trailing dot. */
   readonly domain: string;
-  /** Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. */
+  /** Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. */
   readonly region?: "au" | "eu" | "ap" | "us" | "jp" | "in" | "sa";
   /** What the domain is for. Optional, at most 255 bytes. */
   readonly description?: string;

@@ -22,6 +22,7 @@ export { IpPolicyRule, type IpPolicyRuleArgs } from "./ip-policy-rule";
 export { IpRestriction, type IpRestrictionArgs } from "./ip-restriction";
 export { ReservedDomain, type ReservedDomainArgs } from "./reserved-domain";
 export { ServiceUser, type ServiceUserArgs } from "./service-user";
+export { SharedTrafficPolicy, type SharedTrafficPolicyArgs } from "./shared-traffic-policy";
 export { SshCertificateAuthority, type SshCertificateAuthorityArgs } from "./ssh-certificate-authority";
 export { SshCredential, type SshCredentialArgs } from "./ssh-credential";
 export { SshHostCertificate, type SshHostCertificateArgs } from "./ssh-host-certificate";

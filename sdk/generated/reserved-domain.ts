@@ -7,7 +7,11 @@ import type { inputs, outputs } from "./types";
 export interface ReservedDomainArgs {
   /** The hostname to reserve; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
   domain: pulumi.Input<string>;
-  /** Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. */
+  /**
+   * Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value.
+   *
+   * @deprecated region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
+   */
   region?: pulumi.Input<"au" | "eu" | "ap" | "us" | "jp" | "in" | "sa">;
   /** What the domain is for. Optional, at most 255 bytes. */
   description?: pulumi.Input<string>;
@@ -40,7 +44,11 @@ export interface ReservedDomainArgs {
 export class ReservedDomain extends NgrokResource {
   /** The hostname to reserve; stored lower-cased, without a trailing dot. Changing it replaces the resource. */
   declare public readonly domain: pulumi.Output<string>;
-  /** Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. */
+  /**
+   * Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value.
+   *
+   * @deprecated region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
+   */
   declare public readonly region: pulumi.Output<"au" | "eu" | "ap" | "us" | "jp" | "in" | "sa" | undefined>;
   /** What the domain is for. Optional, at most 255 bytes. */
   declare public readonly description: pulumi.Output<string | undefined>;

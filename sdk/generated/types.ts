@@ -408,6 +408,20 @@ export namespace inputs {
     url?: pulumi.Input<string>;
   }
 
+  /** One IPv4 or IPv6 range of the policy, allowed or denied. */
+  export interface IpPolicyInlineRule {
+    /** The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview. */
+    cidr: pulumi.Input<string>;
+    /** Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. */
+    action: pulumi.Input<"allow" | "deny">;
+    /** Whose addresses these are, e.g. `sf office`. */
+    description?: pulumi.Input<string>;
+    /** Arbitrary data of the rule. */
+    metadata?: pulumi.Input<string>;
+    /** The rule's id (`ipr_...`), set by the service: an output. */
+    id?: pulumi.Input<string>;
+  }
+
   /** Values a JWT claim may take. */
   export interface JwtAllowList {
     /** The allowed values. */
@@ -1010,6 +1024,20 @@ export namespace outputs {
     name?: string;
     /** Its address. */
     url?: string;
+  }
+
+  /** One IPv4 or IPv6 range of the policy, allowed or denied. */
+  export interface IpPolicyInlineRule {
+    /** The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview. */
+    cidr?: string;
+    /** Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. */
+    action?: "allow" | "deny";
+    /** Whose addresses these are, e.g. `sf office`. */
+    description?: string;
+    /** Arbitrary data of the rule. */
+    metadata?: string;
+    /** The rule's id (`ipr_...`), set by the service: an output. */
+    id?: string;
   }
 
   /** Values a JWT claim may take. */

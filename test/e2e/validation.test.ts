@@ -75,9 +75,11 @@ const CASES: Case[] = [
       /^trafficPolicy\.onHttpRequest is an HTTP phase, and the endpoint's url is tcp: only onTcpConnect applies \(ERR_NGROK_2230\)$/,
       /^trafficPolicy\.onHttpRequest\[0\]\.expressions\[0\] is not a valid CEL expression: at column \d+, /,
       /^trafficPolicy\.onHttpRequest\[1\]\.actions\[0\]\.config\.capacity is required$/,
+      /^trafficPolicy\.onHttpRequest\[2\]\.expressions\[0\] is not a well-typed CEL expression: at column 14, found no matching overload for '_>_' applied to '\(string, int\)' \(ERR_NGROK_2200\)$/,
+      /^trafficPolicy\.onHttpRequest\[2\]\.actions\[0\]\.config\.allow\[0\] must be an IP address or a CIDR such as 10\.0\.0\.0\/8 \(ERR_NGROK_2217\)$/,
     ],
     secretConfig: { adminLogin: `admin:${secretPrefix}` },
-    hidden: [secretPrefix],
+    hidden: [secretPrefix, "10.0.0.0/33"],
   },
 ];
 

@@ -33,6 +33,8 @@ function transpileEmulator(): string {
   walk(join(ROOT, "provider"));
   // The clock every reading of the time goes through.
   walk(join(ROOT, "clock"));
+  // The CEL type checker, which the emulator's policy checks read.
+  walk(join(ROOT, "cel"));
   return dir;
 }
 

@@ -1,16 +1,33 @@
 /**
  * The CEL conformance suite that @bufbuild/cel-spec ships (cel-spec's simple tests), run through
  * the gateway's CEL environment (ngrok's functions loaded) as a rule's expression is: each test's
- * expression with its bindings, its answer compared with the expected value, or an error expected.
- * Tests that need protobuf messages (a container, message or type values) or the type checker
- * (check-only, typed results) are not run: a Traffic Policy has neither.
+ * expression type-checked (cel/check.ts, with the test's declarations and the gateway's functions)
+ * unless the test turns the checker off, its deduced type compared when the test gives one, then
+ * evaluated with its bindings, its answer compared with the expected value, or an error expected.
+ * Tests that need protobuf messages (a container, message, wrapper or abstract types) are not
+ * run: a Traffic Policy has none.
  */
 import { isDeepStrictEqual } from "node:util";
+import { parse } from "@bufbuild/cel";
+import { typeOfExpression, typeText, CelTypeError, type CelT } from "../../cel/check";
 import { CelEvaluator, CelFailure } from "../../emulator/gateway/cel";
+import { celDeclarations } from "../../emulator/gateway/cel-declarations";
 
 type ValueJson = Record<string, unknown>;
+type TypeJson = Record<string, unknown>;
 interface ConformanceTest {
-  original: { name: string; expr: string; value?: ValueJson; evalError?: unknown; bindings?: Record<string, { value?: ValueJson }>; container?: string; checkOnly?: boolean; typedResult?: unknown };
+  original: {
+    name: string;
+    expr: string;
+    value?: ValueJson;
+    evalError?: unknown;
+    bindings?: Record<string, { value?: ValueJson }>;
+    container?: string;
+    checkOnly?: boolean;
+    disableCheck?: boolean;
+    typeEnv?: { name: string; ident?: { type: TypeJson }; function?: { overloads: { params?: TypeJson[]; resultType: TypeJson; isInstanceFunction?: boolean }[] } }[];
+    typedResult?: { result?: ValueJson; deducedType: TypeJson };
+  };
 }
 interface Suite {
   name: string;
@@ -70,9 +87,75 @@ const evaluator = new CelEvaluator(
   () => bindings,
 );
 
+const PRIMITIVES: Record<string, CelT["k"]> = { BOOL: "bool", INT64: "int", UINT64: "uint", DOUBLE: "double", STRING: "string", BYTES: "bytes" };
+
+/** A cel.expr.Type in its JSON form as the checker's type; SKIP for messages, wrappers and abstract types. */
+function celType(t: TypeJson): CelT | typeof SKIP {
+  if ("primitive" in t) return PRIMITIVES[String(t["primitive"])] === undefined ? SKIP : ({ k: PRIMITIVES[String(t["primitive"])] } as CelT);
+  if ("dyn" in t || "typeParam" in t) return { k: "dyn" };
+  if ("null" in t) return { k: "null" };
+  if ("wellKnown" in t) return t["wellKnown"] === "TIMESTAMP" ? { k: "timestamp" } : t["wellKnown"] === "DURATION" ? { k: "duration" } : SKIP;
+  if ("listType" in t) {
+    const elem = celType((t["listType"] as { elemType: TypeJson }).elemType);
+    return elem === SKIP ? SKIP : { k: "list", elem };
+  }
+  if ("mapType" in t) {
+    const m = t["mapType"] as { keyType: TypeJson; valueType: TypeJson };
+    const key = celType(m.keyType);
+    const value = celType(m.valueType);
+    return key === SKIP || value === SKIP ? SKIP : { k: "map", key, value };
+  }
+  if ("type" in t) return { k: "type" };
+  return SKIP;
+}
+
+/** Whether the checker accepts the expression with the test's declarations (and gives its deduced type); undefined when it cannot be declared. */
+function checked(t: ConformanceTest["original"]): boolean | undefined {
+  if (t.disableCheck) return true;
+  const gateway = celDeclarations();
+  const variables: Record<string, CelT> = {};
+  const overloads = [...gateway.overloads];
+  for (const d of t.typeEnv ?? []) {
+    if (d.ident !== undefined) {
+      const type = celType(d.ident.type);
+      if (type === SKIP) return undefined;
+      variables[d.name] = type;
+    }
+    for (const o of d.function?.overloads ?? []) {
+      const types = [...(o.params ?? []), o.resultType].map(celType);
+      if (types.includes(SKIP)) return undefined;
+      const [first, ...rest] = types.slice(0, -1) as CelT[];
+      const result = types[types.length - 1] as CelT;
+      overloads.push(o.isInstanceFunction ? { name: d.name, target: first!, args: rest, result } : { name: d.name, args: types.slice(0, -1) as CelT[], result });
+    }
+  }
+  let parsed;
+  try {
+    parsed = parse(t.expr);
+  } catch {
+    return false;
+  }
+  let type: CelT;
+  try {
+    type = typeOfExpression(parsed, { variables, overloads });
+  } catch (err) {
+    if (err instanceof CelTypeError) return false;
+    throw err;
+  }
+  if (t.typedResult === undefined) return true;
+  const want = celType(t.typedResult.deducedType);
+  if (want === SKIP) return undefined;
+  return typeText(want) === typeText(type);
+}
+
 /** Whether a test passes; undefined when it is not run. */
 function outcome(t: ConformanceTest["original"]): boolean | undefined {
-  if (t.container !== undefined || t.checkOnly || t.typedResult !== undefined) return undefined;
+  if (t.container !== undefined) return undefined;
+  const typed = checked(t);
+  if (typed === undefined) return undefined;
+  if (!typed) return false;
+  if (t.checkOnly) return true;
+  if (t.typedResult !== undefined) t = { ...t, ...(t.typedResult.result === undefined ? {} : { value: t.typedResult.result }) };
   const given: Record<string, unknown> = {};
   for (const [name, b] of Object.entries(t.bindings ?? {})) {
     const v = b.value === undefined ? SKIP : plain(b.value);

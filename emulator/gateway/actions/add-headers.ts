@@ -5,7 +5,7 @@ import { ConfigError, HTTP, setResult, strMap, target, type ActionImpl } from ".
 export const addHeaders: ActionImpl = {
   type: "add-headers",
   phases: HTTP,
-  config: { headers: f("map", { required: true, minEntries: 1, maxEntries: 10 }) },
+  config: { headers: f("map", { required: true, minEntries: 1, maxEntries: 10, headers: true }) },
   async run(config, run) {
     const headers = strMap(config, "headers");
     const added: Record<string, string> = {};

@@ -16,6 +16,11 @@ export interface ActionContext {
    * whose policy runs on it; undefined when nothing the emulator knows has that URL.
    */
   send(request: OutboundRequest, ex: Exchange): Promise<HttpMessage | undefined>;
+  /**
+   * forward-internal in on_tcp_connect: the connection handed to the TCP or TLS endpoint at `url`,
+   * whose on_tcp_connect runs on it; undefined when no endpoint has that URL.
+   */
+  connect(url: string, ex: Exchange): Promise<"accepted" | "closed" | undefined>;
 }
 
 export interface OutboundRequest {
@@ -61,7 +66,11 @@ export interface ActionImpl {
   /** The documented phases the emulator cannot run it in (answered "not emulated"). */
   notRunIn?: readonly PhaseName[];
   terminating?: boolean;
+  /** The only URL schemes of the endpoints it runs on, when its page names them (terminate-tls). */
+  schemes?: readonly string[];
   config: ConfigSchema;
+  /** What ngrok refuses in a config beyond its fields' schema: the code, the place below `config`, why, and ngrok's message. */
+  refusal?(config: Record<string, unknown>): { code: string; place: (string | number)[]; why: string; message: string } | undefined;
   run(config: Record<string, unknown>, run: Run): Promise<ActionOutcome>;
 }
 

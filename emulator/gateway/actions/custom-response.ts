@@ -11,7 +11,7 @@ export const customResponse: ActionImpl = {
     body: f("string", { default: "" }),
     // ngrok's older pages spell the body `content`; ngrok still accepts it, deprecated for `body`.
     content: f("string", { deprecatedFor: "body" }),
-    headers: f("map", { maxEntries: 10 }),
+    headers: f("map", { maxEntries: 10, headers: true }),
   },
   async run(config, run) {
     const status = typeof config["status_code"] === "number" ? config["status_code"] : 200;

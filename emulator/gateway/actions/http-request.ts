@@ -89,14 +89,15 @@ function reqVariables(req: OutboundRequest): Record<string, unknown> {
 
 /** The config fields, with the defaults of ngrok's page: the run reads what check.ts accepted, filled with these. */
 const CONFIG: ConfigSchema = {
-  url: f("string", { required: true }),
+  url: f("string", { required: true, literal: "url" }),
   method: f("string", { oneOf: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], default: "GET" }),
   query_params: f("objects", { maxEntries: 32, fields: { key: f("string", { required: true, maxLength: 128 }), value: f("string", { maxLength: 8192 }) } }),
-  headers: f("map", { maxEntries: 10 }),
+  headers: f("map", { maxEntries: 10, headers: true }),
   body: f("string"),
   max_redirects: f("int", { min: 0, max: 100, default: 10 }),
   timeout: f("duration", { min: 1, max: 30, default: "3s" }),
-  retry_condition: f("string", { cel: true }),
+  // The page's retry example reads `last_attempt.res.statusCode`: the attempts so far and the last one's request and response.
+  retry_condition: f("string", { cel: true, condition: true, celVariables: { attempts: "int", last_attempt: "map(string, dyn)" } }),
   on_error: f("string", { oneOf: ["continue", "halt"], default: "continue" }),
 };
 

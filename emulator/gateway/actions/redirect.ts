@@ -6,7 +6,7 @@ import { rewrite } from "./rewrite";
 export const redirect: ActionImpl = {
   type: "redirect",
   phases: ["on_http_request"],
-  config: { from: f("string"), to: f("string", { required: true }), status_code: f("int", { min: 300, max: 399, default: 302 }), headers: f("map", { maxEntries: 10 }) },
+  config: { from: f("string", { literal: "regex" }), to: f("string", { required: true }), status_code: f("int", { min: 300, max: 399, default: 302 }), headers: f("map", { maxEntries: 10, headers: true }) },
   async run(config, run) {
     const { before, after, matches, text } = rewrite(run, config);
     // Written as Go writes a URL: a URL without a path keeps none (the redirect page's

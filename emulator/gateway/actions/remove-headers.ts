@@ -5,7 +5,7 @@ import { ConfigError, HTTP, setResult, strList, target, type ActionImpl } from "
 export const removeHeaders: ActionImpl = {
   type: "remove-headers",
   phases: HTTP,
-  config: { headers: f("strings", { required: true, minEntries: 1, maxEntries: 10 }) },
+  config: { headers: f("strings", { required: true, minEntries: 1, maxEntries: 10, literal: "header-name" }) },
   async run(config, run) {
     const names = strList(config, "headers").map((h) => h.toLowerCase());
     if (names.includes("user-agent")) throw new ConfigError("the user-agent header may not be removed");

@@ -6,7 +6,7 @@ import { bool, ConfigError, HTTP, message, setResult, strList, type ActionImpl }
 export const restrictIps: ActionImpl = {
   type: "restrict-ips",
   phases: ["on_tcp_connect", ...HTTP],
-  config: { enforce: f("bool", { default: true }), allow: f("strings"), deny: f("strings"), ip_policies: f("strings") },
+  config: { enforce: f("bool", { default: true }), allow: f("strings", { literal: "cidr" }), deny: f("strings", { literal: "cidr" }), ip_policies: f("strings", { literal: "ip-policy" }) },
   async run(config, run) {
     const allow = strList(config, "allow").map((c) => run.cel.text(c));
     const denyList = strList(config, "deny").map((c) => run.cel.text(c));

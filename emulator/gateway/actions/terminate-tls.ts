@@ -63,6 +63,8 @@ export function handshakeFailure(t: TlsTermination, facts: { version?: string; c
 export const terminateTls: ActionImpl = {
   type: "terminate-tls",
   phases: ["on_tcp_connect"],
+  // Its page lists the endpoints it runs on: https and tls.
+  schemes: ["https", "tls"],
   config: {
     min_version: f("string", { oneOf: ["1.2", "1.3"], default: "1.2" }),
     max_version: f("string", { oneOf: ["1.2", "1.3"], default: "1.3" }),

@@ -6,7 +6,7 @@ import { rewrite } from "./rewrite";
 export const urlRewrite: ActionImpl = {
   type: "url-rewrite",
   phases: ["on_http_request"],
-  config: { from: f("string"), to: f("string", { required: true }) },
+  config: { from: f("string", { literal: "regex" }), to: f("string", { required: true }) },
   async run(config, run) {
     const { before, after, matches } = rewrite(run, config);
     if (after.toString() === before) return { kind: "continue", detail: "the URL did not change" };

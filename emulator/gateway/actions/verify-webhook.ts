@@ -1,14 +1,16 @@
 // verify-webhook (https://ngrok.com/docs/traffic-policy/actions/verify-webhook/).
 import { f } from "../schema";
-import { verifyWebhook } from "../webhooks";
-import { bool, ConfigError, message, setResult, str, type ActionImpl } from "./common";
+import { verifyWebhook, WEBHOOK_PROVIDERS } from "../webhooks";
+import { bool, ConfigError, message, NotEmulated, setResult, str, type ActionImpl } from "./common";
 
 export const verifyWebhookAction: ActionImpl = {
   type: "verify-webhook",
   phases: ["on_http_request"],
-  config: { provider: f("string", { required: true }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
+  config: { provider: f("string", { required: true, literal: "webhook-provider" }), secret: f("string", { required: true }), enforce: f("bool", { default: true }) },
   async run(config, run) {
     const provider = str(config, "provider");
+    // check.ts accepted one of the documented providers; the emulator verifies the signatures of some.
+    if (!WEBHOOK_PROVIDERS.includes(provider)) throw new NotEmulated(`the emulator does not verify ${provider}'s signatures (it verifies ${WEBHOOK_PROVIDERS.join(", ")})`);
     const secret = run.cel.text(str(config, "secret"));
     let why: string | undefined;
     try {

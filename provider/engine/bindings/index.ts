@@ -1,5 +1,6 @@
 /** The wire strategy of each kind of binding. */
 import { ItemsWire } from "./items";
+import { MembersWire } from "./members";
 import { SlotWire } from "./edges/slot";
 import { SingletonWire } from "./singleton";
 import type { Wire, WireContext } from "./wire";
@@ -22,6 +23,7 @@ export function wireFor(ctx: WireContext): Wire {
   const binding = ctx.def.binding;
   switch (binding.kind) {
     case "collection":
+      return binding.members ? new MembersWire(ctx, new ItemsWire(ctx, binding), binding.members) : new ItemsWire(ctx, binding);
     case "sub-collection":
       return new ItemsWire(ctx, binding);
     case "slot":

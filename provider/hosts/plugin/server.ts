@@ -19,6 +19,7 @@ import { ArgumentError, UnknownFunctionError, UnknownKindError } from "../../cor
 import { type EventSink, readSettings, sameSettings } from "../../contract";
 import { Provider } from "../../core/provider";
 import { isAbsent } from "../../engine/values";
+import { terraformMapping } from "../../adopt/terraform";
 import { engineFailures } from "../failures";
 import { containsAny, fromStruct, secretLeaves, structValues, toStruct, unwrapped, wholeSecrets, type Unwrapped } from "./codec";
 
@@ -77,6 +78,7 @@ export class NgrokProvider {
    */
   private readonly events: EventSink = {
     info: (message) => this.log.write(engine.LogSeverity.INFO, message),
+    warn: (message) => this.log.write(engine.LogSeverity.WARNING, message),
     debug: (message) => this.log.write(engine.LogSeverity.INFO, message),
   };
 
@@ -245,6 +247,26 @@ export class NgrokProvider {
     return new Empty();
   }
 
+  /**
+   * What Pulumi's Terraform converter asks (`pulumi convert --from terraform`, `pulumi import
+   * --from`): the mapping from ngrok's Terraform provider onto this one. Other keys have none.
+   */
+  getMapping(req: prov.GetMappingRequest): prov.GetMappingResponse {
+    const res = new prov.GetMappingResponse();
+    const name = tokenPrefix.split(":")[0]!;
+    if (req.getKey() !== "terraform" || (req.getProvider() !== "" && req.getProvider() !== name)) return res;
+    res.setProvider(name);
+    res.setData(Buffer.from(terraformMapping(this.version)));
+    return res;
+  }
+
+  /** The one mapping this plugin has, for the converter that lists them first. */
+  getMappings(req: prov.GetMappingsRequest): prov.GetMappingsResponse {
+    const res = new prov.GetMappingsResponse();
+    if (req.getKey() === "terraform") res.setProvidersList([tokenPrefix.split(":")[0]!]);
+    return res;
+  }
+
   async invoke(req: prov.InvokeRequest): Promise<prov.InvokeResponse> {
     const token = req.getTok();
     const name = token.startsWith(tokenPrefix) ? token.slice(tokenPrefix.length) : token;
@@ -358,7 +380,8 @@ export async function serve(engineAddress: string | undefined, options: { versio
     delete: unary(provider, (req: prov.DeleteRequest) => provider.delete(req)),
     invoke: unary(provider, (req: prov.InvokeRequest) => provider.invoke(req)),
     cancel: unary(provider, (_req: Empty) => new Empty()),
-    getMapping: unary(provider, (_req: prov.GetMappingRequest) => new prov.GetMappingResponse()),
+    getMapping: unary(provider, (req: prov.GetMappingRequest) => provider.getMapping(req)),
+    getMappings: unary(provider, (req: prov.GetMappingsRequest) => provider.getMappings(req)),
   };
   server.addService(provrpc.ResourceProviderService, impl as provrpc.IResourceProviderServer);
   const port = await new Promise<number>((resolve, reject) =>

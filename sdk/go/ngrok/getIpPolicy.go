@@ -38,6 +38,8 @@ type LookupIpPolicyResult struct {
 	Id string `pulumi:"id"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
+	// The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+	Rules []IpPolicyInlineRule `pulumi:"rules"`
 	// The address of the resource in the API.
 	Uri string `pulumi:"uri"`
 }
@@ -90,6 +92,11 @@ func (o LookupIpPolicyResultOutput) Id() pulumi.StringOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o LookupIpPolicyResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupIpPolicyResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+func (o LookupIpPolicyResultOutput) Rules() IpPolicyInlineRuleArrayOutput {
+	return o.ApplyT(func(v LookupIpPolicyResult) []IpPolicyInlineRule { return v.Rules }).(IpPolicyInlineRuleArrayOutput)
 }
 
 // The address of the resource in the API.

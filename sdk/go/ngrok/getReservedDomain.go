@@ -56,7 +56,7 @@ type LookupReservedDomainResult struct {
 	Id string `pulumi:"id"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	// Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 	Region *string `pulumi:"region"`
 	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
 	ResolvesTo []ReservedDomainResolvesTo `pulumi:"resolvesTo"`
@@ -169,7 +169,7 @@ func (o LookupReservedDomainResultOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupReservedDomainResult) *string { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+// Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
 func (o LookupReservedDomainResultOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v LookupReservedDomainResult) *string { return v.Region }).(pulumi.StringPtrOutput)
 }

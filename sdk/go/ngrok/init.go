@@ -85,6 +85,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &ReservedDomain{}
 	case "ngrok:index:ServiceUser":
 		r = &ServiceUser{}
+	case "ngrok:index:SharedTrafficPolicy":
+		r = &SharedTrafficPolicy{}
 	case "ngrok:index:SshCertificateAuthority":
 		r = &SshCertificateAuthority{}
 	case "ngrok:index:SshCredential":

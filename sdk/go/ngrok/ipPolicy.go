@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// A named set of IP ranges, allowed or denied by its IpPolicyRules. It applies to no traffic until an IpRestriction (or an edge's IP restriction module) uses it. Deleting it deletes its rules.
+// A named set of IP ranges, allowed or denied: its `rules`, or IpPolicyRule resources (one way or the other for a policy: check fails when an IpPolicyRule names a policy whose program sets `rules`). It applies to no traffic until an IpRestriction, or a `restrict-ips` action of a Traffic Policy, uses it. Deleting it deletes its rules.
 type IpPolicy struct {
 	pulumi.CustomResourceState
 
@@ -21,6 +21,8 @@ type IpPolicy struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
+	// The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+	Rules IpPolicyInlineRuleArrayOutput `pulumi:"rules"`
 }
 
 // NewIpPolicy registers a new resource with the given unique name, arguments, and options.
@@ -69,6 +71,8 @@ type ipPolicyArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
+	// The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+	Rules []IpPolicyInlineRule `pulumi:"rules"`
 }
 
 // The set of arguments for constructing a IpPolicy resource.
@@ -79,6 +83,8 @@ type IpPolicyArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
+	// The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+	Rules IpPolicyInlineRuleArrayInput
 }
 
 func (IpPolicyArgs) ElementType() reflect.Type {
@@ -131,6 +137,11 @@ func (o IpPolicyOutput) Description() pulumi.StringPtrOutput {
 // Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 func (o IpPolicyOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *IpPolicy) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+// The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+func (o IpPolicyOutput) Rules() IpPolicyInlineRuleArrayOutput {
+	return o.ApplyT(func(v *IpPolicy) IpPolicyInlineRuleArrayOutput { return v.Rules }).(IpPolicyInlineRuleArrayOutput)
 }
 
 func init() {

@@ -4475,6 +4475,142 @@ func (o IdentityProviderPtrOutput) Url() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// One IPv4 or IPv6 range of the policy, allowed or denied.
+type IpPolicyInlineRule struct {
+	// Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+	Action string `pulumi:"action"`
+	// The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+	Cidr string `pulumi:"cidr"`
+	// Whose addresses these are, e.g. `sf office`.
+	Description *string `pulumi:"description"`
+	// The rule's id (`ipr_...`), set by the service: an output.
+	Id *string `pulumi:"id"`
+	// Arbitrary data of the rule.
+	Metadata *string `pulumi:"metadata"`
+}
+
+// IpPolicyInlineRuleInput is an input type that accepts IpPolicyInlineRuleArgs and IpPolicyInlineRuleOutput values.
+// You can construct a concrete instance of `IpPolicyInlineRuleInput` via:
+//
+//	IpPolicyInlineRuleArgs{...}
+type IpPolicyInlineRuleInput interface {
+	pulumi.Input
+
+	ToIpPolicyInlineRuleOutput() IpPolicyInlineRuleOutput
+	ToIpPolicyInlineRuleOutputWithContext(context.Context) IpPolicyInlineRuleOutput
+}
+
+// One IPv4 or IPv6 range of the policy, allowed or denied.
+type IpPolicyInlineRuleArgs struct {
+	// Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+	Action pulumi.StringInput `pulumi:"action"`
+	// The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+	Cidr pulumi.StringInput `pulumi:"cidr"`
+	// Whose addresses these are, e.g. `sf office`.
+	Description pulumi.StringPtrInput `pulumi:"description"`
+	// The rule's id (`ipr_...`), set by the service: an output.
+	Id pulumi.StringPtrInput `pulumi:"id"`
+	// Arbitrary data of the rule.
+	Metadata pulumi.StringPtrInput `pulumi:"metadata"`
+}
+
+func (IpPolicyInlineRuleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*IpPolicyInlineRule)(nil)).Elem()
+}
+
+func (i IpPolicyInlineRuleArgs) ToIpPolicyInlineRuleOutput() IpPolicyInlineRuleOutput {
+	return i.ToIpPolicyInlineRuleOutputWithContext(context.Background())
+}
+
+func (i IpPolicyInlineRuleArgs) ToIpPolicyInlineRuleOutputWithContext(ctx context.Context) IpPolicyInlineRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(IpPolicyInlineRuleOutput)
+}
+
+// IpPolicyInlineRuleArrayInput is an input type that accepts IpPolicyInlineRuleArray and IpPolicyInlineRuleArrayOutput values.
+// You can construct a concrete instance of `IpPolicyInlineRuleArrayInput` via:
+//
+//	IpPolicyInlineRuleArray{ IpPolicyInlineRuleArgs{...} }
+type IpPolicyInlineRuleArrayInput interface {
+	pulumi.Input
+
+	ToIpPolicyInlineRuleArrayOutput() IpPolicyInlineRuleArrayOutput
+	ToIpPolicyInlineRuleArrayOutputWithContext(context.Context) IpPolicyInlineRuleArrayOutput
+}
+
+type IpPolicyInlineRuleArray []IpPolicyInlineRuleInput
+
+func (IpPolicyInlineRuleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]IpPolicyInlineRule)(nil)).Elem()
+}
+
+func (i IpPolicyInlineRuleArray) ToIpPolicyInlineRuleArrayOutput() IpPolicyInlineRuleArrayOutput {
+	return i.ToIpPolicyInlineRuleArrayOutputWithContext(context.Background())
+}
+
+func (i IpPolicyInlineRuleArray) ToIpPolicyInlineRuleArrayOutputWithContext(ctx context.Context) IpPolicyInlineRuleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(IpPolicyInlineRuleArrayOutput)
+}
+
+// One IPv4 or IPv6 range of the policy, allowed or denied.
+type IpPolicyInlineRuleOutput struct{ *pulumi.OutputState }
+
+func (IpPolicyInlineRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IpPolicyInlineRule)(nil)).Elem()
+}
+
+func (o IpPolicyInlineRuleOutput) ToIpPolicyInlineRuleOutput() IpPolicyInlineRuleOutput {
+	return o
+}
+
+func (o IpPolicyInlineRuleOutput) ToIpPolicyInlineRuleOutputWithContext(ctx context.Context) IpPolicyInlineRuleOutput {
+	return o
+}
+
+// Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+func (o IpPolicyInlineRuleOutput) Action() pulumi.StringOutput {
+	return o.ApplyT(func(v IpPolicyInlineRule) string { return v.Action }).(pulumi.StringOutput)
+}
+
+// The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+func (o IpPolicyInlineRuleOutput) Cidr() pulumi.StringOutput {
+	return o.ApplyT(func(v IpPolicyInlineRule) string { return v.Cidr }).(pulumi.StringOutput)
+}
+
+// Whose addresses these are, e.g. `sf office`.
+func (o IpPolicyInlineRuleOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IpPolicyInlineRule) *string { return v.Description }).(pulumi.StringPtrOutput)
+}
+
+// The rule's id (`ipr_...`), set by the service: an output.
+func (o IpPolicyInlineRuleOutput) Id() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IpPolicyInlineRule) *string { return v.Id }).(pulumi.StringPtrOutput)
+}
+
+// Arbitrary data of the rule.
+func (o IpPolicyInlineRuleOutput) Metadata() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v IpPolicyInlineRule) *string { return v.Metadata }).(pulumi.StringPtrOutput)
+}
+
+type IpPolicyInlineRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (IpPolicyInlineRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]IpPolicyInlineRule)(nil)).Elem()
+}
+
+func (o IpPolicyInlineRuleArrayOutput) ToIpPolicyInlineRuleArrayOutput() IpPolicyInlineRuleArrayOutput {
+	return o
+}
+
+func (o IpPolicyInlineRuleArrayOutput) ToIpPolicyInlineRuleArrayOutputWithContext(ctx context.Context) IpPolicyInlineRuleArrayOutput {
+	return o
+}
+
+func (o IpPolicyInlineRuleArrayOutput) Index(i pulumi.IntInput) IpPolicyInlineRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) IpPolicyInlineRule {
+		return vs[0].([]IpPolicyInlineRule)[vs[1].(int)]
+	}).(IpPolicyInlineRuleOutput)
+}
+
 // Values a JWT claim may take.
 type JwtAllowList struct {
 	// The allowed values.
@@ -6835,6 +6971,8 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetFirehosePtrInput)(nil)).Elem(), EventTargetFirehoseArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetKinesisInput)(nil)).Elem(), EventTargetKinesisArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EventTargetKinesisPtrInput)(nil)).Elem(), EventTargetKinesisArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*IpPolicyInlineRuleInput)(nil)).Elem(), IpPolicyInlineRuleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*IpPolicyInlineRuleArrayInput)(nil)).Elem(), IpPolicyInlineRuleArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtAllowListInput)(nil)).Elem(), JwtAllowListArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtAllowListPtrInput)(nil)).Elem(), JwtAllowListArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtAllowListEntryInput)(nil)).Elem(), JwtAllowListEntryArgs{})
@@ -6922,6 +7060,8 @@ func init() {
 	pulumi.RegisterOutputType(EventTargetKinesisPtrOutput{})
 	pulumi.RegisterOutputType(IdentityProviderOutput{})
 	pulumi.RegisterOutputType(IdentityProviderPtrOutput{})
+	pulumi.RegisterOutputType(IpPolicyInlineRuleOutput{})
+	pulumi.RegisterOutputType(IpPolicyInlineRuleArrayOutput{})
 	pulumi.RegisterOutputType(JwtAllowListOutput{})
 	pulumi.RegisterOutputType(JwtAllowListPtrOutput{})
 	pulumi.RegisterOutputType(JwtAllowListEntryOutput{})

@@ -40,7 +40,9 @@ type ReservedDomain struct {
 	HttpsEndpointConfiguration RefPtrOutput `pulumi:"httpsEndpointConfiguration"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrOutput `pulumi:"metadata"`
-	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	// Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	//
+	// Deprecated: region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
 	Region pulumi.StringPtrOutput `pulumi:"region"`
 	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
 	ResolvesTo ReservedDomainResolvesToArrayOutput `pulumi:"resolvesTo"`
@@ -104,7 +106,9 @@ type reservedDomainArgs struct {
 	ImportId *string `pulumi:"importId"`
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata *string `pulumi:"metadata"`
-	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	// Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	//
+	// Deprecated: region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
 	Region *string `pulumi:"region"`
 	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
 	ResolvesTo []ReservedDomainResolvesTo `pulumi:"resolvesTo"`
@@ -124,7 +128,9 @@ type ReservedDomainArgs struct {
 	ImportId pulumi.StringPtrInput
 	// Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
 	Metadata pulumi.StringPtrInput
-	// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	// Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+	//
+	// Deprecated: region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
 	Region pulumi.StringPtrInput
 	// The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
 	ResolvesTo ReservedDomainResolvesToArrayInput
@@ -227,7 +233,9 @@ func (o ReservedDomainOutput) Metadata() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomain) pulumi.StringPtrOutput { return v.Metadata }).(pulumi.StringPtrOutput)
 }
 
-// Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+// Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+//
+// Deprecated: region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
 func (o ReservedDomainOutput) Region() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ReservedDomain) pulumi.StringPtrOutput { return v.Region }).(pulumi.StringPtrOutput)
 }

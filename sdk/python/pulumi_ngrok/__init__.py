@@ -100,6 +100,7 @@ from .provider import *
 from .reserved_domain import *
 from .restart_agent import *
 from .service_user import *
+from .shared_traffic_policy import *
 from .ssh_certificate_authority import *
 from .ssh_credential import *
 from .ssh_host_certificate import *
@@ -165,6 +166,7 @@ _utilities.register(
    "ngrok:index:IpRestriction": "IpRestriction",
    "ngrok:index:ReservedDomain": "ReservedDomain",
    "ngrok:index:ServiceUser": "ServiceUser",
+   "ngrok:index:SharedTrafficPolicy": "SharedTrafficPolicy",
    "ngrok:index:SshCertificateAuthority": "SshCertificateAuthority",
    "ngrok:index:SshCredential": "SshCredential",
    "ngrok:index:SshHostCertificate": "SshHostCertificate",

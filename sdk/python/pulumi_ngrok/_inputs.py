@@ -61,6 +61,8 @@ __all__ = [
     'EventTargetFirehoseArgsDict',
     'EventTargetKinesisArgs',
     'EventTargetKinesisArgsDict',
+    'IpPolicyInlineRuleArgs',
+    'IpPolicyInlineRuleArgsDict',
     'JwtAllowListArgs',
     'JwtAllowListArgsDict',
     'JwtAllowListEntryArgs',
@@ -1412,6 +1414,118 @@ class EventTargetKinesisArgs:
     @stream_arn.setter
     def stream_arn(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "stream_arn", value)
+
+
+class IpPolicyInlineRuleArgsDict(TypedDict):
+    """
+    One IPv4 or IPv6 range of the policy, allowed or denied.
+    """
+    action: pulumi.Input[_builtins.str]
+    """
+    Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+    """
+    cidr: pulumi.Input[_builtins.str]
+    """
+    The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+    """
+    description: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Whose addresses these are, e.g. `sf office`.
+    """
+    id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The rule's id (`ipr_...`), set by the service: an output.
+    """
+    metadata: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    Arbitrary data of the rule.
+    """
+
+@pulumi.input_type
+class IpPolicyInlineRuleArgs:
+    def __init__(__self__, *,
+                 action: pulumi.Input[_builtins.str],
+                 cidr: pulumi.Input[_builtins.str],
+                 description: pulumi.Input[Optional[_builtins.str]] = None,
+                 id: pulumi.Input[Optional[_builtins.str]] = None,
+                 metadata: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        One IPv4 or IPv6 range of the policy, allowed or denied.
+
+        :param pulumi.Input[_builtins.str] action: Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+        :param pulumi.Input[_builtins.str] cidr: The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+        :param pulumi.Input[_builtins.str] description: Whose addresses these are, e.g. `sf office`.
+        :param pulumi.Input[_builtins.str] id: The rule's id (`ipr_...`), set by the service: an output.
+        :param pulumi.Input[_builtins.str] metadata: Arbitrary data of the rule.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "cidr", cidr)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> pulumi.Input[_builtins.str]:
+        """
+        Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+        """
+        return pulumi.get(self, "action")
+
+    @action.setter
+    def action(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "action", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def cidr(self) -> pulumi.Input[_builtins.str]:
+        """
+        The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+        """
+        return pulumi.get(self, "cidr")
+
+    @cidr.setter
+    def cidr(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "cidr", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Whose addresses these are, e.g. `sf office`.
+        """
+        return pulumi.get(self, "description")
+
+    @description.setter
+    def description(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "description", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The rule's id (`ipr_...`), set by the service: an output.
+        """
+        return pulumi.get(self, "id")
+
+    @id.setter
+    def id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Arbitrary data of the rule.
+        """
+        return pulumi.get(self, "metadata")
+
+    @metadata.setter
+    def metadata(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "metadata", value)
 
 
 class JwtAllowListArgsDict(TypedDict):

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
 
 __all__ = [
     'GetIpPolicyResult',
@@ -23,7 +24,7 @@ __all__ = [
 
 @pulumi.output_type
 class GetIpPolicyResult:
-    def __init__(__self__, created_at=None, description=None, id=None, metadata=None, uri=None):
+    def __init__(__self__, created_at=None, description=None, id=None, metadata=None, rules=None, uri=None):
         if created_at and not isinstance(created_at, str):
             raise TypeError("Expected argument 'created_at' to be a str")
         pulumi.set(__self__, "created_at", created_at)
@@ -36,6 +37,9 @@ class GetIpPolicyResult:
         if metadata and not isinstance(metadata, str):
             raise TypeError("Expected argument 'metadata' to be a str")
         pulumi.set(__self__, "metadata", metadata)
+        if rules and not isinstance(rules, list):
+            raise TypeError("Expected argument 'rules' to be a list")
+        pulumi.set(__self__, "rules", rules)
         if uri and not isinstance(uri, str):
             raise TypeError("Expected argument 'uri' to be a str")
         pulumi.set(__self__, "uri", uri)
@@ -74,6 +78,14 @@ class GetIpPolicyResult:
 
     @_builtins.property
     @pulumi.getter
+    def rules(self) -> Optional[Sequence['outputs.IpPolicyInlineRule']]:
+        """
+        The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+        """
+        return pulumi.get(self, "rules")
+
+    @_builtins.property
+    @pulumi.getter
     def uri(self) -> _builtins.str:
         """
         The address of the resource in the API.
@@ -91,6 +103,7 @@ class AwaitableGetIpPolicyResult(GetIpPolicyResult):
             description=self.description,
             id=self.id,
             metadata=self.metadata,
+            rules=self.rules,
             uri=self.uri)
 
 
@@ -114,6 +127,7 @@ def get_ip_policy(description: Optional[_builtins.str] = None,
         description=pulumi.get(__ret__, 'description'),
         id=pulumi.get(__ret__, 'id'),
         metadata=pulumi.get(__ret__, 'metadata'),
+        rules=pulumi.get(__ret__, 'rules'),
         uri=pulumi.get(__ret__, 'uri'))
 def get_ip_policy_output(description: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                          id: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
@@ -134,4 +148,5 @@ def get_ip_policy_output(description: pulumi.Input[Optional[Optional[_builtins.s
         description=pulumi.get(__response__, 'description'),
         id=pulumi.get(__response__, 'id'),
         metadata=pulumi.get(__response__, 'metadata'),
+        rules=pulumi.get(__response__, 'rules'),
         uri=pulumi.get(__response__, 'uri')))

@@ -182,7 +182,7 @@ class GetReservedDomainResult:
     @pulumi.getter
     def region(self) -> Optional[_builtins.str]:
         """
-        Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         """
         return pulumi.get(self, "region")
 

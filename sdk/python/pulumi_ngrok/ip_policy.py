@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['IpPolicyArgs', 'IpPolicy']
 
@@ -21,13 +23,15 @@ class IpPolicyArgs:
     def __init__(__self__, *,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
-                 metadata: pulumi.Input[Optional[_builtins.str]] = None):
+                 metadata: pulumi.Input[Optional[_builtins.str]] = None,
+                 rules: pulumi.Input[Optional[Sequence[pulumi.Input['IpPolicyInlineRuleArgs']]]] = None):
         """
         The set of arguments for constructing a IpPolicy resource.
 
         :param pulumi.Input[_builtins.str] description: What the policy's addresses are, e.g. `office networks`. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing IpPolicy (`ipp_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
+        :param pulumi.Input[Sequence[pulumi.Input['IpPolicyInlineRuleArgs']]] rules: The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
         """
         if description is not None:
             pulumi.set(__self__, "description", description)
@@ -35,6 +39,8 @@ class IpPolicyArgs:
             pulumi.set(__self__, "import_id", import_id)
         if metadata is not None:
             pulumi.set(__self__, "metadata", metadata)
+        if rules is not None:
+            pulumi.set(__self__, "rules", rules)
 
     @_builtins.property
     @pulumi.getter
@@ -72,6 +78,18 @@ class IpPolicyArgs:
     def metadata(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "metadata", value)
 
+    @_builtins.property
+    @pulumi.getter
+    def rules(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['IpPolicyInlineRuleArgs']]]]:
+        """
+        The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+        """
+        return pulumi.get(self, "rules")
+
+    @rules.setter
+    def rules(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['IpPolicyInlineRuleArgs']]]]):
+        pulumi.set(self, "rules", value)
+
 
 @pulumi.type_token("ngrok:index:IpPolicy")
 class IpPolicy(pulumi.CustomResource):
@@ -82,15 +100,17 @@ class IpPolicy(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
+                 rules: pulumi.Input[Optional[Sequence[pulumi.Input[Union['IpPolicyInlineRuleArgs', 'IpPolicyInlineRuleArgsDict']]]]] = None,
                  __props__=None):
         """
-        A named set of IP ranges, allowed or denied by its IpPolicyRules. It applies to no traffic until an IpRestriction (or an edge's IP restriction module) uses it. Deleting it deletes its rules.
+        A named set of IP ranges, allowed or denied: its `rules`, or IpPolicyRule resources (one way or the other for a policy: check fails when an IpPolicyRule names a policy whose program sets `rules`). It applies to no traffic until an IpRestriction, or a `restrict-ips` action of a Traffic Policy, uses it. Deleting it deletes its rules.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: What the policy's addresses are, e.g. `office networks`. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing IpPolicy (`ipp_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['IpPolicyInlineRuleArgs', 'IpPolicyInlineRuleArgsDict']]]] rules: The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
         """
         ...
     @overload
@@ -99,7 +119,7 @@ class IpPolicy(pulumi.CustomResource):
                  args: Optional[IpPolicyArgs] = None,
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
-        A named set of IP ranges, allowed or denied by its IpPolicyRules. It applies to no traffic until an IpRestriction (or an edge's IP restriction module) uses it. Deleting it deletes its rules.
+        A named set of IP ranges, allowed or denied: its `rules`, or IpPolicyRule resources (one way or the other for a policy: check fails when an IpPolicyRule names a policy whose program sets `rules`). It applies to no traffic until an IpRestriction, or a `restrict-ips` action of a Traffic Policy, uses it. Deleting it deletes its rules.
 
         :param str resource_name: The name of the resource.
         :param IpPolicyArgs args: The arguments to use to populate this resource's properties.
@@ -119,6 +139,7 @@ class IpPolicy(pulumi.CustomResource):
                  description: pulumi.Input[Optional[_builtins.str]] = None,
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
+                 rules: pulumi.Input[Optional[Sequence[pulumi.Input[Union['IpPolicyInlineRuleArgs', 'IpPolicyInlineRuleArgsDict']]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -131,6 +152,7 @@ class IpPolicy(pulumi.CustomResource):
             __props__.__dict__["description"] = description
             __props__.__dict__["import_id"] = import_id
             __props__.__dict__["metadata"] = metadata
+            __props__.__dict__["rules"] = rules
             __props__.__dict__["created_at"] = None
         super(IpPolicy, __self__).__init__(
             'ngrok:index:IpPolicy',
@@ -157,6 +179,7 @@ class IpPolicy(pulumi.CustomResource):
         __props__.__dict__["created_at"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["metadata"] = None
+        __props__.__dict__["rules"] = None
         return IpPolicy(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property
@@ -182,4 +205,12 @@ class IpPolicy(pulumi.CustomResource):
         Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         """
         return pulumi.get(self, "metadata")
+
+    @_builtins.property
+    @pulumi.getter
+    def rules(self) -> pulumi.Output[Optional[Sequence['outputs.IpPolicyInlineRule']]]:
+        """
+        The policy's rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy's rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+        """
+        return pulumi.get(self, "rules")
 

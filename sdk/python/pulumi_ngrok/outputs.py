@@ -50,6 +50,7 @@ __all__ = [
     'EventTargetFirehose',
     'EventTargetKinesis',
     'IdentityProvider',
+    'IpPolicyInlineRule',
     'JwtAllowList',
     'JwtAllowListEntry',
     'JwtHttp',
@@ -2374,6 +2375,76 @@ class IdentityProvider(dict):
         Its address.
         """
         return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class IpPolicyInlineRule(dict):
+    """
+    One IPv4 or IPv6 range of the policy, allowed or denied.
+    """
+    def __init__(__self__, *,
+                 action: _builtins.str,
+                 cidr: _builtins.str,
+                 description: Optional[_builtins.str] = None,
+                 id: Optional[_builtins.str] = None,
+                 metadata: Optional[_builtins.str] = None):
+        """
+        One IPv4 or IPv6 range of the policy, allowed or denied.
+
+        :param _builtins.str action: Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+        :param _builtins.str cidr: The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+        :param _builtins.str description: Whose addresses these are, e.g. `sf office`.
+        :param _builtins.str id: The rule's id (`ipr_...`), set by the service: an output.
+        :param _builtins.str metadata: Arbitrary data of the rule.
+        """
+        pulumi.set(__self__, "action", action)
+        pulumi.set(__self__, "cidr", cidr)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if id is not None:
+            pulumi.set(__self__, "id", id)
+        if metadata is not None:
+            pulumi.set(__self__, "metadata", metadata)
+
+    @_builtins.property
+    @pulumi.getter
+    def action(self) -> _builtins.str:
+        """
+        Whether traffic from the range is allowed or denied. A new action deletes the rule and creates it anew. One of: `allow`, `deny`.
+        """
+        return pulumi.get(self, "action")
+
+    @_builtins.property
+    @pulumi.getter
+    def cidr(self) -> _builtins.str:
+        """
+        The range, in CIDR notation with its mask (`203.0.113.0/24`, `2001:db8::/32`). Checked at preview.
+        """
+        return pulumi.get(self, "cidr")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> Optional[_builtins.str]:
+        """
+        Whose addresses these are, e.g. `sf office`.
+        """
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> Optional[_builtins.str]:
+        """
+        The rule's id (`ipr_...`), set by the service: an output.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def metadata(self) -> Optional[_builtins.str]:
+        """
+        Arbitrary data of the rule.
+        """
+        return pulumi.get(self, "metadata")
 
 
 @pulumi.output_type

@@ -38,7 +38,7 @@ class ReservedDomainArgs:
         :param pulumi.Input[_builtins.str] description: What the domain is for. Optional, at most 255 bytes.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing ReservedDomain (`rd_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] region: Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        :param pulumi.Input[_builtins.str] region: Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         :param pulumi.Input[Sequence[pulumi.Input['ReservedDomainResolvesToArgs']]] resolves_to: The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
         """
         pulumi.set(__self__, "domain", domain)
@@ -52,6 +52,9 @@ class ReservedDomainArgs:
             pulumi.set(__self__, "import_id", import_id)
         if metadata is not None:
             pulumi.set(__self__, "metadata", metadata)
+        if region is not None:
+            warnings.warn("""region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).""", DeprecationWarning)
+            pulumi.log.warn("""region is deprecated: region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).""")
         if region is not None:
             pulumi.set(__self__, "region", region)
         if resolves_to is not None:
@@ -131,9 +134,10 @@ class ReservedDomainArgs:
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).""")
     def region(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         """
         return pulumi.get(self, "region")
 
@@ -180,7 +184,7 @@ class ReservedDomain(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] domain: The hostname to reserve; stored lower-cased, without a trailing dot. Changing it replaces the resource.
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing ReservedDomain (`rd_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
-        :param pulumi.Input[_builtins.str] region: Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        :param pulumi.Input[_builtins.str] region: Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         :param pulumi.Input[Sequence[pulumi.Input[Union['ReservedDomainResolvesToArgs', 'ReservedDomainResolvesToArgsDict']]]] resolves_to: The points of presence (or regions) that alone serve the domain's HTTP endpoints, and its dedicated IPs ([region pinning](https://ngrok.com/docs/domains/region-pinning/)). Changed in place; absent or empty: every point of presence.
         """
         ...
@@ -377,9 +381,10 @@ class ReservedDomain(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
+    @_utilities.deprecated("""region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).""")
     def region(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+        Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program's value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
         """
         return pulumi.get(self, "region")
 

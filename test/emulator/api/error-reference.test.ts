@@ -28,6 +28,11 @@ const send = async (method: string, path: string, headers: Record<string, string
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, json: text === "" ? undefined : JSON.parse(text) };
 };
+/** ERR_NGROK_2267's page (https://ngrok.com/docs/errors/err_ngrok_2267/), which has no placeholder. */
+const ERR_2267_PAGE =
+  "Configuring provider API keys or key selection in Traffic Policy is no longer supported for standard providers. " +
+  "Attach provider keys to your AI Gateway API Key instead: https://ngrok.com/docs/ai-gateway/guides/migrate-to-attached-provider-keys. " +
+  "Custom providers can still configure API keys in Traffic Policy.";
 const policy = (p: unknown): string => JSON.stringify(p);
 const endpoint = (body: Record<string, unknown>): Promise<Answer> =>
   call(emu, "POST", "/endpoints", { url: "https://app.example.com", traffic_policy: policy({ on_http_request: [{ actions: [{ type: "deny" }] }] }), ...body });
@@ -187,6 +192,47 @@ const CASES: Documented[] = [
       await call(emu, "POST", "/vault_secrets", { vault_id: v, name: "s", value: "x" });
       return call(emu, "DELETE", `/vaults/${v}`);
     },
+  },
+  // Literals ngrok checks when a policy is saved (https://ngrok.com/docs/traffic-policy/actions/<action>/).
+  ...(
+    [
+      ["ERR_NGROK_2217", "Invalid CIDR(s): `CIDR`.", { type: "restrict-ips", config: { allow: ["10.0.0.0/33"] } }],
+      ["ERR_NGROK_2216", "Invalid IP Policy Reference(s): `REFERENCE`.", { type: "restrict-ips", config: { ip_policies: ["not-an-id"] } }],
+      [
+        "ERR_NGROK_2261",
+        "Failed to parse the configuration for policy action type `TYP`. Field `FIELD` is not a valid regular expression. ERROR: `ERR`.",
+        { type: "url-rewrite", config: { from: "/a(", to: "/b" } },
+      ],
+      ["ERR_NGROK_2226", "Invalid configuration for `ACTION`: `CONFIG` must be a URL, but was `ACTUAL`.", { type: "http-request", config: { url: "not a url" } }],
+      ["ERR_NGROK_2210", "Failed to parse configuration for `PHASE` `TYPE`: name is invalid `NAME`.", { type: "add-headers", config: { headers: { "x bad": "v" } } }],
+      ["ERR_NGROK_2211", "Failed to parse configuration for `PHASE` `TYPE`: value is invalid `NAME`.", { type: "add-headers", config: { headers: { "x-v": "a\nb" } } }],
+    ] as const
+  ).map(
+    ([code, page, action]): Documented => ({
+      code,
+      status: 400,
+      page,
+      answer: () => endpoint({ traffic_policy: policy({ on_http_request: [{ actions: [action] }, { actions: [{ type: "deny" }] }] }) }),
+    }),
+  ),
+  {
+    code: "ERR_NGROK_2205",
+    status: 400,
+    page: "Policy action type `TYP` does not support the `PROTO` protocol.",
+    async answer() {
+      const addr = (await call(emu, "POST", "/reserved_addrs", { region: "us" })).json.addr;
+      const tcp = policy({ on_tcp_connect: [{ actions: [{ type: "terminate-tls" }] }, { actions: [{ type: "deny" }] }] });
+      return endpoint({ url: `tcp://${String(addr)}`, traffic_policy: tcp });
+    },
+  },
+  {
+    code: "ERR_NGROK_2267",
+    status: 400,
+    page: ERR_2267_PAGE,
+    answer: () =>
+      endpoint({
+        traffic_policy: policy({ on_http_request: [{ actions: [{ type: "ai-gateway", config: { providers: [{ id: "openai", api_keys: [{ value: "k" }] }] } }] }] }),
+      }),
   },
   { code: "ERR_NGROK_24006", status: 400, page: "Vault with ID `ID` not found.", answer: () => call(emu, "POST", "/vault_secrets", { vault_id: missingId("vault"), name: "s", value: "x" }) },
   { code: "ERR_NGROK_24008", status: 400, page: "Required parameter 'VaultID' is missing.", answer: () => call(emu, "POST", "/vault_secrets", { name: "s", value: "x" }) },

@@ -4,7 +4,7 @@
  * an expression's value, and a failure is answered as ngrok's ERR_NGROK_2253.
  */
 import { FakeClock } from "../../../clock";
-import { testPolicy, type PolicyRequest, type PolicyTestOptions } from "../../../emulator";
+import { PolicyRefusal, testPolicy, type PolicyRequest, type PolicyTestOptions } from "../../../emulator";
 
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "utf8"));
 
@@ -45,7 +45,14 @@ const fails = (error: string): Outcome => ({ error });
 async function evaluate(expression: string, request: Partial<PolicyRequest> = {}, response = false): Promise<Outcome> {
   const setVars = { actions: [{ type: "set-vars", config: { vars: [{ v: `\${${expression}}` }] } }] };
   const policy = response ? { on_http_response: [setVars] } : { on_http_request: [setVars, { actions: [{ type: "custom-response", config: { status_code: 200, body: "ok" } }] }] };
-  const r = await testPolicy(policy, { ...REQUEST, ...request }, OPTIONS);
+  let r;
+  try {
+    r = await testPolicy(policy, { ...REQUEST, ...request }, OPTIONS);
+  } catch (err) {
+    // Refused before it runs: an undeclared name or a type error, as ngrok refuses the policy when it is saved.
+    if (err instanceof PolicyRefusal) return { error: `${err.code}: ${err.message}` };
+    throw err;
+  }
   if (r.failure !== undefined) return { error: `${r.failure.code}: ${r.failure.message}` };
   return { value: r.vars[response ? "on_http_response" : "on_http_request"]?.["v"] };
 }

@@ -33,8 +33,41 @@ const WRONG: Readonly<Record<string, string>> = {
   "guides/migration/modules-to-traffic-policy-actions.mdx:349": "circuit-breaker fields `rolling_window` and `error_threshold_percentage` do not exist (`window_duration`, `error_threshold`)",
   "traffic-policy/examples/add-authentication.mdx:35": "basic-auth credentials are objects of username and password; ngrok takes `username:password` strings",
   "traffic-policy/examples/oauth-protection.mdx:138": "redirect is given `location`; its field is `to`",
+  // Expressions CEL's type checker refuses against ngrok's documented variables and macros (https://ngrok.com/docs/traffic-policy/variables/,
+  // https://ngrok.com/docs/traffic-policy/macros/): each would fail on every request it met.
+  "gateway/examples/ephemeral-workloads.mdx:149": "`!conn.client_ip in [...]` negates the string conn.client_ip (`!` binds tighter than `in`): no `!_` takes a string",
+  "gateway/examples/front-door-pattern.mdx:71": "`req.url.includes(...)`: CEL and ngrok's macros have no `includes` (`contains` is the string method)",
+  "gateway/examples/lock-admin-dashboards.mdx:44": "`req.url.path.includes(...)`: CEL and ngrok's macros have no `includes` (`contains` is the string method)",
+  "gateway/examples/wordpress.mdx:59": "`req.url.includes(...)`: CEL and ngrok's macros have no `includes` (`contains` is the string method)",
+  "traffic-policy/actions/response-body-find-replace.mdx:174": "`res.headers['content-type'].contains(...)`: a header's values are a list of strings, and `contains` is a string method",
+  "traffic-policy/actions/set-vars.mdx:288": "a ${...} reads `request.headers`; the variable is `req`",
+  "traffic-policy/actions/set-vars.mdx:343": "a ${...} calls `sort(x, y, ...)` with a comparison; ngrok's lists have `sort()` and `sortBy(x, key)`",
+  "traffic-policy/examples/event-logging.mdx:16": "`res.status_code < '200'` compares the int status code with a string",
+  "snippets/traffic-policy/gallery/LogUnsuccessful.mdx:2": "`res.status_code < '200'` compares the int status code with a string",
+  "snippets/traffic-policy/gallery/ManipulateHeaders.mdx:2": "a ${...} reads `.ngrok.geo.country_code`, which is no variable (`conn.geo.country_code`)",
   "snippets/traffic-policy/gallery/route-requests/BasedOnHeaders.mdx:4": "on_http_request and its actions are objects, not lists",
   "snippets/traffic-policy/gallery/route-requests/block-unwanted-requests/FromTor.mdx:4": "on_http_request and its actions are objects, not lists",
+};
+
+/**
+ * Examples that leave a value for the reader to fill in (their IP addresses), by id: each
+ * placeholder and what stands for it here. As written, ngrok refuses the placeholder (it is no
+ * CIDR: ERR_NGROK_2217), and so must the checks; filled in, the example must pass.
+ */
+const PLACEHOLDERS: Readonly<Record<string, readonly [string, string][]>> = {
+  "gateway/device-gateway/cloud-to-device.mdx:178": [["<your source IPs>", "203.0.113.0/24"]],
+  "gateway/device-gateway/linux.mdx:108": [["ALLOWED_IP_ADDRESS_CIDR", "203.0.113.0/24"]],
+  "gateway/examples/ip-restrictions-basic-auth.mdx:44": [
+    ["$TRUSTED_IP_FOO/32", "203.0.113.7/32"],
+    ["$TRUSTED_IP_BAR/32", "203.0.113.8/32"],
+  ],
+  "gateway/examples/minecraft.mdx:26": [
+    ["$YOUR_IP/32", "203.0.113.7/32"],
+    ["$ANOTHER_FRIEND_IP/32", "203.0.113.8/32"],
+  ],
+  "gateway/examples/n8n.mdx:113": [["$YOUR_IP/32", "203.0.113.7/32"]],
+  "gateway/examples/n8n.mdx:215": [["$YOUR_IP/32", "203.0.113.7/32"]],
+  "gateway/site-to-site-connectivity/index.mdx:119": [["allowed ips here (IPv4 or IPv6)", "203.0.113.0/24"]],
 };
 
 /** Blocks that name a phase but are not YAML or JSON at all, by id, and why. */
@@ -46,13 +79,14 @@ const HTTP_URL = "https://app.example.com";
 // A policy of on_tcp_connect alone: a TLS endpoint on a reserved domain (terminate-tls needs one).
 const TLS_URL = "tls://app.example.com";
 
-/** The forms a program may give the example in: the page's own texts, else the policy as JSON text. */
-function texts(example: DocExample): [string, string][] {
+/** The forms a program may give the example in: the page's own texts, else the policy as JSON text; its placeholders filled in unless `asWritten`. */
+function texts(example: DocExample, asWritten = false): [string, string][] {
   const out: [string, string][] = [];
   if (example.yaml !== undefined) out.push(["YAML", example.yaml]);
   if (example.json !== undefined) out.push(["JSON", example.json]);
   if (out.length === 0) out.push([`JSON of ${example.within}`, JSON.stringify(example.policy)]);
-  return out;
+  const fill = asWritten ? [] : (PLACEHOLDERS[example.id] ?? []);
+  return out.map(([form, text]) => [form, fill.reduce((t, [placeholder, value]) => t.split(placeholder).join(value), text)]);
 }
 
 const isHttp = (policy: Record<string, unknown>): boolean => Object.keys(policy).some((k) => k !== "on_tcp_connect");
@@ -97,7 +131,7 @@ it("finds the documented examples: policies, requests shown with their answers",
   expect(examples.every((e) => /^https:\/\/ngrok\.com\/docs\/.+\/$/.test(e.url))).toBe(true);
   expect(examples.flatMap((e) => e.requests).length).toBeGreaterThanOrEqual(20);
   // The lists name examples the corpus has.
-  expect(Object.keys(WRONG).filter((id) => !examples.some((e) => e.id === id))).toEqual([]);
+  expect([...Object.keys(WRONG), ...Object.keys(PLACEHOLDERS)].filter((id) => !examples.some((e) => e.id === id))).toEqual([]);
   expect(corpus.unparsed.map((u) => u.id).sort()).toEqual(Object.keys(UNPARSABLE).sort());
 });
 
@@ -137,6 +171,18 @@ describe.each(Object.entries(WRONG))("wrong on the page: %s", (id, reason) => {
       expect([form, policyProblems(PolicyValue.read(text), agentTarget(example.policy)).length > 0]).toEqual([form, true]);
       const url = isHttp(example.policy) ? HTTP_URL : TLS_URL;
       expect([form, (await call(emu, "POST", "/endpoints", { type: "cloud", url, traffic_policy: text, pooling_enabled: true })).status]).toEqual([form, 400]);
+    }
+  });
+});
+
+describe.each(Object.keys(PLACEHOLDERS))("a placeholder left as written: %s", (id) => {
+  it("is refused at preview and by the emulator's API as no CIDR (ERR_NGROK_2217)", async () => {
+    const example = examples.find((e) => e.id === id)!;
+    for (const [form, text] of texts(example, true)) {
+      expect([form, policyProblems(PolicyValue.read(text), agentTarget(example.policy)).map((p) => p.message)]).toEqual([form, expect.arrayContaining([expect.stringMatching(/\(ERR_NGROK_2217\)$/)])]);
+      const url = isHttp(example.policy) ? HTTP_URL : TLS_URL;
+      const answer = await call(emu, "POST", "/endpoints", { type: "cloud", url, traffic_policy: text, pooling_enabled: true });
+      expect([form, answer.status, answer.json?.error_code]).toEqual([form, 400, expect.stringMatching(/^ERR_NGROK_22(17|35)$/)]);
     }
   });
 });

@@ -4,7 +4,9 @@
  * valid ones and ones broken in each way ngrok refuses (https://ngrok.com/docs/errors/: an unknown
  * action type 2201, a phase the action cannot run in 2202, an unknown field 2203, a wrong or
  * missing value 2204, a documented limit crossed 2215/2221/2223, an expression that is not CEL
- * 2200), go through the three places a user meets a policy: the provider's preview check (its
+ * 2200; an expression that names nothing declared or applies an operator to types it does not take,
+ * generated from the declared variables, 2200; a literal ngrok checks when a policy is saved, broken
+ * in its own way, 2204/2210/2211/2216/2217/2226/2261), go through the three places a user meets a policy: the provider's preview check (its
  * own code: the emulator imports nothing from provider/), the emulator's API (`POST /endpoints`
  * over loopback) and testPolicy. All three must agree on accept or refuse and on the place, and
  * that verdict must be the one the generator meant. POLICY_PROPERTY_SEED replays a run; the seed
@@ -13,6 +15,8 @@
 import fc from "fast-check";
 import { ACTIONS } from "../../../emulator/gateway/actions";
 import type { Field } from "../../../emulator/gateway/schema";
+import type { Literal } from "../../../emulator/gateway/literals";
+import { VARIABLES } from "../../../emulator/gateway/cel-declarations";
 import { PolicyRefusal, policyTester, startEmulator, testPolicy, type Emulator, type PhaseName, type WirePolicy } from "../../../emulator";
 import { pathText, policyProblems, PolicyValue } from "../../../provider/policy";
 import { checkEndpointPolicy } from "../../../emulator/api/collections/endpoints";
@@ -26,7 +30,7 @@ const SEED = Number(process.env["POLICY_PROPERTY_SEED"] ?? Date.now() % 2 ** 31)
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Path = (string | number)[];
-type Break = "none" | "type" | "phase" | "unknown-field" | "wrong-type" | "missing" | "limit" | "expression";
+type Break = "none" | "type" | "phase" | "unknown-field" | "wrong-type" | "missing" | "limit" | "expression" | "type-error" | "unknown-name" | "bad-literal";
 interface Case {
   policy: WirePolicy;
   break: Break;
@@ -37,9 +41,37 @@ interface Case {
 const WORDS = ["alpha", "beta", "gamma", "delta"];
 const TYPES = Object.keys(ACTIONS).sort();
 
+/** Valid literals of each kind ngrok checks when a policy is saved (a `${...}` is checked when it runs). */
+const VALID_LITERALS: Readonly<Record<Literal, readonly string[]>> = {
+  cidr: ["10.0.0.0/8", "203.0.113.7", "2001:db8::/32", "0.0.0.0/0", "${conn.client_ip}/32"],
+  "ip-policy": ["ipp_2aBcD3eFgH", "ipp_1"],
+  regex: ["^/api/(.*)$", "(?i)/a+", "[[:alpha:]]+", "/v1"],
+  url: ["https://example.com/a", "http://127.0.0.1:8080/x?y=1", "https://${req.host}/z"],
+  "header-name": ["x-a", "X-Custom_1", "accept"],
+  "header-value": ["v", "a b\tc", "${req.method}"],
+  "webhook-provider": ["github", "stripe", "twilio"],
+};
+
+/** A literal of each kind broken as ngrok refuses it, with `word` in it. */
+const BAD_LITERALS: Readonly<Record<Literal, (word: string, n: number) => string>> = {
+  cidr: (w, n) => (n % 2 === 0 ? `10.0.0.0/${33 + (n % 60)}` : `${w}-net`),
+  "ip-policy": (w) => `${w}-policy`,
+  regex: (w, n) => (n % 2 === 0 ? `/(${w}` : `${w}**`),
+  url: (w) => `not a url ${w}`,
+  "header-name": (w) => `x ${w}`,
+  "header-value": (w) => `a\n${w}`,
+  "webhook-provider": (w) => `${w}-hooks`,
+};
+
+/** Declared variables by type, to build expressions that do not type-check. */
+const STRINGS = Object.entries(VARIABLES).filter(([, t]) => t === "string").map(([name]) => name);
+const INTS = Object.entries(VARIABLES).filter(([, t]) => t === "int").map(([name]) => name);
+
 /** A valid string for a field: from its closed list, a CEL expression, a credential, or text (sometimes with a `${...}`). */
 function validString(field: Field): fc.Arbitrary<string> {
   if (field.oneOf) return fc.constantFrom(...field.oneOf);
+  if (field.literal) return fc.constantFrom(...VALID_LITERALS[field.literal]);
+  if (field.cel && field.condition) return fc.constantFrom("last_attempt.res.status_code >= 500", "attempts < 2", "conn.client_ip == '10.0.0.1'");
   if (field.cel) return fc.constantFrom("conn.client_ip", "req.method", "req.url.path");
   if (field.credential) return fc.constantFrom("user:password1", "admin:correct-horse-battery");
   const max = field.maxLength ?? 40;
@@ -122,7 +154,7 @@ function overLimit(field: Field): Json | undefined {
   if ((field.kind === "int" || field.kind === "float") && field.min !== undefined) return field.min - 1;
   if (field.kind === "duration" && field.max !== undefined) return `${field.max + (field.step ?? 1)}s`;
   if (field.kind === "string" && field.maxLength !== undefined) return "a".repeat(field.maxLength + 1);
-  if (field.kind === "strings" && field.maxEntries !== undefined) return Array.from({ length: field.maxEntries + 1 }, (_, i) => (field.credential ? `u${i}:password${i}` : field.oneOf ? field.oneOf[0]! : `v${i}`));
+  if (field.kind === "strings" && field.maxEntries !== undefined) return Array.from({ length: field.maxEntries + 1 }, (_, i) => (field.credential ? `u${i}:password${i}` : field.oneOf ? field.oneOf[0]! : field.cel ? "req.method" : field.literal ? VALID_LITERALS[field.literal][0]! : `v${i}`));
   if (field.kind === "map" && field.maxEntries !== undefined) return Object.fromEntries(Array.from({ length: field.maxEntries + 1 }, (_, i) => [`x-h${i}`, "v"]));
   if (field.kind === "objects" && field.maxEntries !== undefined) return undefined;
   if ((field.kind === "strings" || field.kind === "objects") && field.required) return [];
@@ -135,7 +167,7 @@ const placeOf = (path: Path): string => pathText("", path).replace(/^\./, "");
 const generated: fc.Arbitrary<Case> = fc
   .record({
     type: fc.constantFrom(...TYPES),
-    break: fc.constantFrom<Break>("none", "none", "type", "phase", "unknown-field", "wrong-type", "missing", "limit", "expression"),
+    break: fc.constantFrom<Break>("none", "none", "type", "phase", "unknown-field", "wrong-type", "missing", "limit", "expression", "type-error", "unknown-name", "bad-literal"),
     pick: fc.nat(),
     word: fc.constantFrom(...WORDS),
     named: fc.boolean(),
@@ -194,6 +226,36 @@ const generated: fc.Arbitrary<Case> = fc
           rule.expressions = ["req.method != 'TRACE'", `req.${word} ==`];
           place = [phase, 0, "expressions", 1];
           break;
+        case "type-error": {
+          // A declared variable used against its type: a string compared with a number, an int with a string, or no bool at all.
+          const s = STRINGS[pick % STRINGS.length]!;
+          const i = INTS[pick % INTS.length]!;
+          rule.expressions = ["req.method != 'TRACE'", [`${s} > ${pick % 100}`, `${i} == '${word}'`, s, `${s} + ${pick % 9} == '${word}'`][pick % 4]!];
+          place = [phase, 0, "expressions", 1];
+          break;
+        }
+        case "unknown-name":
+          rule.expressions = ["req.method != 'TRACE'", [`req.${word}_field == 'x'`, `${word}Fn(req.url.path)`, `${word}.size() > 0`, `req.url.path.${word}()`][pick % 4]!];
+          place = [phase, 0, "expressions", 1];
+          break;
+        case "bad-literal": {
+          const literal = fields.filter(([, f]) => f.literal !== undefined || f.headers === true);
+          if (literal.length === 0) break;
+          const [name, f] = literal[pick % literal.length]!;
+          if (f.headers) {
+            const badName = pick % 2 === 0;
+            const key = badName ? BAD_LITERALS["header-name"](word, pick) : "x-bad";
+            action.config[name] = { [key]: badName ? "v" : BAD_LITERALS["header-value"](word, pick) };
+            place = [...at, "config", name, key];
+          } else if (f.kind === "strings") {
+            action.config[name] = [VALID_LITERALS[f.literal!][0]!, BAD_LITERALS[f.literal!](word, pick)];
+            place = [...at, "config", name, 1];
+          } else {
+            action.config[name] = BAD_LITERALS[f.literal!](word, pick);
+            place = [...at, "config", name];
+          }
+          break;
+        }
       }
       return { policy: { [phase]: [rule] } as WirePolicy, break: place === undefined ? "none" : kind, place: place === undefined ? undefined : placeOf(place) };
     });
@@ -260,7 +322,7 @@ async function api(policy: WirePolicy, overHttp: boolean): Promise<string | unde
 
 it(`preview, the API and testPolicy agree on ${RUNS} generated policies (seed ${SEED})`, async () => {
   let n = 0;
-  const seen: Record<Break, number> = { none: 0, type: 0, phase: 0, "unknown-field": 0, "wrong-type": 0, missing: 0, limit: 0, expression: 0 };
+  const seen: Record<Break, number> = { none: 0, type: 0, phase: 0, "unknown-field": 0, "wrong-type": 0, missing: 0, limit: 0, expression: 0, "type-error": 0, "unknown-name": 0, "bad-literal": 0 };
   await fc.assert(
     fc.asyncProperty(generated, async (c) => {
       const text = JSON.stringify(c.policy);
@@ -274,5 +336,5 @@ it(`preview, the API and testPolicy agree on ${RUNS} generated policies (seed ${
   );
   // Each way of breaking a policy was tried, and most policies were valid or broken.
   for (const kind of Object.keys(seen) as Break[]) expect([kind, seen[kind] > 0]).toEqual([kind, true]);
-  // About 35 s alone; more when the suite runs files side by side on few cores.
+  // About 45 s alone; more when the suite runs files side by side on few cores.
 }, 300_000);

@@ -4,7 +4,8 @@
  * gateway verifies. A tampered body, a wrong secret and a stale timestamp are refused with 403.
  */
 import { createHash, createHmac } from "node:crypto";
-import { FakeClock, testPolicy, WEBHOOK_PROVIDERS, type PolicyRequest } from "../../../emulator";
+import { FakeClock, PolicyRefusal, startEmulator, testPolicy, WEBHOOK_PROVIDERS, type PolicyRequest } from "../../../emulator";
+import { call } from "../../support/api";
 
 const URL_ = "https://hooks.example.com/events?src=1";
 const SECRET = "whsec_" + Buffer.from("a provider's signing key").toString("base64");
@@ -94,7 +95,23 @@ it("Twilio: a JSON body is signed through the URL's bodySHA256 parameter", async
   expect([ok.status, tampered.status]).toEqual([200, 403]);
 });
 
-it("an unknown provider is a configuration error, not a pass", async () => {
-  const r = await testPolicy(policy("no-such-provider"), { method: "POST", url: URL_, body: "{}" });
-  expect([r.status, r.failure?.code, r.failure?.action]).toEqual([500, "invalid-config", "verify-webhook"]);
+// https://ngrok.com/docs/traffic-policy/actions/verify-webhook/#supported-providers lists the providers by identifier.
+it("a provider the page does not list is refused before any request, as the API refuses it (ERR_NGROK_2204)", async () => {
+  const refused = testPolicy(policy("no-such-provider"), { method: "POST", url: URL_, body: "{}" });
+  await expect(refused).rejects.toBeInstanceOf(PolicyRefusal);
+  await expect(refused).rejects.toMatchObject({ code: "ERR_NGROK_2204", place: "on_http_request[0].actions[0].config.provider" });
+  const emu = await startEmulator({ rateLimit: false });
+  try {
+    expect((await call(emu, "POST", "/reserved_domains", { domain: new URL(URL_).hostname })).status).toBe(201);
+    const answering = { on_http_request: [...policy("no-such-provider").on_http_request, { actions: [{ type: "custom-response", config: { status_code: 200 } }] }] };
+    const answer = await call(emu, "POST", "/endpoints", { type: "cloud", url: new URL(URL_).origin, traffic_policy: JSON.stringify(answering) });
+    expect([answer.status, answer.json?.error_code, answer.json?.details?.path]).toEqual([400, "ERR_NGROK_2204", "on_http_request[0].actions[0].config.provider"]);
+  } finally {
+    await emu.close();
+  }
+});
+
+it("a documented provider whose signatures the emulator does not check is answered 'not emulated', never a pass", async () => {
+  const r = await testPolicy(policy("zoom"), { method: "POST", url: URL_, body: "{}" });
+  expect([r.status, r.failure?.code, r.failure?.action]).toEqual([501, "not-emulated", "verify-webhook"]);
 });

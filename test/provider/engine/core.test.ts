@@ -78,7 +78,7 @@ describe("the registry behind one interface", () => {
       expect(provider.handler(kind).def).toBe(definitions[kind]);
       expect(provider.handler(kind)).toBe(provider.handler(kind));
     }
-    expect(provider.kinds().filter((k) => !definitions[k].binding)).toEqual(["AgentCommand"]);
+    expect(provider.kinds().filter((k) => !definitions[k].binding)).toEqual(["AgentCommand", "SharedTrafficPolicy"]);
   });
 
   it("names a kind it does not know, in one line", () => {

@@ -72,6 +72,8 @@ const rows: Row[] = [
       { change: { description: "offices and VPN" }, api: { description: "offices and VPN" } },
       { change: { metadata: '{"v":2}' }, api: { metadata: '{"v":2}' } },
       { change: { metadata: undefined }, api: {} },
+      // Its rules are IP policy rules of their own (test/provider/kinds/ip-policy-rules.test.ts): the item itself is unchanged.
+      { change: { rules: [{ cidr: "203.0.113.0/24", action: "allow" }] }, api: {} },
     ],
     replaces: () => [],
     drift: () => ({ body: { description: "edited in the dashboard" }, property: "description", value: "edited in the dashboard" }),

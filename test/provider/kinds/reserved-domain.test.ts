@@ -1,10 +1,10 @@
 /** The ReservedDomain lifecycle through the provider's operations, against the emulator over loopback. */
 import type { Emulator } from "../../../emulator";
 import type { Handler, Provider } from "../../../provider";
-import { unknownValue } from "../../../provider/engine/values";
+import { createBody, patchBody, unknownValue } from "../../../provider/engine/values";
 import { selfSignedPem } from "../../support/certs";
 import { call } from "../../support/api";
-import { emulatorForProvider } from "../../support/provider";
+import { emulatorForProvider, providerFor, recordedEvents } from "../../support/provider";
 
 let reservedDomain: Handler;
 let emu: Emulator;
@@ -74,6 +74,32 @@ describe("ReservedDomain check", () => {
   });
 });
 
+describe("ReservedDomain region, deprecated by ngrok", () => {
+  it("warns at preview when the program sets it, is never sent, and keeps the program's value as output", async () => {
+    const events = recordedEvents();
+    const warned: string[] = [];
+    const own = providerFor(emu, {}, { events: { ...events, warn: (m: string) => void warned.push(m) } });
+    try {
+      const handler = own.handler("ReservedDomain");
+      expect((await handler.check({}, { domain: "old.example.com", region: "eu" })).failures).toEqual([]);
+      expect(warned).toEqual([
+        "ReservedDomain region is deprecated: region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).",
+      ]);
+      await handler.check({}, { domain: "new.example.com" });
+      expect(warned).toHaveLength(1);
+      // The request bodies leave it out (the service answers "" whatever it is sent).
+      expect(createBody(handler.def, { domain: "old.example.com", region: "eu" }, new Set())).toEqual({ domain: "old.example.com" });
+      expect(patchBody(handler.def, { domain: "old.example.com", region: "eu" }, { domain: "old.example.com", region: "us" })).toEqual({});
+      const created = await handler.create({ domain: "old.example.com", region: "eu" });
+      expect(created.outs).toMatchObject({ region: "eu" });
+      expect((await handler.read(created.id, created.outs)).props).toMatchObject({ region: "eu" });
+      await handler.delete(created.id, created.outs);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("ReservedDomain lifecycle", () => {
   it("creates with the service's normalisation and never diffs on it", async () => {
     const inputs = { domain: "Shop.Example.COM.", region: "us", description: "storefront", certificateManagementPolicy: { authority: "letsencrypt" } };
@@ -105,12 +131,8 @@ describe("ReservedDomain lifecycle", () => {
       replaces: ["domain"],
       deleteBeforeReplace: false,
     });
-    expect(await reservedDomain.diff(created.id, read.props, { ...inputs, region: "eu" })).toEqual({
-      changes: true,
-      changed: ["region"],
-      replaces: ["region"],
-      deleteBeforeReplace: true,
-    });
+    // The deprecated region is never a change: another region, or none, is no diff (never a replace).
+    expect(await reservedDomain.diff(created.id, read.props, { ...inputs, region: "eu" })).toEqual({ changes: false, changed: [], replaces: [], deleteBeforeReplace: false });
     // A domain not yet known at preview is shown as a replace.
     expect((await reservedDomain.diff(created.id, read.props, { ...inputs, domain: unknownValue })).replaces).toEqual(["domain"]);
 

@@ -48,6 +48,7 @@ const route = { edgeId: "edghts_2abcdefghijklmnopqrstuvwxyz", routeId: "edghtsrt
 /** Valid inputs to start from: required strings get a value every definition accepts. */
 const baseInputs: Record<Kind, Record<string, unknown>> = {
   AgentCommand: { sessionIds: ["ts_2abcdefghijklmnopqrstuvwxyz"], command: "restart", triggers: { acl: "a" } },
+  SharedTrafficPolicy: { name: "shared", policy: { onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] } },
   Credential: {},
   EventDestination: { target: { debug: { log: true } } },
   EventSubscription: {},

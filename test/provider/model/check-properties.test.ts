@@ -108,6 +108,7 @@ const syntaxes: Record<string, fc.Arbitrary<string>> = {
   "EventSource.type": eventType,
   "EventSubscription.sources[].type": eventType,
   "IpPolicyRule.cidr": cidr,
+  "IpPolicy.rules[].cidr": cidr,
   "Vault.name": vaultName,
   "VaultSecret.name": vaultName,
   // A mismatched pair breaks the rule across inputs, which the test tolerates as the rule words it.

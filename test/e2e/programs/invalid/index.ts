@@ -28,8 +28,9 @@ switch (which) {
         new ngrok.Credential("bad", { acl: ["allow:everything"] });
         break;
     case "policy":
-        // A policy with HTTP rules on a tcp URL, a CEL expression that does not parse and a rate limit
-        // without its capacity; its credential (stack config `adminLogin`, set --secret) must never show.
+        // A policy with HTTP rules on a tcp URL, a CEL expression that does not parse, a rate limit
+        // without its capacity, an expression comparing a string with a number and a CIDR that is
+        // none; its credential (stack config `adminLogin`, set --secret) must never show.
         new ngrok.CloudEndpoint("bad", {
             url: "tcp://1.tcp.ngrok.io:20000",
             trafficPolicy: {
@@ -43,6 +44,7 @@ switch (which) {
                             { type: "rate-limit", config: { name: "per ip", algorithm: "sliding_window", rate: "60s", bucketKey: ["conn.client_ip"] } } as unknown as ngrok.TrafficPolicyAction,
                         ],
                     },
+                    { expressions: ["req.url.path > 5"], actions: [{ type: "restrict-ips", config: { allow: ["10.0.0.0/33"] } }] },
                     { actions: [{ type: "forward-internal", config: { url: "https://app.internal" } }] },
                 ],
             },

@@ -9,12 +9,14 @@ import com.pulumi.core.annotations.ResourceType;
 import com.pulumi.core.internal.Codegen;
 import io.github.pulumi_ngrok.ngrok.IpPolicyArgs;
 import io.github.pulumi_ngrok.ngrok.Utilities;
+import io.github.pulumi_ngrok.ngrok.outputs.IpPolicyInlineRule;
 import java.lang.String;
+import java.util.List;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
 /**
- * A named set of IP ranges, allowed or denied by its IpPolicyRules. It applies to no traffic until an IpRestriction (or an edge&#39;s IP restriction module) uses it. Deleting it deletes its rules.
+ * A named set of IP ranges, allowed or denied: its `rules`, or IpPolicyRule resources (one way or the other for a policy: check fails when an IpPolicyRule names a policy whose program sets `rules`). It applies to no traffic until an IpRestriction, or a `restrict-ips` action of a Traffic Policy, uses it. Deleting it deletes its rules.
  * 
  */
 @ResourceType(type="ngrok:index:IpPolicy")
@@ -60,6 +62,20 @@ public class IpPolicy extends com.pulumi.resources.CustomResource {
      */
     public Output<Optional<String>> metadata() {
         return Codegen.optional(this.metadata);
+    }
+    /**
+     * The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+     * 
+     */
+    @Export(name="rules", refs={List.class,IpPolicyInlineRule.class}, tree="[0,1]")
+    private Output</* @Nullable */ List<IpPolicyInlineRule>> rules;
+
+    /**
+     * @return The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+     * 
+     */
+    public Output<Optional<List<IpPolicyInlineRule>>> rules() {
+        return Codegen.optional(this.rules);
     }
 
     /**

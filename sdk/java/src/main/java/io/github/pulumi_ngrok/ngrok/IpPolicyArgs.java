@@ -5,7 +5,9 @@ package io.github.pulumi_ngrok.ngrok;
 
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
+import io.github.pulumi_ngrok.ngrok.inputs.IpPolicyInlineRuleArgs;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -60,12 +62,28 @@ public final class IpPolicyArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.metadata);
     }
 
+    /**
+     * The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+     * 
+     */
+    @Import(name="rules")
+    private @Nullable Output<List<IpPolicyInlineRuleArgs>> rules;
+
+    /**
+     * @return The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+     * 
+     */
+    public Optional<Output<List<IpPolicyInlineRuleArgs>>> rules() {
+        return Optional.ofNullable(this.rules);
+    }
+
     private IpPolicyArgs() {}
 
     private IpPolicyArgs(IpPolicyArgs $) {
         this.description = $.description;
         this.importId = $.importId;
         this.metadata = $.metadata;
+        this.rules = $.rules;
     }
 
     public static Builder builder() {
@@ -147,6 +165,37 @@ public final class IpPolicyArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder metadata(String metadata) {
             return metadata(Output.of(metadata));
+        }
+
+        /**
+         * @param rules The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rules(@Nullable Output<List<IpPolicyInlineRuleArgs>> rules) {
+            $.rules = rules;
+            return this;
+        }
+
+        /**
+         * @param rules The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rules(List<IpPolicyInlineRuleArgs> rules) {
+            return rules(Output.of(rules));
+        }
+
+        /**
+         * @param rules The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rules(IpPolicyInlineRuleArgs... rules) {
+            return rules(List.of(rules));
         }
 
         public IpPolicyArgs build() {

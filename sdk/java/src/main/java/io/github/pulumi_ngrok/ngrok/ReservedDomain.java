@@ -193,14 +193,18 @@ public class ReservedDomain extends com.pulumi.resources.CustomResource {
         return Codegen.optional(this.metadata);
     }
     /**
-     * Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * 
+     * @deprecated
+     * region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
      * 
      */
+    @Deprecated /* region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing). */
     @Export(name="region", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> region;
 
     /**
-     * @return Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * @return Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
      * 
      */
     public Output<Optional<String>> region() {

@@ -110,16 +110,24 @@ public final class ReservedDomainArgs extends com.pulumi.resources.ResourceArgs 
     }
 
     /**
-     * Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * 
+     * @deprecated
+     * region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
      * 
      */
+    @Deprecated /* region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing). */
     @Import(name="region")
     private @Nullable Output<String> region;
 
     /**
-     * @return Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * @return Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * 
+     * @deprecated
+     * region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
      * 
      */
+    @Deprecated /* region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing). */
     public Optional<Output<String>> region() {
         return Optional.ofNullable(this.region);
     }
@@ -297,22 +305,30 @@ public final class ReservedDomainArgs extends com.pulumi.resources.ResourceArgs 
         }
 
         /**
-         * @param region Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+         * @param region Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
          * 
          * @return builder
          * 
+         * @deprecated
+         * region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
+         * 
          */
+        @Deprecated /* region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing). */
         public Builder region(@Nullable Output<String> region) {
             $.region = region;
             return this;
         }
 
         /**
-         * @param region Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. Changing it replaces the resource. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+         * @param region Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
          * 
          * @return builder
          * 
+         * @deprecated
+         * region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing).
+         * 
          */
+        @Deprecated /* region selection for reserved domains is deprecated in the ngrok API, which handles domain traffic globally: remove it (removing it changes nothing). */
         public Builder region(String region) {
             return region(Output.of(region));
         }

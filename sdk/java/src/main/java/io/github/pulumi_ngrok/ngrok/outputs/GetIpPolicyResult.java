@@ -5,7 +5,9 @@ package io.github.pulumi_ngrok.ngrok.outputs;
 
 import com.pulumi.core.annotations.CustomType;
 import com.pulumi.exceptions.MissingRequiredPropertyException;
+import io.github.pulumi_ngrok.ngrok.outputs.IpPolicyInlineRule;
 import java.lang.String;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javax.annotation.Nullable;
@@ -32,6 +34,11 @@ public final class GetIpPolicyResult {
      * 
      */
     private @Nullable String metadata;
+    /**
+     * @return The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+     * 
+     */
+    private @Nullable List<IpPolicyInlineRule> rules;
     /**
      * @return The address of the resource in the API.
      * 
@@ -68,6 +75,13 @@ public final class GetIpPolicyResult {
         return Optional.ofNullable(this.metadata);
     }
     /**
+     * @return The policy&#39;s rules, as a set (their order is no change): each an IpPolicyRule of the API, written one request each, and only those that change (a new CIDR or description is a PATCH; a new action, a delete and a create). Unset: the policy&#39;s rules are left to IpPolicyRule resources, and never read. Adopting a policy (`importId`) with `rules` makes its rules these.
+     * 
+     */
+    public List<IpPolicyInlineRule> rules() {
+        return this.rules == null ? List.of() : this.rules;
+    }
+    /**
      * @return The address of the resource in the API.
      * 
      */
@@ -88,6 +102,7 @@ public final class GetIpPolicyResult {
         private @Nullable String description;
         private String id;
         private @Nullable String metadata;
+        private @Nullable List<IpPolicyInlineRule> rules;
         private String uri;
         public Builder() {}
         public Builder(GetIpPolicyResult defaults) {
@@ -96,6 +111,7 @@ public final class GetIpPolicyResult {
     	      this.description = defaults.description;
     	      this.id = defaults.id;
     	      this.metadata = defaults.metadata;
+    	      this.rules = defaults.rules;
     	      this.uri = defaults.uri;
         }
 
@@ -128,6 +144,15 @@ public final class GetIpPolicyResult {
             return this;
         }
         @CustomType.Setter
+        public Builder rules(@Nullable List<IpPolicyInlineRule> rules) {
+
+            this.rules = rules;
+            return this;
+        }
+        public Builder rules(IpPolicyInlineRule... rules) {
+            return rules(List.of(rules));
+        }
+        @CustomType.Setter
         public Builder uri(String uri) {
             if (uri == null) {
               throw new MissingRequiredPropertyException("GetIpPolicyResult", "uri");
@@ -141,6 +166,7 @@ public final class GetIpPolicyResult {
             _resultValue.description = description;
             _resultValue.id = id;
             _resultValue.metadata = metadata;
+            _resultValue.rules = rules;
             _resultValue.uri = uri;
             return _resultValue;
         }

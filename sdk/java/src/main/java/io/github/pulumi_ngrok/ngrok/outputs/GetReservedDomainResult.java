@@ -83,7 +83,7 @@ public final class GetReservedDomainResult {
      */
     private @Nullable String metadata;
     /**
-     * @return Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * @return Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
      * 
      */
     private @Nullable String region;
@@ -191,7 +191,7 @@ public final class GetReservedDomainResult {
         return Optional.ofNullable(this.metadata);
     }
     /**
-     * @return Deprecated: domain traffic is handled globally. Kept for compatibility; the service answers an empty region, so the provider keeps the value the program set. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
+     * @return Deprecated and ignored: ngrok handles domain traffic globally (https://ngrok.com/docs/api/resources/reserved-domains/). Accepted so that programs that set it keep working: never sent, never a change, never a replace; the output keeps the program&#39;s value. One of: `au`, `eu`, `ap`, `us`, `jp`, `in`, `sa`.
      * 
      */
     public Optional<String> region() {
