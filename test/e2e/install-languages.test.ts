@@ -84,12 +84,18 @@ async function installedPlugins(stack: PulumiStack): Promise<string[]> {
   return (JSON.parse(r.stdout) as { name: string; kind: string; version: string }[]).filter((p) => p.kind === "resource").map((p) => `${p.name} ${p.version}`);
 }
 
-function expectDeployed(domain: string): void {
-  expect(fx.emu.resources("reserved_domains")).toMatchObject([{ domain }]);
-  expect(fx.emu.resources("endpoints")).toMatchObject([{ url: `https://${domain}`, type: "cloud" }]);
+// The Python and Java programs run at once against the test's emulator: each looks at its own domain's rows.
+function rows(domain: string): { domains: unknown[]; endpoints: unknown[] } {
+  return {
+    domains: (fx.emu.resources("reserved_domains") as { domain: string }[]).filter((d) => d.domain === domain),
+    endpoints: (fx.emu.resources("endpoints") as { url: string }[]).filter((e) => e.url === `https://${domain}`),
+  };
 }
-function expectDestroyed(): void {
-  for (const kind of ["endpoints", "reserved_domains"]) expect({ kind, rows: fx.emu.resources(kind) }).toEqual({ kind, rows: [] });
+function expectDeployed(domain: string): void {
+  expect(rows(domain)).toMatchObject({ domains: [{ domain }], endpoints: [{ url: `https://${domain}`, type: "cloud" }] });
+}
+function expectDestroyed(domain: string): void {
+  expect(rows(domain)).toEqual({ domains: [], endpoints: [] });
 }
 
 /** pip's environment: the machine's own index settings (PIP_INDEX_URL, find-links) left out, so that only `--index-url` serves. */
@@ -131,7 +137,8 @@ async function pythonProgram_(index: PackageIndex): Promise<string> {
 let installedPython: Promise<string> | undefined;
 const pythonInstalled = (): Promise<string> => (installedPython ??= pythonProgram_(ready().index));
 
-it("installs pulumi-ngrok with pip from a package index and deploys a Python program with no node on PATH, Pulumi downloading the plugin", async () => {
+/** pip install pulumi-ngrok from the index, then up, a no-change preview and destroy with no node on PATH, Pulumi downloading the plugin. */
+async function deployPython(): Promise<void> {
   const { releases } = ready();
   const dir = await pythonInstalled();
   const PATH = [path.join(dir, "venv", "bin"), await pythonLanguageHostDir(), await pulumiBinDir()].join(path.delimiter);
@@ -147,14 +154,16 @@ it("installs pulumi-ngrok with pip from a package index and deploys a Python pro
   expect((await s.outputs()).url).toBe("https://python-install.ngrok.app");
   await s.previewExpectNoChanges();
   await s.destroy();
-  expectDestroyed();
-});
+  expectDestroyed("python-install.ngrok.app");
+}
 
-it("says so when the package index has no pulumi-ngrok", async () => {
+/** pip's words when the index has no pulumi-ngrok. */
+async function missingFromIndex(): Promise<void> {
   await expect(pythonProgram_(ready().emptyIndex)).rejects.toThrow(/No matching distribution found for pulumi-ngrok/);
-});
+}
 
-it("fails the Python program's up naming the plugin when its download is refused", async () => {
+/** The Python program's up fails naming the plugin when its download is refused. */
+async function downloadRefused(): Promise<void> {
   const { refusing } = ready();
   const dir = await pythonInstalled();
   const PATH = [path.join(dir, "venv", "bin"), await pythonLanguageHostDir(), await pulumiBinDir()].join(path.delimiter);
@@ -166,8 +175,8 @@ it("fails the Python program's up naming the plugin when its download is refused
     new RegExp(`Could not automatically download and install resource plugin 'pulumi-resource-ngrok' at version v${version.replace(/\./g, "\\.")}, install the plugin using \`pulumi plugin install resource ngrok v${version.replace(/\./g, "\\.")} --server github://api\\.github\\.com/pulumi-ngrok/pulumi-ngrok\`: .*404`),
   );
   expect(refusing.requests).toContain(archive);
-  expect(fx.emu.resources("reserved_domains")).toEqual([]);
-});
+  expect(rows("python-refused.ngrok.app").domains).toEqual([]);
+}
 
 const javaProgram = (pkg: string) =>
   [
@@ -207,7 +216,8 @@ function javaProject(repository: string): string {
   return dir;
 }
 
-it("installs the Java SDK from a local Maven repository and deploys a fresh Maven project, Pulumi downloading the plugin", async () => {
+/** The Java SDK published to a local Maven repository, a fresh Maven project depending on it: up, a no-change preview and destroy, Pulumi downloading the plugin. */
+async function deployJava(): Promise<void> {
   const { releases } = ready();
   const repository = freshDir("maven-repository");
   await publishJavaSdk(repository);
@@ -223,13 +233,23 @@ it("installs the Java SDK from a local Maven repository and deploys a fresh Mave
   expectDeployed("java-install.ngrok.app");
   await s.previewExpectNoChanges();
   await s.destroy();
-  expectDestroyed();
-});
+  expectDestroyed("java-install.ngrok.app");
+}
 
-it("says which artifact is missing when the Maven repository has no SDK", async () => {
+/** Maven names the missing artifact when the repository has no SDK. */
+async function missingFromMaven(): Promise<void> {
   const dir = javaProject(freshDir("maven-repository-empty"));
   const s = await fx.create({ programDir: dir, env: await javaProgramEnv(), config: { domain: "java-missing.ngrok.app", "ngrok:rateLimit": "off" } });
   const r = await s.run("up", ["up", "--yes", "--skip-preview", "--config-file", s.configFile], { allowFailure: true });
   expect(r.code).not.toBe(0);
   expect(r.stdout + r.stderr).toContain(`${javaSdkArtifact.groupId}:${javaSdkArtifact.artifactId}:jar:${version}`);
+}
+
+// Python's and Java's runs at once (each stack its own PULUMI_HOME and directory): the CLI allows it.
+it("installs the Python SDK with pip from a package index and the Java SDK from a local Maven repository, and deploys a program of each, Pulumi downloading the plugin", async () => {
+  await Promise.all([deployPython(), deployJava()]);
+});
+
+it("says what is missing: pulumi-ngrok in the package index, the plugin's download, the SDK in the Maven repository", async () => {
+  await Promise.all([missingFromIndex(), downloadRefused(), missingFromMaven()]);
 });
