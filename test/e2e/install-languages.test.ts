@@ -245,11 +245,19 @@ async function missingFromMaven(): Promise<void> {
   expect(r.stdout + r.stderr).toContain(`${javaSdkArtifact.groupId}:${javaSdkArtifact.artifactId}:jar:${version}`);
 }
 
+/** Runs `runs` at once, each to its end, and fails with every one's failure, not only the first's. */
+async function allOf(runs: Record<string, () => Promise<void>>): Promise<void> {
+  const names = Object.keys(runs);
+  const results = await Promise.allSettled(names.map((name) => runs[name]!()));
+  const failed = results.flatMap((r, i) => (r.status === "rejected" ? [`${names[i]}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : []));
+  if (failed.length > 0) throw new Error(failed.join("\n\n"));
+}
+
 // Python's and Java's runs at once (each stack its own PULUMI_HOME and directory): the CLI allows it.
 it("installs the Python SDK with pip from a package index and the Java SDK from a local Maven repository, and deploys a program of each, Pulumi downloading the plugin", async () => {
-  await Promise.all([deployPython(), deployJava()]);
+  await allOf({ python: deployPython, java: deployJava });
 });
 
 it("says what is missing: pulumi-ngrok in the package index, the plugin's download, the SDK in the Maven repository", async () => {
-  await Promise.all([missingFromIndex(), downloadRefused(), missingFromMaven()]);
+  await allOf({ "index without the package": missingFromIndex, "download refused": downloadRefused, "Maven repository without the SDK": missingFromMaven });
 });
