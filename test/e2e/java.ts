@@ -40,14 +40,38 @@ export function javaLanguageHostDir(): Promise<string> {
   return host;
 }
 
-/** sdk/java built with Maven (`mvn package`, Central's artifacts from the cache): the jar, beside its pom.xml. */
+/** Every file of `dir`, by relative path, hashed with its content: what a build from it depends on. */
+function treeHash(dir: string): string {
+  const hash = crypto.createHash("sha256");
+  const walk = (rel: string): void => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(`${file}\0`).update(fs.readFileSync(path.join(dir, file))).update("\0");
+    }
+  };
+  walk("");
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * sdk/java built with Maven (`mvn package`, Central's artifacts from the cache): the jar, beside its
+ * pom.xml. Built once for every test process and run, in the cache under the sources' hash, under
+ * a lock (`flock`): the test files that need it start together, and the second waits for the first.
+ */
 export function javaSdkJar(): Promise<string> {
   jar ??= (async () => {
-    const src = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-java-sdk-")), "sdk");
-    fs.cpSync(path.join(repoRoot, "sdk", "java"), src, { recursive: true });
-    await runTool("mvn", ["-B", "-q", `-Dmaven.repo.local=${mavenCache()}`, "package"], { cwd: src });
-    const built = path.join(src, "target", `${javaSdkArtifact.artifactId}-${javaSdkArtifact.version}.jar`);
-    if (!fs.existsSync(built)) throw new Error(`mvn package wrote no ${path.relative(src, built)}`);
+    const dir = path.join(path.dirname(mavenCache()), `java-sdk-${treeHash(path.join(repoRoot, "sdk", "java"))}`);
+    const built = path.join(dir, "sdk", "target", `${javaSdkArtifact.artifactId}-${javaSdkArtifact.version}.jar`);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
+    const build = [
+      `[ -f "$1/complete" ] && exit 0`,
+      `rm -rf "$1" && mkdir -p "$1" && cp -r "$2" "$1/sdk"`,
+      `(cd "$1/sdk" && mvn -B -q "-Dmaven.repo.local=$3" package)`,
+      `[ -f "$4" ] || { echo "mvn package wrote no $4" >&2; exit 1; }`,
+      `touch "$1/complete"`,
+    ].join("\n");
+    await runTool("flock", [`${dir}.lock`, "bash", "-c", build, "build", dir, path.join(repoRoot, "sdk", "java"), mavenCache(), built]);
     return built;
   })();
   return jar;
