@@ -5,6 +5,7 @@
  * exactly as for the resources, with the same client (pacing, retries, typed errors); its lines
  * go to the program's log. Nothing is stored.
  */
+import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { Provider } from "../core/provider";
 import { type Props, readSettings, sameSettings } from "../contract";
@@ -47,10 +48,18 @@ async function run<T>(name: FunctionName, args: Props, fresh: boolean): Promise<
  * the program's runtime prints it in one line: Pulumi's Node.js host prints an error carrying
  * RunError's mark as its message alone, and any other with its stack (coloured by Node whatever
  * NO_COLOR says). The mark is hidden from inspection, as RunError's own is not.
+ *
+ * Inspected, it is that line too. The runtime also inspects every uncaught error, with colours,
+ * for its trace; and Node's coloured inspection never ends on a stack frame in a file directly
+ * under a scoped package's folder (`node_modules/@pulumi/output.ts`, where @pulumi/pulumi's
+ * source maps put its frames): it grows a string until it fails, half a minute or more later.
  */
 function oneLine(err: unknown): Error {
   const error = err instanceof Error ? err : new Error(String(err));
-  if (!Object.isFrozen(error)) Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  if (Object.isFrozen(error)) return error;
+  Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  const line = `${error.name}: ${error.message}`;
+  Object.defineProperty(error, inspect.custom, { value: () => line, enumerable: false, configurable: true });
   return error;
 }
 

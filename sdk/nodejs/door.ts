@@ -6,6 +6,7 @@
  * generated classes and functions are the same on both doors.
  * Nothing here may import from provider/ (the package holds only what sdk/ needs at run time).
  */
+import { inspect } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 
 let plugin: { version: string; pluginDownloadURL?: string } | undefined;
@@ -68,12 +69,20 @@ function dependencies(dependsOn: pulumi.InvokeOutputOptions["dependsOn"]): pulum
  * Node.js host prints an error carrying RunError's mark as its message alone, and any other with
  * its stack (coloured by Node whatever NO_COLOR says). The engine's words around the plugin's
  * answer are left out.
+ *
+ * Inspected, it is that line too. The runtime also inspects every uncaught error, with colours,
+ * for its trace; and Node's coloured inspection never ends on a stack frame in a file directly
+ * under a scoped package's folder (`node_modules/@pulumi/output.ts`, where @pulumi/pulumi's
+ * source maps put its frames): it grows a string until it fails, half a minute or more later.
  */
 function oneLine(err: unknown): Error {
   const error = err instanceof Error ? err : new Error(String(err));
+  if (Object.isFrozen(error)) return error;
   // The provider's message names the function already.
   const own = error.message.replace(/^invocation of ngrok:index:\w+ returned an error: /, "");
-  if (own !== error.message && !Object.isFrozen(error)) error.message = own;
-  if (!Object.isFrozen(error)) Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  if (own !== error.message) error.message = own;
+  Object.defineProperty(error, "__pulumiRunError", { value: true, enumerable: false, configurable: true });
+  const line = `${error.name}: ${error.message}`;
+  Object.defineProperty(error, inspect.custom, { value: () => line, enumerable: false, configurable: true });
   return error;
 }

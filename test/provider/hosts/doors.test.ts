@@ -6,6 +6,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
+import { inspect } from "util";
 import * as pulumi from "@pulumi/pulumi";
 import type * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import { pluginPackage } from "../../support/plugin-package";
@@ -134,4 +135,23 @@ it("pulumi-ngrok-plugin registers the plugin's resources of its own version, eac
   expect(managed[1]!.inputs).toHaveProperty("trafficPolicy.onHttpRequest");
   await new Promise((resolve) => setImmediate(resolve));
   expect(invoked).toEqual([{ token: "ngrok:index:getReservedDomain", version, pluginDownloadURL: server }]);
+});
+
+it("a function's failure on pulumi-ngrok-plugin, inspected as Pulumi's runtime inspects an uncaught error, is one line", async () => {
+  const plugin = require(pluginPackage().dir) as Sdk;
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
+      call: () => {
+        throw new Error('getReservedDomain: no ReservedDomain has domain "nobody.example.com"');
+      },
+    },
+    "doors-test",
+    "dev",
+    false,
+  );
+  const failure = await plugin.getReservedDomain({ domain: "nobody.example.com" }).catch((e: unknown) => e);
+  expect(failure).toBeInstanceOf(Error);
+  const { name, message } = failure as Error;
+  expect(inspect(failure, { colors: true })).toBe(`${name}: ${message}`);
 });

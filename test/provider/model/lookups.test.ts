@@ -4,6 +4,7 @@
  * loopback. One table over the definitions: each kind is found by id and by its natural key, and
  * a lookup that matches nothing, or several, fails in one line.
  */
+import { inspect } from "util";
 import * as pulumi from "@pulumi/pulumi";
 import type { Emulator } from "../../../emulator";
 import { definitions, type BoundKind, type Provider } from "../../../provider";
@@ -138,6 +139,8 @@ describe.each(kinds)("get%s", (kind) => {
     const gone = lookup(kind)({ id: other!.id, ...pick(other!.outs, located) });
     await expect(gone).rejects.toThrow(new RegExp(`^get${kind}: no ${kind} has id ${other!.id.replace(/\//g, "\\/")}$`));
     await expect(gone).rejects.toMatchObject({ name: "LookupError" });
+    // As Pulumi's runtime inspects an uncaught error (with colours): the line, no stack.
+    expect(inspect(await gone.catch((e: unknown) => e), { colors: true })).toBe(`LookupError: get${kind}: no ${kind} has id ${other!.id}`);
     if (keys.length) {
       await expect(lookup(kind)({ ...pick(other!.outs, keys), ...pick(other!.outs, located) })).rejects.toThrow(
         new RegExp(`^get${kind}: no ${kind} has ${keys[0]} "[^\n]*": give the id \\(\`(?:[a-z]+_\\.\\.\\.|<id>)\`\\) of an existing one$`),
