@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `ngrok-emulator`: runs the emulated ngrok API until SIGINT/SIGTERM. Prints shell-sourceable
-// NGROK_API_BASE_URL / NGROK_API_KEY (and the AI Gateway API's) lines once it listens.
+// NGROK_API_BASE_URL / NGROK_API_KEY (and the AI Gateway API's) lines once it listens. The provider
+// plugin's executable serves the same command as `pulumi-resource-ngrok emulator` (runCli), for
+// programs in languages whose users have the plugin and no Node.js.
 import { parseArgs } from "node:util";
 import * as fs from "node:fs";
 import { startEmulator, type EmulatorOptions } from "./index";
@@ -185,16 +187,20 @@ export function parseCli(argv: string[]): CliOptions | "help" {
   return options;
 }
 
-async function main(): Promise<void> {
+/**
+ * Runs the emulator with the command line `argv` (the flags only) until SIGINT or SIGTERM. `name`
+ * is how messages and the help name the command (`pulumi-resource-ngrok emulator` from the plugin).
+ */
+export async function runCli(argv: string[], name = "ngrok-emulator"): Promise<void> {
   let options: CliOptions | "help";
   try {
-    options = parseCli(process.argv.slice(2));
+    options = parseCli(argv);
   } catch (err) {
-    process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.message : String(err)}\nTry --help.\n`);
+    process.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\nTry --help.\n`);
     process.exit(2);
   }
   if (options === "help") {
-    process.stdout.write(`${HELP}\n`);
+    process.stdout.write(`${HELP.replace(/ngrok-emulator/g, name)}\n`);
     return;
   }
   const { tlsChoice, ...emulatorOptions } = options;
@@ -218,11 +224,11 @@ async function main(): Promise<void> {
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`ngrok-emulator: ${signal}, shutting down\n`);
+    process.stderr.write(`${name}: ${signal}, shutting down\n`);
     emulator.close().then(
       () => process.exit(0),
       (err: unknown) => {
-        process.stderr.write(`ngrok-emulator: shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.stderr.write(`${name}: shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`);
         process.exit(1);
       },
     );
@@ -247,7 +253,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((err: unknown) => {
+  runCli(process.argv.slice(2)).catch((err: unknown) => {
     process.stderr.write(`ngrok-emulator: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   });

@@ -10,10 +10,13 @@
 #   scripts/stack.sh down   pulumi destroy, then stop the emulator
 #
 # It runs an installed `pulumi` when its version is one the tests cover (scripts/pulumi-cli.sh
-# --any-installed), else the pinned CLI built from Go modules, and says which. A YAML or Go
-# program (`runtime: yaml`, `runtime: go`) runs on the provider plugin, built from dist/ and
-# installed into the stack's PULUMI_HOME, with its language host built once beside the CLI
-# (scripts/pulumi-language-yaml.sh, scripts/pulumi-language-go.sh).
+# --any-installed), else the pinned CLI built from Go modules, and says which. A YAML, Go, Python
+# or Java program (`runtime: yaml`, `go`, `python`, `java`) runs on the provider plugin, built
+# from dist/ and installed into the stack's PULUMI_HOME, with its language host built once beside
+# the CLI (scripts/pulumi-language-<runtime>.sh). A Python program runs in a virtual environment
+# under the stack's directory, made from the wheels of scripts/python-env.sh and the SDK built from
+# sdk/python; a Java program takes the SDK from the local Maven repository, where `mvn install` of
+# sdk/java puts it first (Maven builds the program into examples/<name>/target/, gitignored).
 #
 # Environment: EXAMPLE (default quickstart), STACK (default dev), CONFIG and SECRETS (the stack's
 # config before `up`: space-separated key=value pairs, SECRETS set --secret), PULUMI_CONFIG_PASSPHRASE
@@ -44,10 +47,26 @@ mkdir -p "$DIR" "$PULUMI_HOME" "${DIR}/backend" "$PROJECT"
 
 [ -f "${PROGRAM}/Pulumi.yaml" ] || { echo "examples/${EXAMPLE} has no Pulumi.yaml" >&2; exit 2; }
 RUNTIME=$(sed -n 's/^runtime:[[:space:]]*//p' "${PROGRAM}/Pulumi.yaml" | head -1)
-if [ "$RUNTIME" = yaml ] || [ "$RUNTIME" = go ]; then
+if [ "$RUNTIME" = yaml ] || [ "$RUNTIME" = go ] || [ "$RUNTIME" = python ] || [ "$RUNTIME" = java ]; then
   export PATH="$("${ROOT}/scripts/pulumi-language-${RUNTIME}.sh"):${PATH}"
   # The Go host builds the program with the machine's Go, as the CLI was built.
   [ "$RUNTIME" = go ] && export GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0 GOWORK=off
+  if [ "$RUNTIME" = python ]; then
+    # The SDK's wheel from a copy of sdk/python (a build writes beside its sources), installed
+    # with pulumi from the cached wheels into the stack's virtual environment, activated.
+    pyenv=$("${ROOT}/scripts/python-env.sh")
+    rm -rf "${DIR}/python-sdk" && mkdir -p "${DIR}/python-sdk" && cp -r "${ROOT}/sdk/python" "${DIR}/python-sdk/src"
+    "${pyenv}/venv/bin/python" -m build --no-isolation --wheel --outdir "${DIR}/python-sdk/dist" "${DIR}/python-sdk/src" >/dev/null
+    [ -x "${DIR}/python-venv/bin/python" ] || python3 -m venv "${DIR}/python-venv"
+    "${DIR}/python-venv/bin/python" -m pip install --quiet --force-reinstall --no-deps "${DIR}"/python-sdk/dist/*.whl
+    "${DIR}/python-venv/bin/python" -m pip install --quiet --no-index --find-links "${pyenv}/wheelhouse" pulumi-ngrok
+    export PATH="${DIR}/python-venv/bin:${PATH}" VIRTUAL_ENV="${DIR}/python-venv" PYTHONDONTWRITEBYTECODE=1
+  fi
+  if [ "$RUNTIME" = java ]; then
+    # The SDK into the local Maven repository, from a copy of sdk/java (Maven writes target/ beside it).
+    rm -rf "${DIR}/java-sdk" && cp -r "${ROOT}/sdk/java" "${DIR}/java-sdk"
+    (cd "${DIR}/java-sdk" && mvn -B -q install -DskipTests)
+  fi
   version=$(node -p 'require(process.argv[1]).version' "${ROOT}/package.json")
   plugin_dir=$("${ROOT}/scripts/build-plugin.sh" --plugin "${DIR}/plugin")
   pulumi plugin install resource ngrok "$version" --file "${plugin_dir}.tar.gz" --reinstall >/dev/null

@@ -150,7 +150,7 @@ describe(".github/workflows", () => {
     expect(steps(release, "test").map((s) => s.run).filter(Boolean)).toEqual(["bash .ci/run", "make gate"]);
     // Nothing is published before the tests, the gate and every platform's plugin passed.
     const needs = (job: string): string[] => [release.jobs[job]!.needs ?? []].flat().flatMap((n) => [n, ...needs(n)]);
-    for (const job of ["github-release", "npm", "go", "pypi"]) expect(new Set(needs(job))).toEqual(new Set(["version", "test", "acceptance", "plugin", ...(job === "github-release" ? [] : ["github-release"])]));
+    for (const job of ["github-release", "npm", "go", "pypi", "maven"]) expect(new Set(needs(job))).toEqual(new Set(["version", "test", "acceptance", "plugin", ...(job === "github-release" ? [] : ["github-release"])]));
   });
 
   it("runs the acceptance run against ngrok before publishing when the repository has NGROK_API_KEY, and the sweeper after it whatever happened", () => {
@@ -228,7 +228,7 @@ describe(".github/workflows", () => {
     expect(steps(release, "github-release").find((s) => s.name === "Checksums")?.run).toContain('sha256sum pulumi-resource-ngrok-v"$VERSION"-*.tar.gz > "pulumi-resource-ngrok-v$VERSION-checksums.txt"');
   });
 
-  it("publishes both npm packages with provenance, the Go SDK as a module tag, the Python SDK's wheel and sdist", () => {
+  it("publishes both npm packages with provenance, the Go SDK as a module tag, the Python SDK's wheel and sdist, the Java SDK to Maven Central", () => {
     const publishes = steps(release, "npm").filter((s) => s.run?.startsWith("npm publish"));
     expect(publishes.map((s) => s.run!.replace(/^npm publish "dist\/npm\/([a-z-]+)-\$VERSION\.tgz" /, "$1 "))).toEqual([
       "pulumi-ngrok --provenance --access public",
@@ -239,6 +239,33 @@ describe(".github/workflows", () => {
     expect(steps(release, "pypi").map((s) => s.run ?? "").join("\n")).toContain("python -m build sdk/python");
     expect(steps(release, "pypi").find((s) => s.uses?.startsWith("pypa/gh-action-pypi-publish@"))?.with).toEqual({ "packages-dir": "sdk/python/dist" });
     expect(release.jobs.pypi!.permissions?.["id-token"]).toBe("write");
+    // The Java SDK: deployed by Maven with the pom's release profile (sources, javadoc, signatures).
+    expect(steps(release, "maven").map((s) => s.run ?? "").join("\n")).toContain("mvn -B --no-transfer-progress -f sdk/java/pom.xml -P release deploy");
+    expect(steps(release, "maven").find((s) => s.uses?.startsWith("actions/setup-java@"))?.with).toMatchObject({ "server-id": "central", "gpg-private-key": "${{ secrets.MAVEN_GPG_PRIVATE_KEY }}" });
+    expect(fs.readFileSync(path.join(repoRoot, "sdk", "java", "pom.xml"), "utf8")).toContain("<publishingServerId>central</publishingServerId>");
+  });
+
+  it("releases only a commit that records its schema as release/<version>/schema.json, the next release's baseline", () => {
+    const record = steps(release, "version").find((s) => s.name?.startsWith("release/<version>/schema.json"))!;
+    const runRecord = (version: string, recorded: string | undefined) => {
+      const dir = fs.mkdtempSync(path.join(require("os").tmpdir(), "release-record-"));
+      try {
+        fs.copyFileSync(path.join(repoRoot, "schema.json"), path.join(dir, "schema.json"));
+        if (recorded !== undefined) {
+          fs.mkdirSync(path.join(dir, "release", version), { recursive: true });
+          fs.writeFileSync(path.join(dir, "release", version, "schema.json"), recorded);
+        }
+        const r = require("child_process").spawnSync("bash", ["-e", "-c", record.run!], { cwd: dir, env: { ...process.env, VERSION: version }, encoding: "utf8" });
+        return { code: r.status, output: r.stdout.trim() };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const schema = fs.readFileSync(path.join(repoRoot, "schema.json"), "utf8");
+    expect(runRecord("0.2.1", schema)).toEqual({ code: 0, output: "" });
+    const refused = { code: 1, output: "::error::release/0.2.1/schema.json is not this release's schema.json: make release-baseline, then commit it" };
+    expect(runRecord("0.2.1", undefined)).toEqual(refused);
+    expect(runRecord("0.2.1", schema.replace('"description"', '"descriptions"'))).toEqual(refused);
   });
 
   it("takes secrets only from secrets.*, and pins every action to a version", () => {
@@ -249,7 +276,17 @@ describe(".github/workflows", () => {
       const uses = Object.values(load(name).jobs).flatMap((job) => (job.steps ?? []).map((s) => s.uses).filter((u): u is string => u !== undefined));
       expect(uses.filter((u) => !/^[\w-]+\/[\w-]+@(v\d+(\.\d+)*|release\/v\d+)$/.test(u))).toEqual([]);
     }
-    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual(["GITHUB_TOKEN", "NGROK_AI_GATEWAY_API_KEY", "NGROK_API_KEY", "NPM_TOKEN", "NPM_TOKEN"]);
+    expect([...text("release.yml").matchAll(/secrets\.(\w+)/g)].map((m) => m[1]).sort()).toEqual([
+      "GITHUB_TOKEN",
+      "MAVEN_CENTRAL_PASSWORD",
+      "MAVEN_CENTRAL_USERNAME",
+      "MAVEN_GPG_PASSPHRASE",
+      "MAVEN_GPG_PRIVATE_KEY",
+      "NGROK_AI_GATEWAY_API_KEY",
+      "NGROK_API_KEY",
+      "NPM_TOKEN",
+      "NPM_TOKEN",
+    ]);
   });
 });
 

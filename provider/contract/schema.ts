@@ -30,6 +30,13 @@ export interface ExternalType {
   /** Its schema.json form, and its name in the docs. */
   schema: Record<string, unknown>;
   docs: string;
+  /**
+   * Its schema.json form as an input where it differs from `schema` (the output's), and the object
+   * types that form names (`#/types/<package>:index:<name>`), which Pulumi's code generators turn
+   * into each language's input types.
+   */
+  inputSchema?: Record<string, unknown>;
+  schemaTypes?: Record<string, Record<string, unknown>>;
   /** What is wrong with a known value: a path below the property and a message beginning with a verb. */
   problems(value: unknown, inputs: Props): { path: readonly (string | number)[]; message: string }[];
   /**

@@ -8,6 +8,7 @@ import { containsUnknown, isAbsent, unknownValue } from "../engine/values";
 import { checkedAsWritten, policyNotes, policyProblems, type PolicyTarget } from "../policy/validate";
 import { PolicyValue } from "../policy/value";
 import { secretReferences } from "../policy/secrets";
+import { ACTIONS, PHASES } from "../policy/actions";
 import type { AccountReader, ExternalType, Props } from "../contract";
 
 /** The policy the program gives, with the credentials of its secret map in their places. */
@@ -20,6 +21,44 @@ export function apiPolicy(text: unknown): PolicyValue | undefined {
   return typeof text === "string" && text !== "" ? PolicyValue.of(text) : undefined;
 }
 
+const anyMap = { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } };
+const ref = (name: string) => ({ $ref: `#/types/ngrok:index:${name}` });
+
+/**
+ * The policy's types for the languages whose SDKs Pulumi's code generators write (Python, Go,
+ * Java, YAML): ngrok's documented form, phases and configuration fields as ngrok's documentation
+ * spells them (`on_http_request`, `status_code`), so that a program's policy reads as the
+ * documentation does in every language. TypeScript's typed, camelCase form is sdk/policy.ts's.
+ */
+const policySchemaTypes: Record<string, Record<string, unknown>> = {
+  TrafficPolicy: {
+    type: "object",
+    description: "A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.",
+    properties: Object.fromEntries(
+      Object.keys(PHASES).map((phase) => [phase, { type: "array", items: ref("TrafficPolicyRule"), description: `The rules of the \`${phase}\` phase, in order.` }]),
+    ),
+  },
+  TrafficPolicyRule: {
+    type: "object",
+    description: "A rule: when every expression holds (or there is none), its actions run in order.",
+    properties: {
+      name: { type: "string", description: "The rule's name, shown in ngrok's logs." },
+      expressions: { type: "array", items: { type: "string" }, description: "CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions)." },
+      actions: { type: "array", items: ref("TrafficPolicyAction"), description: "The actions, in order." },
+    },
+    required: ["actions"],
+  },
+  TrafficPolicyAction: {
+    type: "object",
+    description: "An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.",
+    properties: {
+      type: { type: "string", description: `The action: ${Object.keys(ACTIONS).map((a) => `\`${a}\``).join(", ")}.` },
+      config: { ...anyMap, description: "The action's configuration (`status_code`, `headers`, `body`, ...)." },
+    },
+    required: ["type"],
+  },
+};
+
 /** The external type of a policy input whose credentials are in input `secrets`, checked for what `target` allows. */
 export function policyType(options: { secrets: string; target: (inputs: Props) => PolicyTarget | undefined; tsInput: string }): ExternalType {
   const given = (value: unknown, inputs: Props) => givenPolicy(value, inputs[options.secrets]);
@@ -28,7 +67,11 @@ export function policyType(options: { secrets: string; target: (inputs: Props) =
     tsInput: options.tsInput,
     tsOutput: "TrafficPolicy",
     sdkModule: "./policy",
-    schema: { oneOf: [{ type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } }, { type: "string" }] },
+    schema: { oneOf: [anyMap, { type: "string" }] },
+    // The typed form first, then any object (TypeScript's camelCase form, read by the provider too)
+    // and the text: every program written for the object-or-text input still type-checks.
+    inputSchema: { oneOf: [ref("TrafficPolicy"), anyMap, { type: "string" }] },
+    schemaTypes: policySchemaTypes,
     docs: "TrafficPolicy \\| string",
     problems(value: unknown, inputs: Props) {
       if (value === unknownValue) return [];

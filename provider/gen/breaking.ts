@@ -2,8 +2,9 @@
  * The breaking-change gate: compares schema.json with the schema of the last release
  * (release/<version>/schema.json, the highest version below package.json's) and lists, one line
  * each, what a program or state written for that release would lose: a removed resource, function,
- * object type, config setting, property or output; a property whose type changed; an input that
- * became required; an enum value removed. Additions break nothing.
+ * object type, config setting, property or output; a property whose type changed (an input whose
+ * union only gained alternatives breaks nothing); an input that became required; an enum value
+ * removed. Additions break nothing.
  *
  * It fails when there is a breaking change and the version does not say so. The rule is npm's and
  * Cargo's reading of semver: a breaking change needs a new major version, and before 1.0.0 a new
@@ -61,6 +62,9 @@ function typeText(t: TypeSpec | undefined): string {
   return t.type ?? "any";
 }
 
+/** The types a value may have: a union's alternatives, or the one type. */
+const alternatives = (t: TypeSpec | undefined): string[] => (t?.oneOf ? t.oneOf.map(typeText) : [typeText(t)]);
+
 /** The short name a program writes: `ngrok:index:CloudEndpoint` is `CloudEndpoint`. */
 const shortName = (token: string): string => token.split(":").pop()!;
 
@@ -81,13 +85,23 @@ function compareProperties(
   const a = after ?? {};
   for (const [name, spec] of Object.entries(b)) {
     if (!(name in a)) out.push(`${what}: ${kind} \`${name}\` removed`);
-    else if (typeText(spec) !== typeText(a[name])) out.push(`${what}: ${kind} \`${name}\` changed type from ${typeText(spec)} to ${typeText(a[name])}`);
+    else if (typeText(spec) !== typeText(a[name]) && !(required && widened(spec, a[name]))) out.push(`${what}: ${kind} \`${name}\` changed type from ${typeText(spec)} to ${typeText(a[name])}`);
   }
   if (required) {
     const was = new Set(required.before ?? []);
     for (const name of required.after ?? []) if (!was.has(name)) out.push(`${what}: ${kind} \`${name}\` is now required`);
   }
   return out;
+}
+
+/**
+ * Whether an input's type only gained alternatives (a union that accepts every value it accepted):
+ * no program breaks. Inputs are the properties compared with `required` (outputs are not: a reader
+ * of an output may not expect the new alternative).
+ */
+function widened(before: TypeSpec, after: TypeSpec | undefined): boolean {
+  const now = new Set(alternatives(after));
+  return alternatives(before).every((t) => now.has(t));
 }
 
 /** Every breaking change of `after` against `before`, one line each, in the schema's order. */
@@ -202,17 +216,40 @@ export function gate(previous: PackageSchema, schema: PackageSchema, label: stri
   };
 }
 
+/**
+ * The releases CHANGELOG.md dates (`## [0.2.0] - 2026-10-01`) that have no recorded schema
+ * (release/<version>/schema.json) and come before `version`: a gate against an older baseline
+ * would let the next release undo what they published.
+ */
+export function unrecordedReleases(root: string, version: string): string[] {
+  const changelog = path.join(root, "CHANGELOG.md");
+  if (!fs.existsSync(changelog)) return [];
+  const dated = [...fs.readFileSync(changelog, "utf8").matchAll(/^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}\s*$/gm)].map((m) => m[1]!);
+  return dated.filter((v) => compareVersions(v, version) < 0 && !fs.existsSync(path.join(root, "release", v, "schema.json")));
+}
+
+/**
+ * The gate over a repository at `root`: its schema.json (or `schemaFile`) against the last
+ * recorded release's (or `previousFile`), after checking that every release CHANGELOG.md dates
+ * recorded its schema.
+ */
+export function gateRepository(root: string, schemaFile = path.join(root, "schema.json"), previousFile?: string): GateResult {
+  const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as PackageSchema;
+  const unrecorded = previousFile ? [] : unrecordedReleases(root, schema.version);
+  if (unrecorded.length > 0) {
+    return {
+      ok: false,
+      lines: unrecorded.map((v) => `release ${v} is dated in CHANGELOG.md but release/${v}/schema.json does not record its schema: add the schema.json it was released with`),
+    };
+  }
+  const previous = previousFile ?? lastReleaseSchema(root, schema.version);
+  if (!previous) return { ok: true, lines: [`schema ${schema.version}: no earlier release under release/ to compare with`] };
+  return gate(JSON.parse(fs.readFileSync(previous, "utf8")) as PackageSchema, schema, path.relative(root, previous));
+}
+
 function main(argv: string[]): number {
   const root = process.cwd();
-  const schemaFile = path.resolve(argv[0] ?? "schema.json");
-  const schema = JSON.parse(fs.readFileSync(schemaFile, "utf8")) as PackageSchema;
-  const previousFile = argv[1] ? path.resolve(argv[1]) : lastReleaseSchema(root, schema.version);
-  if (!previousFile) {
-    console.log(`schema ${schema.version}: no earlier release under release/ to compare with`);
-    return 0;
-  }
-  const previous = JSON.parse(fs.readFileSync(previousFile, "utf8")) as PackageSchema;
-  const result = gate(previous, schema, path.relative(root, previousFile));
+  const result = gateRepository(root, argv[0] ? path.resolve(argv[0]) : undefined, argv[1] ? path.resolve(argv[1]) : undefined);
   for (const line of result.lines) (result.ok ? console.log : console.error)(line);
   return result.ok ? 0 : 1;
 }

@@ -34,6 +34,21 @@ export function readManifest(root: string): Manifest {
 /** The Go SDK's module path: sdk/go in the repository. */
 export const goModulePath = (m: Manifest): string => `${m.repositoryPath}/sdk/go`;
 
+/**
+ * The Java SDK's Maven groupId: the namespace Maven Central verifies for a GitHub owner,
+ * `io.github.<owner>` (elsewhere the repository's host reversed), as the Java package's base.
+ */
+export function mavenGroupId(m: Manifest): string {
+  const [host, owner] = m.repositoryPath.split("/");
+  return host === "github.com" ? `io.github.${owner}` : `${host!.split(".").reverse().join(".")}.${owner}`;
+}
+
+/** The Java SDK's base package (its classes are `<base>.ngrok.*`): the groupId, as a Java name. */
+export const javaBasePackage = (m: Manifest): string => mavenGroupId(m).toLowerCase().replace(/[^a-z0-9.]/g, "_");
+
+/** The Java SDK's dependency on Pulumi's Java SDK, com.pulumi:pulumi from Maven Central (the code generator's release). */
+export const javaSdkVersion = "1.17.0";
+
 /** The repository's web page: the schema's `repository` and `homepage`. */
 export const repositoryUrl = (m: Manifest): string => `https://${m.repositoryPath}`;
 

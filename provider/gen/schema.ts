@@ -3,7 +3,7 @@
  */
 import { type PropertySpec, type ResourceDefinition, secretSettings, type SettingName, settingSources, type TypeSpec } from "../contract";
 import type { FunctionDefinition } from "../functions/types";
-import { goModulePath, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
+import { goModulePath, javaBasePackage, javaSdkVersion, logoUrl, pluginDownloadUrl, publisher, repositoryUrl, type Manifest } from "./manifest";
 import { allFunctions, allResources, typeRoots } from "./model";
 import { inputsOf, limits, objectTypes, outputsOf, packageName, propertyDoc, schemaType, type JsonObject } from "./shared";
 
@@ -45,6 +45,14 @@ function packageSchema(manifest: Manifest): JsonObject {
         : {}),
     };
   }
+  // The object types of external types' input forms (the Traffic Policy's, for languages other
+  // than TypeScript, whose SDK takes its types from sdk/policy.ts).
+  for (const def of allResources()) {
+    for (const [, p] of inputsOf(def)) {
+      if (p.type.kind !== "external") continue;
+      for (const [name, spec] of Object.entries(p.type.schemaTypes ?? {})) types[`${packageName}:index:${name}`] = spec;
+    }
+  }
   return {
     name: packageName,
     displayName: "ngrok",
@@ -67,7 +75,7 @@ function packageSchema(manifest: Manifest): JsonObject {
     types,
     resources: Object.fromEntries(allResources().map((def) => [`${packageName}:index:${def.name}`, resourceSchema(def)])),
     functions: Object.fromEntries(allFunctions().map((f) => [`${packageName}:index:${f.name}`, functionSchema(f)])),
-    // Pulumi's code generators write the Go and Python SDKs from this (make sdks). The TypeScript
+    // Pulumi's code generators write the Go, Python and Java SDKs from this (make sdks). The TypeScript
     // API is ours (provider/gen), in both Node.js packages; `nodejs` names the plugin's package for
     // the code `pulumi import` writes.
     supportPack: true,
@@ -75,6 +83,8 @@ function packageSchema(manifest: Manifest): JsonObject {
       nodejs: { packageName: "pulumi-ngrok-plugin", respectSchemaVersion: true },
       go: { importBasePath: `${goModulePath(manifest)}/ngrok`, respectSchemaVersion: true },
       python: { packageName: "pulumi_ngrok", respectSchemaVersion: true },
+      // Maven builds it (sdkgen writes its pom.xml): no Gradle files.
+      java: { basePackage: javaBasePackage(manifest), buildFiles: "none", dependencies: { "com.pulumi:pulumi": javaSdkVersion } },
     },
   };
 }
@@ -96,9 +106,9 @@ function settings(): JsonObject {
   );
 }
 
-function propertySchema(name: string, p: PropertySpec): JsonObject {
+function propertySchema(name: string, p: PropertySpec, side: "input" | "output"): JsonObject {
   return {
-    ...schemaType(p.type),
+    ...schemaType(p.type, side),
     description: propertyDoc(name, p) + limits(p.type),
     ...(p.secret ? { secret: true } : {}),
     ...(p.input?.onChange === "replace" ? { willReplaceOnChanges: true } : {}),
@@ -116,9 +126,9 @@ function resourceSchema(def: ResourceDefinition): JsonObject {
   const inputs = inputsOf(def);
   return {
     description: def.description,
-    properties: Object.fromEntries(props.map(([n, p]) => [n, propertySchema(n, p)])),
+    properties: Object.fromEntries(props.map(([n, p]) => [n, propertySchema(n, p, "output")])),
     required: props.filter(([, p]) => p.present || p.input?.required).map(([n]) => n),
-    inputProperties: Object.fromEntries(inputs.map(([n, p]) => [n, propertySchema(n, p)])),
+    inputProperties: Object.fromEntries(inputs.map(([n, p]) => [n, propertySchema(n, p, "input")])),
     requiredInputs: inputs.filter(([, p]) => p.input!.required).map(([n]) => n),
   };
 }

@@ -118,7 +118,8 @@ export function propertyDoc(name: string, p: PropertySpec): string {
 
 export type JsonObject = Record<string, unknown>;
 
-export function schemaType(t: TypeSpec): JsonObject {
+/** A type's schema.json form; `input` where it is an input's (an external type may differ there). */
+export function schemaType(t: TypeSpec, side: "input" | "output" = "output"): JsonObject {
   switch (t.kind) {
     case "string":
       return { type: "string" };
@@ -135,7 +136,7 @@ export function schemaType(t: TypeSpec): JsonObject {
     case "object":
       return { $ref: `#/types/${packageName}:index:${t.name}` };
     case "external":
-      return t.schema;
+      return side === "input" && t.inputSchema ? t.inputSchema : t.schema;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
- * Every example says, in its header (index.ts, main.go or Pulumi.yaml), the two commands that
- * deploy it against the bundled emulator and take it down: `make up EXAMPLE=<name>` (with the
- * config it requires, `SECRETS=...` or `CONFIG=...`) and `make down EXAMPLE=<name>`. Some of them
+ * Every example says, in its header (index.ts, main.go, __main__.py, its Java main class or
+ * Pulumi.yaml), the two commands that deploy it against the bundled emulator and take it down:
+ * `make up EXAMPLE=<name>` (with the config it requires, `SECRETS=...` or `CONFIG=...`, several
+ * pairs in quotes) and `make down EXAMPLE=<name>`. Some of them
  * are run here as written, through scripts/stack.sh, which is what `make up` and `make down` run
  * after `make build` (the test files run on the build already made: a second build would rewrite
  * dist/ under the other test files). The CLI is the pinned one, on PATH as an installed one is.
@@ -22,9 +23,9 @@ const examples = fs
 /** The example's header: the leading comment of its program file, or of its Pulumi.yaml. */
 function header(example: string): string {
   const dir = path.join(repoRoot, "examples", example);
-  const file = ["index.ts", "main.go", "Pulumi.yaml"].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f))!;
+  const file = ["index.ts", "main.go", "__main__.py", "src/main/java/app/App.java", "Pulumi.yaml"].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f))!;
   const lines = fs.readFileSync(file, "utf8").split("\n");
-  const comment = file.endsWith(".yaml") ? /^#/ : /^\/\//;
+  const comment = file.endsWith(".yaml") || file.endsWith(".py") ? /^#/ : /^\/\//;
   const start = lines.findIndex((l) => comment.test(l));
   const end = lines.findIndex((l, i) => i > start && !comment.test(l));
   return lines.slice(start, end).join("\n");
@@ -39,7 +40,7 @@ it.each(examples)("examples/%s gives the two commands that deploy it against the
   const [up, down, ...more] = commands(example);
   const named = example === "quickstart" ? "" : ` EXAMPLE=${example}`;
   expect({ more, down }).toEqual({ more: [], down: `make down${named}` });
-  expect(up).toMatch(new RegExp(`^make up${named}(?: (?:CONFIG|SECRETS)=\\S+)*$`));
+  expect(up).toMatch(new RegExp(`^make up${named}(?: (?:CONFIG|SECRETS)=(?:"[^"]*"|\\S+))*$`));
 });
 
 it("`make up` and `make down` are scripts/stack.sh after the build", () => {

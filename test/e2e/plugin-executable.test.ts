@@ -4,7 +4,7 @@
  * archives, with its line in the checksums file, installed with `pulumi plugin install --file`
  * and running a YAML program's `up` and `destroy` through the real CLI with no `node` on PATH.
  */
-import { execFile } from "child_process";
+import { execFile, spawn } from "child_process";
 import { createHash } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
@@ -77,5 +77,42 @@ it("refuses, in one line, a target it cannot build here", async () => {
   expect(await refusal("plan9-amd64")).toBe("build-plugin.sh: no plugin for plan9-amd64: the targets are linux, darwin or windows, amd64 or arm64");
   if (osName !== "darwin") {
     expect(await refusal("darwin-arm64")).toBe("build-plugin.sh: a darwin executable is signed with codesign after injection: build it on macOS");
+  }
+});
+
+it("serves the emulator as `pulumi-resource-ngrok emulator`, with ngrok-emulator's flags and output, with no node on PATH", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-exe-emulator-"));
+  try {
+    await run("tar", ["-xzf", archive, "-C", dir]);
+    // PATH holds only the archive's directory: no `node` anywhere.
+    const env = { PATH: dir, HOME: dir };
+    expect(fs.readdirSync(dir).sort()).toEqual(["LICENSE", exe]);
+    const help = await run(path.join(dir, exe), ["emulator", "--help"], env);
+    const cliHelp = await run(path.join(nodeBinDir, "node"), [path.join(repoRoot, "dist", "emulator", "cli.js"), "--help"]);
+    expect(help).toBe(cliHelp.replace(/ngrok-emulator/g, "pulumi-resource-ngrok emulator"));
+
+    const child = spawn(path.join(dir, exe), ["emulator", "--api-key", "exe-key", "--rate-limit", "off"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const printed = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes("NGROK_AI_GATEWAY_API_KEY=")) resolve(out);
+      });
+      child.on("exit", (code) => reject(new Error(`the emulator exited ${code} before printing its settings: ${out}`)));
+    });
+    const vars = Object.fromEntries(printed.trim().split("\n").map((l) => l.split("=", 2) as [string, string]));
+    expect(Object.keys(vars)).toEqual(["NGROK_API_BASE_URL", "NGROK_API_KEY", "NGROK_AI_GATEWAY_API_BASE_URL", "NGROK_AI_GATEWAY_API_KEY"]);
+    expect(vars.NGROK_API_KEY).toBe("exe-key");
+    const made = await fetch(`${vars.NGROK_API_BASE_URL}/reserved_domains`, {
+      method: "POST",
+      headers: { authorization: "Bearer exe-key", "ngrok-version": "2", "content-type": "application/json" },
+      body: JSON.stringify({ domain: "from-the-plugin.ngrok.app" }),
+    });
+    expect({ status: made.status, domain: ((await made.json()) as { domain: string }).domain }).toEqual({ status: 201, domain: "from-the-plugin.ngrok.app" });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -229,3 +229,50 @@ export async function writeGoModuleProxy(out: string, module: string, version: s
   const env = toolEnv({ GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", GOWORK: "off", CGO_ENABLED: "0" });
   await run("go", ["run", "-trimpath", ".", out, module, version, moduleDir], { cwd: path.join(repoRoot, "scripts", "go-module-proxy"), env });
 }
+
+export interface PackageIndex {
+  /** The index's simple API, http://127.0.0.1:<port>/simple/, as pip's --index-url takes it. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A Python package index serving the wheels and sdists of `dir` (pypiserver, run by `python`, the
+ * tools' environment of scripts/python-env.sh), with no fallback to another index: what it lacks,
+ * pip does not find.
+ */
+export async function startPackageIndex(python: string, dir: string): Promise<PackageIndex> {
+  const port = await freePort();
+  const child = spawn(python, ["-m", "pypiserver", "run", "--host", "127.0.0.1", "--port", String(port), "--disable-fallback", "-a", ".", "-P", ".", dir], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}/simple/`;
+  // Bottle, which serves it, prints "Listening on" just before it binds the port: after that line
+  // a refused connection means "not yet", for the few moments the bind takes.
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on("data", (d: Buffer) => {
+      log = tail(log + d.toString(), 40);
+      if (log.includes("Listening on")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`pypiserver exited (${code}) before serving:\n${log}`)));
+  });
+  for (let attempt = 0; ; attempt++) {
+    const answered = await fetch(url).then(
+      (r) => r.ok,
+      (err: unknown) => {
+        if (attempt >= 1000) throw new Error(`pypiserver does not answer at ${url}: ${String(err)}\n${log}`);
+        return false;
+      },
+    );
+    if (answered) break;
+  }
+  return {
+    url,
+    close: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

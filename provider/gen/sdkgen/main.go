@@ -1,6 +1,8 @@
 // Command sdkgen writes the provider plugin's Go and Python SDKs from schema.json with Pulumi's
-// own code generators (github.com/pulumi/pulumi/pkg/v3/codegen). The CLI's `pulumi package
-// gen-sdk` delegates to language plugins that are not available here. The TypeScript API is not
+// own code generators (github.com/pulumi/pulumi/pkg/v3/codegen); java/ is the Java SDK's, a module
+// of its own. The CLI's `pulumi package gen-sdk` delegates to language plugins that are not
+// available here. Beside the generators' files it writes each language's `secretRef`
+// (overlays/), which the schema cannot express: a policy's reference to a vault secret. The TypeScript API is not
 // Pulumi's: provider/gen writes it, for both Node.js packages (Pulumi's Node.js generator cannot
 // express its typed Traffic Policy, parent arguments, `secretRef` or functions).
 //
@@ -132,6 +134,9 @@ func run(args []string) error {
 		return fmt.Errorf("%s: %w", positional[0], err)
 	}
 	files[filepath.Join(positional[1], "go", "go.mod")] = goMod(module)
+	if err := addOverlays(files, positional[1], spec); err != nil {
+		return err
+	}
 
 	names := make([]string, 0, len(files))
 	for name := range files {

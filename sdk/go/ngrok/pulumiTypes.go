@@ -6422,6 +6422,315 @@ func (o TlsCertificateSubjectAlternativeNamesPtrOutput) Ips() pulumi.StringArray
 	}).(pulumi.StringArrayOutput)
 }
 
+// A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.
+type TrafficPolicy struct {
+	// The rules of the `on_event_stream_message` phase, in order.
+	On_event_stream_message []TrafficPolicyRule `pulumi:"on_event_stream_message"`
+	// The rules of the `on_http_request` phase, in order.
+	On_http_request []TrafficPolicyRule `pulumi:"on_http_request"`
+	// The rules of the `on_http_response` phase, in order.
+	On_http_response []TrafficPolicyRule `pulumi:"on_http_response"`
+	// The rules of the `on_tcp_connect` phase, in order.
+	On_tcp_connect []TrafficPolicyRule `pulumi:"on_tcp_connect"`
+}
+
+// TrafficPolicyInput is an input type that accepts TrafficPolicyArgs and TrafficPolicyOutput values.
+// You can construct a concrete instance of `TrafficPolicyInput` via:
+//
+//	TrafficPolicyArgs{...}
+type TrafficPolicyInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyOutput() TrafficPolicyOutput
+	ToTrafficPolicyOutputWithContext(context.Context) TrafficPolicyOutput
+}
+
+// A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.
+type TrafficPolicyArgs struct {
+	// The rules of the `on_event_stream_message` phase, in order.
+	On_event_stream_message TrafficPolicyRuleArrayInput `pulumi:"on_event_stream_message"`
+	// The rules of the `on_http_request` phase, in order.
+	On_http_request TrafficPolicyRuleArrayInput `pulumi:"on_http_request"`
+	// The rules of the `on_http_response` phase, in order.
+	On_http_response TrafficPolicyRuleArrayInput `pulumi:"on_http_response"`
+	// The rules of the `on_tcp_connect` phase, in order.
+	On_tcp_connect TrafficPolicyRuleArrayInput `pulumi:"on_tcp_connect"`
+}
+
+func (TrafficPolicyArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicy)(nil)).Elem()
+}
+
+func (i TrafficPolicyArgs) ToTrafficPolicyOutput() TrafficPolicyOutput {
+	return i.ToTrafficPolicyOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyArgs) ToTrafficPolicyOutputWithContext(ctx context.Context) TrafficPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyOutput)
+}
+
+// A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.
+type TrafficPolicyOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicy)(nil)).Elem()
+}
+
+func (o TrafficPolicyOutput) ToTrafficPolicyOutput() TrafficPolicyOutput {
+	return o
+}
+
+func (o TrafficPolicyOutput) ToTrafficPolicyOutputWithContext(ctx context.Context) TrafficPolicyOutput {
+	return o
+}
+
+// The rules of the `on_event_stream_message` phase, in order.
+func (o TrafficPolicyOutput) On_event_stream_message() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.On_event_stream_message }).(TrafficPolicyRuleArrayOutput)
+}
+
+// The rules of the `on_http_request` phase, in order.
+func (o TrafficPolicyOutput) On_http_request() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.On_http_request }).(TrafficPolicyRuleArrayOutput)
+}
+
+// The rules of the `on_http_response` phase, in order.
+func (o TrafficPolicyOutput) On_http_response() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.On_http_response }).(TrafficPolicyRuleArrayOutput)
+}
+
+// The rules of the `on_tcp_connect` phase, in order.
+func (o TrafficPolicyOutput) On_tcp_connect() TrafficPolicyRuleArrayOutput {
+	return o.ApplyT(func(v TrafficPolicy) []TrafficPolicyRule { return v.On_tcp_connect }).(TrafficPolicyRuleArrayOutput)
+}
+
+// An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.
+type TrafficPolicyAction struct {
+	// The action's configuration (`status_code`, `headers`, `body`, ...).
+	Config map[string]interface{} `pulumi:"config"`
+	// The action: `add-headers`, `ai-gateway`, `basic-auth`, `circuit-breaker`, `close-connection`, `compress-response`, `custom-response`, `deny`, `forward-internal`, `http-request`, `jwt-validation`, `log`, `oauth`, `openid-connect`, `owasp-crs-request`, `owasp-crs-response`, `rate-limit`, `redirect`, `remove-headers`, `request-body-find-replace`, `response-body-find-replace`, `restrict-ips`, `set-vars`, `sse-find-replace`, `terminate-tls`, `url-rewrite`, `verify-webhook`.
+	Type string `pulumi:"type"`
+}
+
+// TrafficPolicyActionInput is an input type that accepts TrafficPolicyActionArgs and TrafficPolicyActionOutput values.
+// You can construct a concrete instance of `TrafficPolicyActionInput` via:
+//
+//	TrafficPolicyActionArgs{...}
+type TrafficPolicyActionInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyActionOutput() TrafficPolicyActionOutput
+	ToTrafficPolicyActionOutputWithContext(context.Context) TrafficPolicyActionOutput
+}
+
+// An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.
+type TrafficPolicyActionArgs struct {
+	// The action's configuration (`status_code`, `headers`, `body`, ...).
+	Config pulumi.MapInput `pulumi:"config"`
+	// The action: `add-headers`, `ai-gateway`, `basic-auth`, `circuit-breaker`, `close-connection`, `compress-response`, `custom-response`, `deny`, `forward-internal`, `http-request`, `jwt-validation`, `log`, `oauth`, `openid-connect`, `owasp-crs-request`, `owasp-crs-response`, `rate-limit`, `redirect`, `remove-headers`, `request-body-find-replace`, `response-body-find-replace`, `restrict-ips`, `set-vars`, `sse-find-replace`, `terminate-tls`, `url-rewrite`, `verify-webhook`.
+	Type pulumi.StringInput `pulumi:"type"`
+}
+
+func (TrafficPolicyActionArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyAction)(nil)).Elem()
+}
+
+func (i TrafficPolicyActionArgs) ToTrafficPolicyActionOutput() TrafficPolicyActionOutput {
+	return i.ToTrafficPolicyActionOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyActionArgs) ToTrafficPolicyActionOutputWithContext(ctx context.Context) TrafficPolicyActionOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyActionOutput)
+}
+
+// TrafficPolicyActionArrayInput is an input type that accepts TrafficPolicyActionArray and TrafficPolicyActionArrayOutput values.
+// You can construct a concrete instance of `TrafficPolicyActionArrayInput` via:
+//
+//	TrafficPolicyActionArray{ TrafficPolicyActionArgs{...} }
+type TrafficPolicyActionArrayInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyActionArrayOutput() TrafficPolicyActionArrayOutput
+	ToTrafficPolicyActionArrayOutputWithContext(context.Context) TrafficPolicyActionArrayOutput
+}
+
+type TrafficPolicyActionArray []TrafficPolicyActionInput
+
+func (TrafficPolicyActionArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrafficPolicyAction)(nil)).Elem()
+}
+
+func (i TrafficPolicyActionArray) ToTrafficPolicyActionArrayOutput() TrafficPolicyActionArrayOutput {
+	return i.ToTrafficPolicyActionArrayOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyActionArray) ToTrafficPolicyActionArrayOutputWithContext(ctx context.Context) TrafficPolicyActionArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyActionArrayOutput)
+}
+
+// An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.
+type TrafficPolicyActionOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyActionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyAction)(nil)).Elem()
+}
+
+func (o TrafficPolicyActionOutput) ToTrafficPolicyActionOutput() TrafficPolicyActionOutput {
+	return o
+}
+
+func (o TrafficPolicyActionOutput) ToTrafficPolicyActionOutputWithContext(ctx context.Context) TrafficPolicyActionOutput {
+	return o
+}
+
+// The action's configuration (`status_code`, `headers`, `body`, ...).
+func (o TrafficPolicyActionOutput) Config() pulumi.MapOutput {
+	return o.ApplyT(func(v TrafficPolicyAction) map[string]interface{} { return v.Config }).(pulumi.MapOutput)
+}
+
+// The action: `add-headers`, `ai-gateway`, `basic-auth`, `circuit-breaker`, `close-connection`, `compress-response`, `custom-response`, `deny`, `forward-internal`, `http-request`, `jwt-validation`, `log`, `oauth`, `openid-connect`, `owasp-crs-request`, `owasp-crs-response`, `rate-limit`, `redirect`, `remove-headers`, `request-body-find-replace`, `response-body-find-replace`, `restrict-ips`, `set-vars`, `sse-find-replace`, `terminate-tls`, `url-rewrite`, `verify-webhook`.
+func (o TrafficPolicyActionOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v TrafficPolicyAction) string { return v.Type }).(pulumi.StringOutput)
+}
+
+type TrafficPolicyActionArrayOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyActionArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrafficPolicyAction)(nil)).Elem()
+}
+
+func (o TrafficPolicyActionArrayOutput) ToTrafficPolicyActionArrayOutput() TrafficPolicyActionArrayOutput {
+	return o
+}
+
+func (o TrafficPolicyActionArrayOutput) ToTrafficPolicyActionArrayOutputWithContext(ctx context.Context) TrafficPolicyActionArrayOutput {
+	return o
+}
+
+func (o TrafficPolicyActionArrayOutput) Index(i pulumi.IntInput) TrafficPolicyActionOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TrafficPolicyAction {
+		return vs[0].([]TrafficPolicyAction)[vs[1].(int)]
+	}).(TrafficPolicyActionOutput)
+}
+
+// A rule: when every expression holds (or there is none), its actions run in order.
+type TrafficPolicyRule struct {
+	// The actions, in order.
+	Actions []TrafficPolicyAction `pulumi:"actions"`
+	// CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions).
+	Expressions []string `pulumi:"expressions"`
+	// The rule's name, shown in ngrok's logs.
+	Name *string `pulumi:"name"`
+}
+
+// TrafficPolicyRuleInput is an input type that accepts TrafficPolicyRuleArgs and TrafficPolicyRuleOutput values.
+// You can construct a concrete instance of `TrafficPolicyRuleInput` via:
+//
+//	TrafficPolicyRuleArgs{...}
+type TrafficPolicyRuleInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyRuleOutput() TrafficPolicyRuleOutput
+	ToTrafficPolicyRuleOutputWithContext(context.Context) TrafficPolicyRuleOutput
+}
+
+// A rule: when every expression holds (or there is none), its actions run in order.
+type TrafficPolicyRuleArgs struct {
+	// The actions, in order.
+	Actions TrafficPolicyActionArrayInput `pulumi:"actions"`
+	// CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions).
+	Expressions pulumi.StringArrayInput `pulumi:"expressions"`
+	// The rule's name, shown in ngrok's logs.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (TrafficPolicyRuleArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyRule)(nil)).Elem()
+}
+
+func (i TrafficPolicyRuleArgs) ToTrafficPolicyRuleOutput() TrafficPolicyRuleOutput {
+	return i.ToTrafficPolicyRuleOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyRuleArgs) ToTrafficPolicyRuleOutputWithContext(ctx context.Context) TrafficPolicyRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyRuleOutput)
+}
+
+// TrafficPolicyRuleArrayInput is an input type that accepts TrafficPolicyRuleArray and TrafficPolicyRuleArrayOutput values.
+// You can construct a concrete instance of `TrafficPolicyRuleArrayInput` via:
+//
+//	TrafficPolicyRuleArray{ TrafficPolicyRuleArgs{...} }
+type TrafficPolicyRuleArrayInput interface {
+	pulumi.Input
+
+	ToTrafficPolicyRuleArrayOutput() TrafficPolicyRuleArrayOutput
+	ToTrafficPolicyRuleArrayOutputWithContext(context.Context) TrafficPolicyRuleArrayOutput
+}
+
+type TrafficPolicyRuleArray []TrafficPolicyRuleInput
+
+func (TrafficPolicyRuleArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrafficPolicyRule)(nil)).Elem()
+}
+
+func (i TrafficPolicyRuleArray) ToTrafficPolicyRuleArrayOutput() TrafficPolicyRuleArrayOutput {
+	return i.ToTrafficPolicyRuleArrayOutputWithContext(context.Background())
+}
+
+func (i TrafficPolicyRuleArray) ToTrafficPolicyRuleArrayOutputWithContext(ctx context.Context) TrafficPolicyRuleArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(TrafficPolicyRuleArrayOutput)
+}
+
+// A rule: when every expression holds (or there is none), its actions run in order.
+type TrafficPolicyRuleOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TrafficPolicyRule)(nil)).Elem()
+}
+
+func (o TrafficPolicyRuleOutput) ToTrafficPolicyRuleOutput() TrafficPolicyRuleOutput {
+	return o
+}
+
+func (o TrafficPolicyRuleOutput) ToTrafficPolicyRuleOutputWithContext(ctx context.Context) TrafficPolicyRuleOutput {
+	return o
+}
+
+// The actions, in order.
+func (o TrafficPolicyRuleOutput) Actions() TrafficPolicyActionArrayOutput {
+	return o.ApplyT(func(v TrafficPolicyRule) []TrafficPolicyAction { return v.Actions }).(TrafficPolicyActionArrayOutput)
+}
+
+// CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions).
+func (o TrafficPolicyRuleOutput) Expressions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v TrafficPolicyRule) []string { return v.Expressions }).(pulumi.StringArrayOutput)
+}
+
+// The rule's name, shown in ngrok's logs.
+func (o TrafficPolicyRuleOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v TrafficPolicyRule) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type TrafficPolicyRuleArrayOutput struct{ *pulumi.OutputState }
+
+func (TrafficPolicyRuleArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]TrafficPolicyRule)(nil)).Elem()
+}
+
+func (o TrafficPolicyRuleArrayOutput) ToTrafficPolicyRuleArrayOutput() TrafficPolicyRuleArrayOutput {
+	return o
+}
+
+func (o TrafficPolicyRuleArrayOutput) ToTrafficPolicyRuleArrayOutputWithContext(ctx context.Context) TrafficPolicyRuleArrayOutput {
+	return o
+}
+
+func (o TrafficPolicyRuleArrayOutput) Index(i pulumi.IntInput) TrafficPolicyRuleOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) TrafficPolicyRule {
+		return vs[0].([]TrafficPolicyRule)[vs[1].(int)]
+	}).(TrafficPolicyRuleOutput)
+}
+
 // An online tunnel of an agent.
 type Tunnel struct {
 	// The tunnel group backends this backend tunnel serves.
@@ -6856,6 +7165,11 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*JwtTokenArrayInput)(nil)).Elem(), JwtTokenArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ReservedDomainResolvesToInput)(nil)).Elem(), ReservedDomainResolvesToArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ReservedDomainResolvesToArrayInput)(nil)).Elem(), ReservedDomainResolvesToArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyInput)(nil)).Elem(), TrafficPolicyArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyActionInput)(nil)).Elem(), TrafficPolicyActionArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyActionArrayInput)(nil)).Elem(), TrafficPolicyActionArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyRuleInput)(nil)).Elem(), TrafficPolicyRuleArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*TrafficPolicyRuleArrayInput)(nil)).Elem(), TrafficPolicyRuleArray{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyOutput{})
 	pulumi.RegisterOutputType(AgentIngressCertificateManagementPolicyPtrOutput{})
 	pulumi.RegisterOutputType(AiAccessModelsOutput{})
@@ -6957,6 +7271,11 @@ func init() {
 	pulumi.RegisterOutputType(ReservedDomainResolvesToArrayOutput{})
 	pulumi.RegisterOutputType(TlsCertificateSubjectAlternativeNamesOutput{})
 	pulumi.RegisterOutputType(TlsCertificateSubjectAlternativeNamesPtrOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyActionOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyActionArrayOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyRuleOutput{})
+	pulumi.RegisterOutputType(TrafficPolicyRuleArrayOutput{})
 	pulumi.RegisterOutputType(TunnelOutput{})
 	pulumi.RegisterOutputType(TunnelArrayOutput{})
 	pulumi.RegisterOutputType(TunnelSessionOutput{})

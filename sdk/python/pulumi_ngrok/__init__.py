@@ -197,3 +197,4 @@ _utilities.register(
 ]
 """
 )
+from .secret_ref import secret_ref as secret_ref

@@ -79,6 +79,12 @@ __all__ = [
     'JwtTokenArgsDict',
     'ReservedDomainResolvesToArgs',
     'ReservedDomainResolvesToArgsDict',
+    'TrafficPolicyArgs',
+    'TrafficPolicyArgsDict',
+    'TrafficPolicyActionArgs',
+    'TrafficPolicyActionArgsDict',
+    'TrafficPolicyRuleArgs',
+    'TrafficPolicyRuleArgsDict',
 ]
 
 class AgentIngressCertificateManagementPolicyArgsDict(TypedDict):
@@ -1867,5 +1873,225 @@ class ReservedDomainResolvesToArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class TrafficPolicyArgsDict(TypedDict):
+    """
+    A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.
+    """
+    on_event_stream_message: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgsDict']]]]]
+    """
+    The rules of the `on_event_stream_message` phase, in order.
+    """
+    on_http_request: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgsDict']]]]]
+    """
+    The rules of the `on_http_request` phase, in order.
+    """
+    on_http_response: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgsDict']]]]]
+    """
+    The rules of the `on_http_response` phase, in order.
+    """
+    on_tcp_connect: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgsDict']]]]]
+    """
+    The rules of the `on_tcp_connect` phase, in order.
+    """
+
+@pulumi.input_type
+class TrafficPolicyArgs:
+    def __init__(__self__, *,
+                 on_event_stream_message: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]] = None,
+                 on_http_request: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]] = None,
+                 on_http_response: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]] = None,
+                 on_tcp_connect: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]] = None):
+        """
+        A Traffic Policy as ngrok's documentation writes it (https://ngrok.com/docs/traffic-policy): its rules by phase, each run in order.
+
+        :param pulumi.Input[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]] on_event_stream_message: The rules of the `on_event_stream_message` phase, in order.
+        :param pulumi.Input[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]] on_http_request: The rules of the `on_http_request` phase, in order.
+        :param pulumi.Input[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]] on_http_response: The rules of the `on_http_response` phase, in order.
+        :param pulumi.Input[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]] on_tcp_connect: The rules of the `on_tcp_connect` phase, in order.
+        """
+        if on_event_stream_message is not None:
+            pulumi.set(__self__, "on_event_stream_message", on_event_stream_message)
+        if on_http_request is not None:
+            pulumi.set(__self__, "on_http_request", on_http_request)
+        if on_http_response is not None:
+            pulumi.set(__self__, "on_http_response", on_http_response)
+        if on_tcp_connect is not None:
+            pulumi.set(__self__, "on_tcp_connect", on_tcp_connect)
+
+    @_builtins.property
+    @pulumi.getter
+    def on_event_stream_message(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]:
+        """
+        The rules of the `on_event_stream_message` phase, in order.
+        """
+        return pulumi.get(self, "on_event_stream_message")
+
+    @on_event_stream_message.setter
+    def on_event_stream_message(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]):
+        pulumi.set(self, "on_event_stream_message", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def on_http_request(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]:
+        """
+        The rules of the `on_http_request` phase, in order.
+        """
+        return pulumi.get(self, "on_http_request")
+
+    @on_http_request.setter
+    def on_http_request(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]):
+        pulumi.set(self, "on_http_request", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def on_http_response(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]:
+        """
+        The rules of the `on_http_response` phase, in order.
+        """
+        return pulumi.get(self, "on_http_response")
+
+    @on_http_response.setter
+    def on_http_response(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]):
+        pulumi.set(self, "on_http_response", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def on_tcp_connect(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]:
+        """
+        The rules of the `on_tcp_connect` phase, in order.
+        """
+        return pulumi.get(self, "on_tcp_connect")
+
+    @on_tcp_connect.setter
+    def on_tcp_connect(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['TrafficPolicyRuleArgs']]]]):
+        pulumi.set(self, "on_tcp_connect", value)
+
+
+class TrafficPolicyActionArgsDict(TypedDict):
+    """
+    An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.
+    """
+    type: pulumi.Input[_builtins.str]
+    """
+    The action: `add-headers`, `ai-gateway`, `basic-auth`, `circuit-breaker`, `close-connection`, `compress-response`, `custom-response`, `deny`, `forward-internal`, `http-request`, `jwt-validation`, `log`, `oauth`, `openid-connect`, `owasp-crs-request`, `owasp-crs-response`, `rate-limit`, `redirect`, `remove-headers`, `request-body-find-replace`, `response-body-find-replace`, `restrict-ips`, `set-vars`, `sse-find-replace`, `terminate-tls`, `url-rewrite`, `verify-webhook`.
+    """
+    config: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    The action's configuration (`status_code`, `headers`, `body`, ...).
+    """
+
+@pulumi.input_type
+class TrafficPolicyActionArgs:
+    def __init__(__self__, *,
+                 type: pulumi.Input[_builtins.str],
+                 config: pulumi.Input[Optional[Mapping[str, Any]]] = None):
+        """
+        An action and its configuration, its fields spelled as the action's page of ngrok's documentation spells them.
+
+        :param pulumi.Input[_builtins.str] type: The action: `add-headers`, `ai-gateway`, `basic-auth`, `circuit-breaker`, `close-connection`, `compress-response`, `custom-response`, `deny`, `forward-internal`, `http-request`, `jwt-validation`, `log`, `oauth`, `openid-connect`, `owasp-crs-request`, `owasp-crs-response`, `rate-limit`, `redirect`, `remove-headers`, `request-body-find-replace`, `response-body-find-replace`, `restrict-ips`, `set-vars`, `sse-find-replace`, `terminate-tls`, `url-rewrite`, `verify-webhook`.
+        :param pulumi.Input[Mapping[str, Any]] config: The action's configuration (`status_code`, `headers`, `body`, ...).
+        """
+        pulumi.set(__self__, "type", type)
+        if config is not None:
+            pulumi.set(__self__, "config", config)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[_builtins.str]:
+        """
+        The action: `add-headers`, `ai-gateway`, `basic-auth`, `circuit-breaker`, `close-connection`, `compress-response`, `custom-response`, `deny`, `forward-internal`, `http-request`, `jwt-validation`, `log`, `oauth`, `openid-connect`, `owasp-crs-request`, `owasp-crs-response`, `rate-limit`, `redirect`, `remove-headers`, `request-body-find-replace`, `response-body-find-replace`, `restrict-ips`, `set-vars`, `sse-find-replace`, `terminate-tls`, `url-rewrite`, `verify-webhook`.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        The action's configuration (`status_code`, `headers`, `body`, ...).
+        """
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "config", value)
+
+
+class TrafficPolicyRuleArgsDict(TypedDict):
+    """
+    A rule: when every expression holds (or there is none), its actions run in order.
+    """
+    actions: pulumi.Input[Sequence[pulumi.Input['TrafficPolicyActionArgsDict']]]
+    """
+    The actions, in order.
+    """
+    expressions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions).
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    The rule's name, shown in ngrok's logs.
+    """
+
+@pulumi.input_type
+class TrafficPolicyRuleArgs:
+    def __init__(__self__, *,
+                 actions: pulumi.Input[Sequence[pulumi.Input['TrafficPolicyActionArgs']]],
+                 expressions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        A rule: when every expression holds (or there is none), its actions run in order.
+
+        :param pulumi.Input[Sequence[pulumi.Input['TrafficPolicyActionArgs']]] actions: The actions, in order.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] expressions: CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions).
+        :param pulumi.Input[_builtins.str] name: The rule's name, shown in ngrok's logs.
+        """
+        pulumi.set(__self__, "actions", actions)
+        if expressions is not None:
+            pulumi.set(__self__, "expressions", expressions)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter
+    def actions(self) -> pulumi.Input[Sequence[pulumi.Input['TrafficPolicyActionArgs']]]:
+        """
+        The actions, in order.
+        """
+        return pulumi.get(self, "actions")
+
+    @actions.setter
+    def actions(self, value: pulumi.Input[Sequence[pulumi.Input['TrafficPolicyActionArgs']]]):
+        pulumi.set(self, "actions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def expressions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        CEL expressions that must all be true for the actions to run (https://ngrok.com/docs/traffic-policy/concepts/expressions).
+        """
+        return pulumi.get(self, "expressions")
+
+    @expressions.setter
+    def expressions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "expressions", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The rule's name, shown in ngrok's logs.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
 
 

@@ -14,13 +14,14 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._inputs import *
 
 __all__ = ['CloudEndpointArgs', 'CloudEndpoint']
 
 @pulumi.input_type
 class CloudEndpointArgs:
     def __init__(__self__, *,
-                 traffic_policy: pulumi.Input[Union[Mapping[str, Any], _builtins.str]],
+                 traffic_policy: pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]],
                  url: pulumi.Input[_builtins.str],
                  bindings: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
@@ -32,7 +33,7 @@ class CloudEndpointArgs:
         """
         The set of arguments for constructing a CloudEndpoint resource.
 
-        :param pulumi.Input[Union[Mapping[str, Any], _builtins.str]] traffic_policy: The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them.
+        :param pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]] traffic_policy: The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them.
         :param pulumi.Input[_builtins.str] url: The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. Not empty.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] bindings: Where the endpoint is reachable: `public`, `internal` or `kubernetes`. When unset, the service chooses from the URL (`internal` for a `.internal` host). One of: `public`, `internal`, `kubernetes`.
         :param pulumi.Input[_builtins.str] description: What the endpoint is for. Optional, at most 255 bytes.
@@ -61,14 +62,14 @@ class CloudEndpointArgs:
 
     @_builtins.property
     @pulumi.getter(name="trafficPolicy")
-    def traffic_policy(self) -> pulumi.Input[Union[Mapping[str, Any], _builtins.str]]:
+    def traffic_policy(self) -> pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]]:
         """
         The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them.
         """
         return pulumi.get(self, "traffic_policy")
 
     @traffic_policy.setter
-    def traffic_policy(self, value: pulumi.Input[Union[Mapping[str, Any], _builtins.str]]):
+    def traffic_policy(self, value: pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]]):
         pulumi.set(self, "traffic_policy", value)
 
     @_builtins.property
@@ -179,7 +180,7 @@ class CloudEndpoint(pulumi.CustomResource):
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
                  pooling_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 traffic_policy: pulumi.Input[Optional[Union[Mapping[str, Any], _builtins.str]]] = None,
+                 traffic_policy: pulumi.Input[Optional[Union[Union['TrafficPolicyArgs', 'TrafficPolicyArgsDict'], Mapping[str, Any], _builtins.str]]] = None,
                  traffic_policy_secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,
@@ -194,7 +195,7 @@ class CloudEndpoint(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] import_id: Adopt an existing CloudEndpoint (`ep_...`) instead of creating one: the provider reads it, applies this program's inputs to it and manages it from then on (`destroy` deletes it). Immutable inputs must match the existing resource. Used only at creation; remove it after the first `up`.
         :param pulumi.Input[_builtins.str] metadata: Arbitrary user-defined machine-readable data. Optional, at most 4096 bytes.
         :param pulumi.Input[_builtins.bool] pooling_enabled: Whether other endpoints may share the URL, the service balancing traffic among them. Default `false`.
-        :param pulumi.Input[Union[Mapping[str, Any], _builtins.str]] traffic_policy: The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them.
+        :param pulumi.Input[Union[Union['TrafficPolicyArgs', 'TrafficPolicyArgsDict'], Mapping[str, Any], _builtins.str]] traffic_policy: The Traffic Policy: a typed object (`{ onHttpRequest: [{ actions: [{ type: "custom-response", config: { statusCode: 200 } }] }] }`), or its YAML or JSON text as ngrok's documentation writes it. Its credentials (basic-auth `credentials`, OAuth and OpenID Connect `clientSecret`, webhook `secret`, a TLS `serverPrivateKey`) are kept in `trafficPolicySecrets`; the output is the policy the API holds, in the typed form, without them.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] traffic_policy_secrets: The policy's credentials, by their place in it (`onHttpRequest[0].actions[1].config.clientSecret`): set by the class from `trafficPolicy`, each value a secret, so that a preview shows which action's credential changed and never its value. Secret.
         :param pulumi.Input[_builtins.str] type: The endpoint's type: `cloud`, the only type the API creates (and the default). Changing it replaces the resource. One of: `cloud`.
         :param pulumi.Input[_builtins.str] url: The endpoint's URL: `https://app.example.com`, `tcp://1.tcp.ngrok.io:20000`, `https://api.internal`. Compared as the service stores it (scheme and host lower-cased, default port dropped). Changing it replaces the resource. Not empty.
@@ -228,7 +229,7 @@ class CloudEndpoint(pulumi.CustomResource):
                  import_id: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[_builtins.str]] = None,
                  pooling_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
-                 traffic_policy: pulumi.Input[Optional[Union[Mapping[str, Any], _builtins.str]]] = None,
+                 traffic_policy: pulumi.Input[Optional[Union[Union['TrafficPolicyArgs', 'TrafficPolicyArgsDict'], Mapping[str, Any], _builtins.str]]] = None,
                  traffic_policy_secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  type: pulumi.Input[Optional[_builtins.str]] = None,
                  url: pulumi.Input[Optional[_builtins.str]] = None,

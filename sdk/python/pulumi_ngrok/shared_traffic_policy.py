@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._inputs import *
 
 __all__ = ['SharedTrafficPolicyArgs', 'SharedTrafficPolicy']
 
@@ -20,13 +21,13 @@ __all__ = ['SharedTrafficPolicyArgs', 'SharedTrafficPolicy']
 class SharedTrafficPolicyArgs:
     def __init__(__self__, *,
                  name: pulumi.Input[_builtins.str],
-                 policy: pulumi.Input[Union[Mapping[str, Any], _builtins.str]],
+                 policy: pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]],
                  policy_secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
         The set of arguments for constructing a SharedTrafficPolicy resource.
 
         :param pulumi.Input[_builtins.str] name: What the policy is, for people reading the program and its state: `edge rate limit and login`. Not empty.
-        :param pulumi.Input[Union[Mapping[str, Any], _builtins.str]] policy: The Traffic Policy: a typed object, or its YAML or JSON text as ngrok's documentation writes it. Its credentials are kept in `policySecrets`; the output is the policy in the typed form without them.
+        :param pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]] policy: The Traffic Policy: a typed object, or its YAML or JSON text as ngrok's documentation writes it. Its credentials are kept in `policySecrets`; the output is the policy in the typed form without them.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] policy_secrets: The policy's credentials, by their place in it: set by the class from `policy`, each value a secret. Secret.
         """
         pulumi.set(__self__, "name", name)
@@ -48,14 +49,14 @@ class SharedTrafficPolicyArgs:
 
     @_builtins.property
     @pulumi.getter
-    def policy(self) -> pulumi.Input[Union[Mapping[str, Any], _builtins.str]]:
+    def policy(self) -> pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]]:
         """
         The Traffic Policy: a typed object, or its YAML or JSON text as ngrok's documentation writes it. Its credentials are kept in `policySecrets`; the output is the policy in the typed form without them.
         """
         return pulumi.get(self, "policy")
 
     @policy.setter
-    def policy(self, value: pulumi.Input[Union[Mapping[str, Any], _builtins.str]]):
+    def policy(self, value: pulumi.Input[Union['TrafficPolicyArgs', Mapping[str, Any], _builtins.str]]):
         pulumi.set(self, "policy", value)
 
     @_builtins.property
@@ -78,7 +79,7 @@ class SharedTrafficPolicy(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 policy: pulumi.Input[Optional[Union[Mapping[str, Any], _builtins.str]]] = None,
+                 policy: pulumi.Input[Optional[Union[Union['TrafficPolicyArgs', 'TrafficPolicyArgsDict'], Mapping[str, Any], _builtins.str]]] = None,
                  policy_secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         """
@@ -87,7 +88,7 @@ class SharedTrafficPolicy(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] name: What the policy is, for people reading the program and its state: `edge rate limit and login`. Not empty.
-        :param pulumi.Input[Union[Mapping[str, Any], _builtins.str]] policy: The Traffic Policy: a typed object, or its YAML or JSON text as ngrok's documentation writes it. Its credentials are kept in `policySecrets`; the output is the policy in the typed form without them.
+        :param pulumi.Input[Union[Union['TrafficPolicyArgs', 'TrafficPolicyArgsDict'], Mapping[str, Any], _builtins.str]] policy: The Traffic Policy: a typed object, or its YAML or JSON text as ngrok's documentation writes it. Its credentials are kept in `policySecrets`; the output is the policy in the typed form without them.
         :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] policy_secrets: The policy's credentials, by their place in it: set by the class from `policy`, each value a secret. Secret.
         """
         ...
@@ -115,7 +116,7 @@ class SharedTrafficPolicy(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
-                 policy: pulumi.Input[Optional[Union[Mapping[str, Any], _builtins.str]]] = None,
+                 policy: pulumi.Input[Optional[Union[Union['TrafficPolicyArgs', 'TrafficPolicyArgsDict'], Mapping[str, Any], _builtins.str]]] = None,
                  policy_secrets: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)

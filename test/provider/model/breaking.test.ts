@@ -3,8 +3,9 @@
  * (release/<version>/schema.json), as `make gate` and a release run it.
  */
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
-import { allowsBreaking, breakingChanges, gate, lastReleaseSchema, type PackageSchema } from "../../../provider/gen/breaking";
+import { allowsBreaking, breakingChanges, gate, gateRepository, lastReleaseSchema, type PackageSchema } from "../../../provider/gen/breaking";
 
 const root = path.resolve(__dirname, "..", "..", "..");
 const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as PackageSchema;
@@ -80,4 +81,52 @@ it("lets a new major, or before 1.0.0 a new minor, break (npm's and Cargo's read
     ok: true,
     lines: ["resource TcpAddress removed", "schema 0.2.1: 1 breaking change against release 0.1.4 (release/0.1.4/schema.json), allowed by the version"],
   });
+});
+
+describe("a release records its schema as the next release's baseline", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gate-"));
+    fs.mkdirSync(path.join(dir, "release", "0.1.0"), { recursive: true });
+    fs.copyFileSync(path.join(root, "release", "0.1.0", "schema.json"), path.join(dir, "release", "0.1.0", "schema.json"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** The repository at `dir` after releasing today's schema as 0.2.0, and a 0.2.1 that removes an input. */
+  function releaseThenPatch(recorded: boolean): void {
+    fs.writeFileSync(path.join(dir, "CHANGELOG.md"), "# Changelog\n\n## [0.2.1] - Unreleased\n\n## [0.2.0] - 2026-10-01\n\n## [0.1.0] - 2026-06-01\n");
+    if (recorded) {
+      fs.mkdirSync(path.join(dir, "release", "0.2.0"));
+      fs.writeFileSync(path.join(dir, "release", "0.2.0", "schema.json"), JSON.stringify(release()));
+    }
+    fs.writeFileSync(path.join(dir, "schema.json"), JSON.stringify(patched((s: any) => delete s.resources["ngrok:index:Credential"].inputProperties.description)));
+  }
+
+  it("fails a patch release that removes an input against the release before it", () => {
+    releaseThenPatch(true);
+    expect(gateRepository(dir)).toEqual({
+      ok: false,
+      lines: [
+        "resource Credential: input `description` removed",
+        "schema 0.2.1: 1 breaking change against release 0.2.0 (release/0.2.0/schema.json): restore them or make the version 0.3.0",
+      ],
+    });
+  });
+
+  it("fails when a release CHANGELOG.md dates recorded no schema, instead of comparing with an older one", () => {
+    releaseThenPatch(false);
+    expect(gateRepository(dir)).toEqual({
+      ok: false,
+      lines: ["release 0.2.0 is dated in CHANGELOG.md but release/0.2.0/schema.json does not record its schema: add the schema.json it was released with"],
+    });
+  });
+});
+
+it("takes an input whose union only gained alternatives as no break, and the same change to an output as one", () => {
+  const widened = patched((s: any) => {
+    const input = s.resources["ngrok:index:ReservedDomain"].inputProperties;
+    input.domain = { oneOf: [{ type: "string" }, { $ref: "#/types/ngrok:index:Domain" }] };
+    s.resources["ngrok:index:ReservedDomain"].properties.domain = { oneOf: [{ type: "string" }, { type: "integer" }] };
+  });
+  expect(breakingChanges(base, widened)).toEqual(["resource ReservedDomain: output `domain` changed type from string to string | integer"]);
 });

@@ -1,6 +1,7 @@
 /**
- * The provider plugin's Go and Python SDKs (sdk/go, sdk/python) are what Pulumi's code generators
- * make of the committed schema.json (provider/gen/sdkgen, run with Go), the Go module at the path
+ * The provider plugin's Go, Python and Java SDKs (sdk/go, sdk/python, sdk/java) are what Pulumi's
+ * code generators make of the committed schema.json (provider/gen/sdkgen and, for Java, its own
+ * module provider/gen/sdkgen/java, run with Go), the Go module at the path
  * package.json's `repository` gives. The first run compiles the generator (a minute or more on a
  * cold machine; the Pulumi CLI's build fills the same caches). The TypeScript API is not Pulumi's
  * (generated.test.ts).
@@ -12,16 +13,17 @@ import * as path from "path";
 
 const root = path.resolve(__dirname, "..", "..", "..");
 const sdkgen = path.join(root, "provider", "gen", "sdkgen");
+const javaSdkgen = path.join(sdkgen, "java");
 
 jest.setTimeout(20 * 60_000);
 
 /** Runs the generator on `schema` against `out` with --check (or writing, when `write`): its exit code and what it printed. */
-function check(schema: string, out: string, write = false): Promise<{ code: number; stderr: string }> {
+function check(schema: string, out: string, write = false, generator = sdkgen): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       "go",
       ["run", "-trimpath", ".", schema, out, ...(write ? [] : ["--check"])],
-      { cwd: sdkgen, env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off" }, maxBuffer: 16 << 20 },
+      { cwd: generator, env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", CGO_ENABLED: "0", GOWORK: "off" }, maxBuffer: 16 << 20 },
       // Go's own progress on a cold module cache ("go: downloading ...") is not the generator's.
       (err, _stdout, stderr) =>
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr: stderr.split("\n").filter((l) => !l.startsWith("go: downloading ")).join("\n") }),
@@ -31,6 +33,10 @@ function check(schema: string, out: string, write = false): Promise<{ code: numb
 
 it("the committed plugin SDKs are what schema.json generates (run `make sdks`)", async () => {
   expect(await check(path.join(root, "schema.json"), path.join(root, "sdk"))).toEqual({ code: 0, stderr: "" });
+});
+
+it("the committed Java SDK is what schema.json generates (run `make sdks`)", async () => {
+  expect(await check(path.join(root, "schema.json"), path.join(root, "sdk"), false, javaSdkgen)).toEqual({ code: 0, stderr: "" });
 });
 
 it("a stale, edited or left-over SDK file is detected", async () => {
