@@ -53,6 +53,13 @@ public final class Config {
         return Codegen.stringProp("maxRetries").config(config).env("NGROK_MAX_RETRIES").get();
     }
 /**
+ * A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others&#39; part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+ * 
+ */
+    public Optional<String> rateLedger() {
+        return Codegen.stringProp("rateLedger").config(config).env("NGROK_RATE_LEDGER").get();
+    }
+/**
  * Client-side pacing as &#34;&lt;requests&gt;/&lt;seconds&gt;&#34; (default &#34;120/60&#34;, the API&#39;s limit) or &#34;off&#34;.
  * 
  */

@@ -91,6 +91,10 @@ import io.github.pulumi_ngrok.ngrok.inputs.GetKubernetesOperatorBoundEndpointsPl
 import io.github.pulumi_ngrok.ngrok.inputs.GetKubernetesOperatorPlainArgs;
 import io.github.pulumi_ngrok.ngrok.inputs.GetKubernetesOperatorsArgs;
 import io.github.pulumi_ngrok.ngrok.inputs.GetKubernetesOperatorsPlainArgs;
+import io.github.pulumi_ngrok.ngrok.inputs.GetPrivateEndpointArgs;
+import io.github.pulumi_ngrok.ngrok.inputs.GetPrivateEndpointPlainArgs;
+import io.github.pulumi_ngrok.ngrok.inputs.GetPrivateEndpointsArgs;
+import io.github.pulumi_ngrok.ngrok.inputs.GetPrivateEndpointsPlainArgs;
 import io.github.pulumi_ngrok.ngrok.inputs.GetReservedDomainArgs;
 import io.github.pulumi_ngrok.ngrok.inputs.GetReservedDomainPlainArgs;
 import io.github.pulumi_ngrok.ngrok.inputs.GetServiceUserArgs;
@@ -176,6 +180,8 @@ import io.github.pulumi_ngrok.ngrok.outputs.GetIpRestrictionResult;
 import io.github.pulumi_ngrok.ngrok.outputs.GetKubernetesOperatorBoundEndpointsResult;
 import io.github.pulumi_ngrok.ngrok.outputs.GetKubernetesOperatorResult;
 import io.github.pulumi_ngrok.ngrok.outputs.GetKubernetesOperatorsResult;
+import io.github.pulumi_ngrok.ngrok.outputs.GetPrivateEndpointResult;
+import io.github.pulumi_ngrok.ngrok.outputs.GetPrivateEndpointsResult;
 import io.github.pulumi_ngrok.ngrok.outputs.GetReservedDomainResult;
 import io.github.pulumi_ngrok.ngrok.outputs.GetServiceUserResult;
 import io.github.pulumi_ngrok.ngrok.outputs.GetSshCertificateAuthorityResult;
@@ -1887,6 +1893,104 @@ public final class NgrokFunctions {
      */
     public static CompletableFuture<GetKubernetesOperatorsResult> getKubernetesOperatorsPlain(GetKubernetesOperatorsPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("ngrok:index:getKubernetesOperators", TypeShape.of(GetKubernetesOperatorsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static Output<GetPrivateEndpointResult> getPrivateEndpoint() {
+        return getPrivateEndpoint(GetPrivateEndpointArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static CompletableFuture<GetPrivateEndpointResult> getPrivateEndpointPlain() {
+        return getPrivateEndpointPlain(GetPrivateEndpointPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static Output<GetPrivateEndpointResult> getPrivateEndpoint(GetPrivateEndpointArgs args) {
+        return getPrivateEndpoint(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static CompletableFuture<GetPrivateEndpointResult> getPrivateEndpointPlain(GetPrivateEndpointPlainArgs args) {
+        return getPrivateEndpointPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static Output<GetPrivateEndpointResult> getPrivateEndpoint(GetPrivateEndpointArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("ngrok:index:getPrivateEndpoint", TypeShape.of(GetPrivateEndpointResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static Output<GetPrivateEndpointResult> getPrivateEndpoint(GetPrivateEndpointArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("ngrok:index:getPrivateEndpoint", TypeShape.of(GetPrivateEndpointResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Reads one private endpoint (a URL on a `.internal` or `.ngrok.direct` host) by its `url`, or by the `id` of an endpoint serving it, with every endpoint on the URL (several for a pool). Fails when no endpoint of the account is online on it. Lookups made together share one walk of the endpoints list.
+     * 
+     */
+    public static CompletableFuture<GetPrivateEndpointResult> getPrivateEndpointPlain(GetPrivateEndpointPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("ngrok:index:getPrivateEndpoint", TypeShape.of(GetPrivateEndpointResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static Output<GetPrivateEndpointsResult> getPrivateEndpoints() {
+        return getPrivateEndpoints(GetPrivateEndpointsArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static CompletableFuture<GetPrivateEndpointsResult> getPrivateEndpointsPlain() {
+        return getPrivateEndpointsPlain(GetPrivateEndpointsPlainArgs.Empty, InvokeOptions.Empty);
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static Output<GetPrivateEndpointsResult> getPrivateEndpoints(GetPrivateEndpointsArgs args) {
+        return getPrivateEndpoints(args, InvokeOptions.Empty);
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static CompletableFuture<GetPrivateEndpointsResult> getPrivateEndpointsPlain(GetPrivateEndpointsPlainArgs args) {
+        return getPrivateEndpointsPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static Output<GetPrivateEndpointsResult> getPrivateEndpoints(GetPrivateEndpointsArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("ngrok:index:getPrivateEndpoints", TypeShape.of(GetPrivateEndpointsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static Output<GetPrivateEndpointsResult> getPrivateEndpoints(GetPrivateEndpointsArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("ngrok:index:getPrivateEndpoints", TypeShape.of(GetPrivateEndpointsResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * Lists the private endpoints of the account (URLs on a `.internal` or `.ngrok.direct` host that its agents or cloud endpoints serve), every page of the endpoints list, newest first, each with the endpoints on its URL. Arguments narrow the endpoints (`scheme`, `type`, `credentialId`); a URL none of whose endpoints match is left out.
+     * 
+     */
+    public static CompletableFuture<GetPrivateEndpointsResult> getPrivateEndpointsPlain(GetPrivateEndpointsPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("ngrok:index:getPrivateEndpoints", TypeShape.of(GetPrivateEndpointsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Finds an existing ReservedDomain by its id or by its `domain`, and answers its properties (never a secret). It fails when none matches, or when several do.

@@ -107,6 +107,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others&#39; part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+     * 
+     */
+    @Import(name="rateLedger")
+    private @Nullable Output<String> rateLedger;
+
+    /**
+     * @return A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others&#39; part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+     * 
+     */
+    public Optional<Output<String>> rateLedger() {
+        return Optional.ofNullable(this.rateLedger);
+    }
+
+    /**
      * Client-side pacing as &#34;&lt;requests&gt;/&lt;seconds&gt;&#34; (default &#34;120/60&#34;, the API&#39;s limit) or &#34;off&#34;.
      * 
      */
@@ -160,6 +175,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.apiBaseUrl = $.apiBaseUrl;
         this.apiKey = $.apiKey;
         this.maxRetries = $.maxRetries;
+        this.rateLedger = $.rateLedger;
         this.rateLimit = $.rateLimit;
         this.readFromLists = $.readFromLists;
         this.requestTimeoutMs = $.requestTimeoutMs;
@@ -310,6 +326,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param rateLedger A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others&#39; part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rateLedger(@Nullable Output<String> rateLedger) {
+            $.rateLedger = rateLedger;
+            return this;
+        }
+
+        /**
+         * @param rateLedger A Redis (redis://, rediss://) or PostgreSQL (postgres://) URL where every runner on the API key, on any machine, takes its turns from one window of the rate limit (each API its own), instead of learning the others&#39; part from 429s; unset by default. Set it as a secret: the URL may hold a password.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder rateLedger(String rateLedger) {
+            return rateLedger(Output.of(rateLedger));
+        }
+
+        /**
          * @param rateLimit Client-side pacing as &#34;&lt;requests&gt;/&lt;seconds&gt;&#34; (default &#34;120/60&#34;, the API&#39;s limit) or &#34;off&#34;.
          * 
          * @return builder
@@ -379,6 +416,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
             $.apiBaseUrl = Codegen.stringProp("apiBaseUrl").output().arg($.apiBaseUrl).env("NGROK_API_BASE_URL").getNullable();
             $.apiKey = Codegen.stringProp("apiKey").secret().arg($.apiKey).env("NGROK_API_KEY").getNullable();
             $.maxRetries = Codegen.stringProp("maxRetries").output().arg($.maxRetries).env("NGROK_MAX_RETRIES").getNullable();
+            $.rateLedger = Codegen.stringProp("rateLedger").secret().arg($.rateLedger).env("NGROK_RATE_LEDGER").getNullable();
             $.rateLimit = Codegen.stringProp("rateLimit").output().arg($.rateLimit).env("NGROK_RATE_LIMIT").getNullable();
             $.readFromLists = Codegen.stringProp("readFromLists").output().arg($.readFromLists).env("NGROK_READ_FROM_LISTS").getNullable();
             $.requestTimeoutMs = Codegen.stringProp("requestTimeoutMs").output().arg($.requestTimeoutMs).env("NGROK_REQUEST_TIMEOUT_MS").getNullable();
