@@ -9,11 +9,14 @@
  * parallel) holding its ExampleSpec. These tests fail, never skip, when the CLI cannot be built.
  * The SDK is loaded from dist/ (`make build` first), as a user's program would load the package.
  *
- * Every example runs the same life cycle a second time through the provider plugin
- * `pulumi-resource-ngrok` (installed from its tarball) on the plugin's Node.js package
- * `pulumi-ngrok-plugin`, which has the same API: a copy of the example, unchanged, with the
- * package installed under the name `pulumi-ngrok` (`pluginProgram`). State then holds
- * `ngrok:index:<Kind>` resources, no `__provider`.
+ * Every example runs a second time through the provider plugin `pulumi-resource-ngrok` (installed
+ * from its tarball) on the plugin's Node.js package `pulumi-ngrok-plugin`, which has the same API:
+ * a copy of the example, unchanged, with the package installed under the name `pulumi-ngrok`
+ * (`pluginProgram`). State then holds `ngrok:index:<Kind>` resources, no `__provider`. There it
+ * deploys, shows no change in preview and refresh, keeps its secrets, and is destroyed: what the
+ * plugin does for each kind's properties. Drift, updates and replacements take the plugin's one
+ * Diff and Update for every kind, decided by the same definitions: the examples whose spec says
+ * `plugin: "whole"` go through them on the plugin too.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -71,6 +74,8 @@ export interface ExampleSpec {
    * report it on `field`, and `up --refresh` must put the declared value back.
    */
   drift: { kind: string; path: string; body: Record<string, unknown>; field: string };
+  /** Through the plugin: the whole life cycle, rather than deploy, no change and destroy. */
+  plugin?: "whole";
 }
 
 /** Which front door a program goes through: the dynamic SDK `pulumi-ngrok`, or the provider plugin. */
@@ -115,10 +120,11 @@ export function describeExample(example: string, spec: ExampleSpec): void {
       await emu?.close();
     });
 
+    const whole = "survives up, no-change preview and refresh, drift, update, replace and destroy";
     it.each<[string, Path]>([
-      ["on the dynamic SDK", "dynamic"],
-      ["through the provider plugin, on its Node.js package", "plugin"],
-    ])("survives up, no-change preview and refresh, drift, update, replace and destroy %s", async (_, via) => {
+      [`${whole} on the dynamic SDK`, "dynamic"],
+      [`${spec.plugin === "whole" ? whole : "deploys, shows no change in preview and refresh and is destroyed"} through the provider plugin, on its Node.js package`, "plugin"],
+    ])("%s", async (_, via) => {
       expect(spec.steps.some((s) => Object.values(s.ids).every((v) => v === "same"))).toBe(true);
       expect(spec.steps.some((s) => Object.values(s.ops).includes("replace"))).toBe(true);
 
@@ -135,7 +141,7 @@ export function describeExample(example: string, spec: ExampleSpec): void {
       const checkState = (st: PulumiStack, e: Emulator, sp: ExampleSpec, where: string) => checkStateOf(st, e, sp, where, via);
 
       await s.up("up");
-      let rows = checkEmulator(emu, spec, spec.expect, at("up"));
+      const rows = checkEmulator(emu, spec, spec.expect, at("up"));
       await checkState(s, emu, spec, at("up"));
 
       await s.previewExpectNoChanges();
@@ -144,6 +150,24 @@ export function describeExample(example: string, spec: ExampleSpec): void {
       await checkState(s, emu, spec, at("refresh"));
       checkEmulator(emu, spec, spec.expect, at("refresh"));
 
+      if (via === "dynamic" || spec.plugin === "whole") await throughChanges(s, rows, at, checkState);
+
+      await s.destroy();
+      for (const kind of spec.kinds) expect({ at: at("destroy"), kind, rows: emu.resources(kind) }).toEqual({ at: at("destroy"), kind, rows: [] });
+      const after = await s.stackExport();
+      expect((after.deployment.resources ?? []).filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"))).toEqual([]);
+      stack = undefined;
+      s.dispose();
+    });
+
+    /** Drift, then each step, from the emulator's rows after `up`: what the stack and the emulator hold after each. */
+    async function throughChanges(
+      s: PulumiStack,
+      first: Record<string, Row[]>,
+      at: (step: string) => string,
+      checkState: (st: PulumiStack, e: Emulator, sp: ExampleSpec, where: string) => Promise<void>,
+    ): Promise<void> {
+      let rows = first;
       // Drift: changed behind Pulumi's back, shown by refresh, repaired by `up --refresh`.
       const target = rows[spec.drift.kind][0];
       const patched = await call(emu, "PATCH", `${spec.drift.path}/${String(target.id)}`, spec.drift.body);
@@ -190,14 +214,7 @@ export function describeExample(example: string, spec: ExampleSpec): void {
         await s.refreshExpectNoChanges(`refresh --expect-no-changes after ${step.name}`);
         await checkState(s, emu, spec, at(`refresh after ${step.name}`));
       }
-
-      await s.destroy();
-      for (const kind of spec.kinds) expect({ at: at("destroy"), kind, rows: emu.resources(kind) }).toEqual({ at: at("destroy"), kind, rows: [] });
-      const after = await s.stackExport();
-      expect((after.deployment.resources ?? []).filter((r) => r.custom && !r.type.startsWith("pulumi:providers:"))).toEqual([]);
-      stack = undefined;
-      s.dispose();
-    });
+    }
 
     if (spec.envCredentials) {
       const checkState = (st: PulumiStack, e: Emulator, sp: ExampleSpec, where: string) => checkStateOf(st, e, sp, where, "dynamic");

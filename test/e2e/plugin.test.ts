@@ -202,6 +202,7 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
   const stack = await pluginStack([]);
   const declared: Declared[] = [];
   const made: { kind: BoundKind; id: string }[] = [];
+  const imports: { type: string; name: string; id: string }[] = [];
   try {
     for (const [n, kind] of boundKinds.entries()) {
       const def = definitions[kind];
@@ -210,8 +211,7 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
       const { id } = await new ResourceHandler(def, { client: () => client, aiGatewayClient: () => aiClient }).create(inputs);
       made.push({ kind, id });
       const name = `imported-${n}`;
-      const importId = [...locatingInputs(def).map((k) => String(inputs[k])), id].join("/");
-      await stack.pulumi(`import ${kind}`, "import", `ngrok:index:${kind}`, name, importId, "--generate-code=false", "--protect=false", "--yes");
+      imports.push({ type: `ngrok:index:${kind}`, name, id: [...locatingInputs(def).map((k) => String(inputs[k])), id].join("/") });
       const secretInputs = Object.entries(def.properties).filter(([k, p]) => p.secret && k in inputs).map(([k]) => k);
       declared.push({ kind, name, inputs, secretInputs });
     }
@@ -219,6 +219,10 @@ it("adopts every kind with `pulumi import`, and the program declaring them previ
     await client.close();
     await aiClient.close();
   }
+  // Every kind in one import, as `pulumi import --file` takes a list (each read by the plugin as alone).
+  const file = path.join(stack.tmpDir, "import.json");
+  fs.writeFileSync(file, JSON.stringify({ resources: imports }));
+  await stack.pulumi("import --file (every kind)", "import", "--file", file, "--generate-code=false", "--protect=false", "--yes");
   const state = await stack.stackExport();
   for (const d of declared) expect(resourceNamed(state, d.name).type).toBe(`ngrok:index:${d.kind}`);
   // The import took the inputs each resource has: every one the API answers is in state.

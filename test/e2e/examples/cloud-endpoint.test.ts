@@ -23,6 +23,8 @@ function endpoint(host: string, rateLimit: number, clientId: string): Row {
 // and the endpoint), `rateLimit` and `oidcClientId` (the policy changes in place), and the secret
 // `oidcClientSecret` (kept out of the policy's plain form, encrypted in state).
 describeExample("cloud-endpoint", {
+  // A cloud endpoint with its policy, what ngrok users deploy today: drift, updates and the replacement through the plugin too.
+  plugin: "whole",
   kinds: ["reserved_domains", "credentials", "endpoints"],
   config: {},
   secretConfig: { oidcClientSecret: clientSecret },

@@ -20,6 +20,8 @@ function endpoints(host: string, capacity: number): Row[] {
 // the endpoint on it), `description` and `rateLimit` (updated in place); the credential may bind
 // only that domain.
 describeExample("quickstart", {
+  // The README's program: drift, updates and the replacement through the plugin too.
+  plugin: "whole",
   envCredentials: true,
   kinds: ["reserved_domains", "credentials", "endpoints"],
   config: {},
