@@ -13,7 +13,7 @@ import { ApiFailure, badValue, notFound, referenceNotFound } from "../shared/err
 import { randomBase62, rfc3339 } from "../shared/ids";
 import type { Rec, Store } from "../shared/store";
 import { parseWith, type Json, type JsonObject } from "../shared/validate";
-import { builtInProvider } from "../ai-gateway/catalog";
+import { builtInProvider } from "../shared/ai-catalog";
 import { newRecord, storeRecord, type Collection, type CollectionCtx } from "../shared/collection";
 import { str, tokenDigest } from "../shared/fields";
 

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Clock } from "../../clock";
 import { readBody } from "../shared/http";
 import { closeServer, listen } from "../shared/listen";
-import { builtInProvider, catalogModels } from "./catalog";
+import { builtInProvider, catalogModels } from "../shared/ai-catalog";
 import { gatewayError, route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteResult, type RoutingConfiguration, type UpstreamOutcome } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome } from "./stand-in";
 import { LENGTH_FIELDS, surfaceOf, type Surface } from "./surfaces";

@@ -16,7 +16,7 @@
 //   sdks/other, sdks/anthropic, providers/google  the surfaces (paths) and which providers serve them
 // and the AI Gateway API's schemas (AccessScope, RouterWrite, RouterRuleWrite, RouterStepWrite).
 
-import { builtInProvider, catalogProvider } from "./catalog";
+import { builtInProvider, catalogProvider } from "../shared/ai-catalog";
 import { SURFACES, type Surface } from "./surfaces";
 
 /** AccessDimension: `allow` omitted imposes nothing; an empty `allow` allows nothing. */

@@ -2,7 +2,7 @@
 // configuration is written as the program writes it (the AI Gateway API's camelCase shape,
 // provider keys by id); stand-ins say what each provider does. The emulator's AI gateway runs
 // the same router (router.ts), so the two agree.
-import { builtInProvider } from "./catalog";
+import { builtInProvider } from "../shared/ai-catalog";
 import { route, upstreamBodyOf, type CustomProviderRecord, type ProviderKeyRecord, type RouteDirectory, type RouteResult, type RouterStepKey, type RoutingConfiguration } from "./router";
 import { NGROK_INFERENCE_CREDENTIAL, standInOutcome, type ProviderBehaviour } from "./stand-in";
 import { SURFACES, type Surface } from "./surfaces";

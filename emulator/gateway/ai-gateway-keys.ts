@@ -1,10 +1,11 @@
 // ERR_NGROK_2267 (https://ngrok.com/docs/errors/err_ngrok_2267/): an `ai-gateway` action may not
 // give provider API keys, nor key selection, to ngrok's standard providers, those of its model
 // catalog (https://ngrok.com/docs/ai-gateway/reference/model-catalog); a custom provider still may.
+import { BUILT_IN_PROVIDER_IDS } from "../shared/ai-catalog";
 import { isRecord } from "./policy";
 
-/** The model catalog's provider ids (emulator/ai-gateway/catalog.ts holds the same, with their URLs). */
-export const STANDARD_PROVIDERS: readonly string[] = ["openai", "anthropic", "google", "deepseek", "groq", "moonshotai", "z-ai", "openrouter", "hyperbolic", "inceptionlabs", "inference-net"];
+/** The model catalog's provider ids: its standard providers. */
+export const STANDARD_PROVIDERS: readonly string[] = BUILT_IN_PROVIDER_IDS;
 
 /** ngrok's message for ERR_NGROK_2267. */
 export const ERR_2267_MESSAGE =

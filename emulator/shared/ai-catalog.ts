@@ -1,6 +1,7 @@
 // ngrok's catalog of built-in providers and models (https://ngrok.com/docs/ai-gateway/reference/model-catalog):
-// the one list the AI gateway routes by and the AI Gateway API keeps custom providers' ids out of
-// (a custom providerId "must not collide with a built-in catalog providerId", its OpenAPI says).
+// the one list the AI gateway routes by, the AI Gateway API keeps custom providers' ids out of
+// (a custom providerId "must not collide with a built-in catalog providerId", its OpenAPI says),
+// and a Traffic Policy's ai-gateway action may give no keys to (ERR_NGROK_2267).
 
 export interface BuiltInProvider {
   /** The catalog's base URL; absent where the catalog gives none (InceptionLabs). */
@@ -23,6 +24,9 @@ const PROVIDERS: Readonly<Record<string, BuiltInProvider>> = {
   inceptionlabs: { ngrokInference: false },
   "inference-net": { baseUrl: "https://api.inference.net/v1", ngrokInference: false },
 };
+
+/** The catalog's provider IDs, in its order. */
+export const BUILT_IN_PROVIDER_IDS: readonly string[] = Object.keys(PROVIDERS);
 
 /** A built-in provider by its provider ID, matched exactly (concepts/models, "Model and provider names"); undefined for any other name. */
 export function builtInProvider(id: string): BuiltInProvider | undefined {
