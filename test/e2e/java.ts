@@ -7,13 +7,12 @@
  * host builds it with `mvn compile`, which writes target/ beside it), with a `.mvn/maven.config`
  * naming that local repository and a settings file adding the test's repository.
  */
-import { execFile } from "child_process";
 import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { EmulatorStacks } from "./fixture";
-import { installPlugin, pluginTarball, pluginVersion } from "./plugin-install";
+import { installPlugin, pluginTarball, pluginVersion, script } from "./plugin-install";
 import { pulumiBinDir, repoRoot, type PulumiStack } from "./pulumi";
 import { runTool } from "./python";
 
@@ -32,11 +31,7 @@ export function mavenCache(): string {
 
 /** The directory of `pulumi-language-java` (scripts/pulumi-language-java.sh: built once, cached). */
 export function javaLanguageHostDir(): Promise<string> {
-  host ??= new Promise((resolve, reject) =>
-    execFile("bash", [path.join(repoRoot, "scripts", "pulumi-language-java.sh")], (err, stdout, stderr) =>
-      err ? reject(new Error(`scripts/pulumi-language-java.sh failed: ${stderr.trim().split("\n").slice(-20).join("\n")}`)) : resolve(stdout.trim().split("\n").pop()!),
-    ),
-  );
+  host ??= script("pulumi-language-java.sh");
   return host;
 }
 

@@ -19,7 +19,8 @@ let goHost: Promise<string> | undefined;
 let yamlHost: Promise<string> | undefined;
 let codegen: Promise<string> | undefined;
 
-function script(name: string, ...args: string[]): Promise<string> {
+/** Runs scripts/<name> (Node 22 first on PATH) and resolves with the last line it prints: the directory or file it made. */
+export function script(name: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile("bash", [path.join(repoRoot, "scripts", name), ...args], { env: { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ""}` } }, (err, stdout, stderr) =>
       err ? reject(new Error(`scripts/${name} failed: ${stderr.trim().split("\n").slice(-20).join("\n")}`)) : resolve(stdout.trim().split("\n").pop()!),

@@ -10,18 +10,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { EmulatorStacks } from "./fixture";
-import { installPlugin, pluginTarball } from "./plugin-install";
+import { installPlugin, pluginTarball, script } from "./plugin-install";
 import { pulumiBinDir, repoRoot, type PulumiStack } from "./pulumi";
 
 const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
-
-function script(name: string): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile("bash", [path.join(repoRoot, "scripts", name)], { env: { ...process.env, PATH: `${nodeBinDir}${path.delimiter}${process.env.PATH ?? ""}` } }, (err, stdout, stderr) =>
-      err ? reject(new Error(`scripts/${name} failed: ${stderr.trim().split("\n").slice(-20).join("\n")}`)) : resolve(stdout.trim().split("\n").pop()!),
-    ),
-  );
-}
 
 /** Runs a command; rejects with its output's tail when it fails. */
 export function runTool(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ stdout: string; stderr: string }> {
