@@ -95,6 +95,7 @@ interface ShimSchema {
   required?: boolean;
   computed?: boolean;
   sensitive?: boolean;
+  maxItems?: number;
   element?: { schema?: ShimSchema; resource?: Record<string, ShimSchema> };
 }
 
@@ -112,7 +113,9 @@ function shim(attr: TfAttribute, forData = false): ShimSchema {
   if (attr.sensitive) s.sensitive = true;
   if (attr.type === "list" && attr.items === "string") s.element = { schema: { type: 4 } };
   else if (attr.type === "list" && attr.items && typeof attr.items !== "string") s.element = { resource: shimAll(attr.items, forData) };
-  else if (attr.type === "object" && attr.attributes) s.element = { resource: shimAll(attr.attributes, forData) };
+  // A nested object is a list of at most one (its info says maxItemsOne), which every Terraform
+  // converter reads as an object; a map of a resource would be a map of objects to Pulumi's older one.
+  else if (attr.type === "object" && attr.attributes) Object.assign(s, { type: valueTypes.list, maxItems: 1, element: { resource: shimAll(attr.attributes, forData) } });
   return s;
 }
 
@@ -120,17 +123,19 @@ function shimAll(attrs: Record<string, TfAttribute>, forData = false): Record<st
   return Object.fromEntries(Object.entries(attrs).map(([k, a]) => [k, shim(a, forData)]));
 }
 
-/** The names that differ from the camelCase of the attributes, and nested objects' names, below. */
+/** The names Pulumi's bridge would not derive from the attributes (another name, a list), and nested objects' names, below. */
 function fields(attrs: Record<string, TfAttribute>): Record<string, InfoSchema> {
   const out: Record<string, InfoSchema> = {};
   for (const [k, a] of Object.entries(attrs)) {
     const info: InfoSchema = {};
-    if (a.pulumi) info.name = a.pulumi;
+    // Pulumi's bridge names a list attribute in the plural unless told (acl → acls): this provider's keep Terraform's.
+    if (a.pulumi || a.type === "list") info.name = a.pulumi ?? camel(k);
     if (a.type === "object" && a.attributes) {
-      // A single nested attribute: an object in Pulumi, not a list of one.
+      // A single nested attribute: an object in Pulumi, not a list of one, each of its attributes
+      // named (the converter keeps the keys of an object it has no names for as Terraform wrote them).
       info.maxItemsOne = true;
-      const below = fields(a.attributes);
-      if (Object.keys(below).length) info.fields = below;
+      info.fields = fields(a.attributes);
+      for (const [k2, a2] of Object.entries(a.attributes)) info.fields[k2] = { name: a2.pulumi ?? camel(k2), ...info.fields[k2] };
     }
     if (a.type === "list" && a.items && typeof a.items !== "string") {
       const below = fields(a.items);

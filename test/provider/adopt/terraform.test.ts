@@ -162,11 +162,16 @@ describe("GetMapping", () => {
       expect({ type, missing }).toEqual({ type, missing: [] });
     }
     for (const [type, d] of Object.entries(info.dataSources)) expect({ type, known: d.tok in schema.functions }).toEqual({ type, known: true });
-    // The bridge's shapes: a string is 4, a list 5 of strings; a nested object is a map (6) of a resource.
+    // The bridge's shapes: a string is 4, a list 5 of strings; a nested object is a list (5) of at most one resource.
     expect(info.provider.resources.ngrok_ip_policy_rule!.cidr).toEqual({ type: 4, required: true });
     expect(info.provider.resources.ngrok_credential!.acl).toEqual({ type: 5, optional: true, element: { schema: { type: 4 } } });
-    expect(info.provider.resources.ngrok_domain!.certificate_management_policy).toMatchObject({ type: 6, optional: true, element: { resource: { authority: { type: 4 } } } });
-    expect(info.resources.ngrok_domain!.fields.certificate_management_policy).toEqual({ maxItemsOne: true });
+    expect(info.provider.resources.ngrok_domain!.certificate_management_policy).toMatchObject({ type: 5, maxItems: 1, optional: true, element: { resource: { authority: { type: 4 } } } });
+    // Names the bridge would not derive: a list keeps its number (acl, not acls); a nested object's attributes are named.
+    expect(info.resources.ngrok_credential!.fields.acl).toEqual({ name: "acl" });
+    expect(info.resources.ngrok_domain!.fields.certificate_management_policy).toEqual({
+      maxItemsOne: true,
+      fields: { authority: { name: "authority" }, private_key_type: { name: "privateKeyType" } },
+    });
     expect(info.config).toEqual({ api_key: { name: "apiKey" }, api_base_url: { name: "apiBaseUrl" } });
     expect(Object.values(definitions).length).toBeGreaterThan(18);
   });
