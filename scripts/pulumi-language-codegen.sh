@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds (once) scripts/pulumi-language-codegen and prints a directory holding it as
-# pulumi-language-nodejs, pulumi-language-go and pulumi-language-python: put first on PATH, before
-# the language host it stands in front of, it lets `pulumi import` write the program of imported
-# resources in that language (the hosts scripts/pulumi-cli.sh and scripts/pulumi-language-go.sh
-# build predate GenerateProgram; see main.go).
+# pulumi-language-nodejs, pulumi-language-go, pulumi-language-python and pulumi-language-yaml: put
+# first on PATH, before the language host it stands in front of, it lets `pulumi import` and
+# `pulumi convert` write a program in that language (the hosts scripts/pulumi-cli.sh,
+# scripts/pulumi-language-go.sh and scripts/pulumi-language-python.sh build predate
+# GenerateProgram and GenerateProject, and those and the YAML host predate Link; see main.go).
 #
 # Built with the flags of the CLI's build and at its pkg/v3 version, so that a machine that built
 # the CLI compiles little more than this one package.
@@ -41,6 +42,6 @@ cp "$SRC/go.mod" "$SRC/go.sum" "$SRC/main.go" "$WORK/"
 (cd "$WORK" && "$GO" build -trimpath -ldflags "-s -w" -o "$WORK/out/pulumi-language-codegen" .)
 mkdir -p "$BIN"
 mv "$WORK/out/pulumi-language-codegen" "$BIN/"
-for language in nodejs go python; do ln -sf pulumi-language-codegen "$BIN/pulumi-language-${language}"; done
+for language in nodejs go python yaml; do ln -sf pulumi-language-codegen "$BIN/pulumi-language-${language}"; done
 log "built in $(($(date +%s) - start)) s"
 echo "$BIN"

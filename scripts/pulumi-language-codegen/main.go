@@ -1,23 +1,26 @@
 // Command pulumi-language-codegen stands in front of a Pulumi language host that predates program
-// generation, so that `pulumi import` (and `pulumi convert`) can write a program in that language.
+// generation, so that `pulumi import` and `pulumi convert` can write a program in that language.
 //
 // The language hosts this repository can build (scripts/pulumi-cli.sh's Node.js host, from
 // github.com/pulumi/pulumi/sdk/v3 v3.68.0; scripts/pulumi-language-go.sh's, v3.66.0; the Python
 // host, v3.79.0) are the last ones the SDK module held: the modules that hold them since are not
-// served by the Go module proxy. None of them answers GenerateProgram, the call through which the
-// CLI has a language host write the code of imported resources. This program answers it with
-// the program generators of the CLI's own version (github.com/pulumi/pulumi/pkg/v3, the version
-// scripts/pulumi-cli.sh builds), as that release's language hosts do, and hands every other call
-// to the host it stands in front of, unchanged.
+// served by the Go module proxy. None of them answers GenerateProgram or GenerateProject, the calls
+// through which the CLI has a language host write the code of imported or converted resources.
+// This program answers them with the program generators of the CLI's own version
+// (github.com/pulumi/pulumi/pkg/v3, the version scripts/pulumi-cli.sh builds), as that release's
+// language hosts do, and hands every other call to the host it stands in front of, unchanged,
+// except Link with no package to link, which `pulumi convert` sends and these hosts, and the YAML
+// host scripts/pulumi-language-yaml.sh builds, predate: there is nothing to do.
 //
-// Installed under the host's name (pulumi-language-nodejs, pulumi-language-go or
-// pulumi-language-python) in a directory put first on PATH, it starts the next program of that
-// name on PATH with its own arguments, and serves the CLI in its place.
+// Installed under the host's name (pulumi-language-nodejs, pulumi-language-go,
+// pulumi-language-python or pulumi-language-yaml) in a directory put first on PATH, it starts the
+// next program of that name on PATH with its own arguments, and serves the CLI in its place.
 package main
 
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -37,6 +40,7 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
+	"github.com/pulumi/pulumi/sdk/v3/go/common/workspace"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -45,10 +49,24 @@ import (
 
 type generator func(*pcl.Program) (map[string][]byte, hcl.Diagnostics, error)
 
-var generators = map[string]generator{
-	"nodejs": nodejs.GenerateProgram,
-	"go":     gogen.GenerateProgram,
-	"python": python.GenerateProgram,
+// projectGenerator writes a whole project (its program and package files) into a directory.
+type projectGenerator func(directory string, project workspace.Project, program *pcl.Program, localDependencies map[string]string) error
+
+type language struct {
+	program generator
+	project projectGenerator
+}
+
+// The YAML host generates programs and projects itself: only its Link is answered here.
+var languages = map[string]language{
+	"nodejs": {nodejs.GenerateProgram, func(d string, p workspace.Project, prog *pcl.Program, deps map[string]string) error {
+		return nodejs.GenerateProject(d, p, prog, deps, false, "nodejs")
+	}},
+	"go": {gogen.GenerateProgram, gogen.GenerateProject},
+	"python": {python.GenerateProgram, func(d string, p workspace.Project, prog *pcl.Program, deps map[string]string) error {
+		return python.GenerateProject(d, p, prog, deps, "", "")
+	}},
+	"yaml": {},
 }
 
 func main() {
@@ -60,10 +78,9 @@ func main() {
 
 func run() error {
 	name := filepath.Base(os.Args[0])
-	language := strings.TrimPrefix(name, "pulumi-language-")
-	generate, ok := generators[language]
+	generate, ok := languages[strings.TrimPrefix(name, "pulumi-language-")]
 	if !ok {
-		return fmt.Errorf("install it as pulumi-language-<nodejs|go|python>, not %s", name)
+		return fmt.Errorf("install it as pulumi-language-<nodejs|go|python|yaml>, not %s", name)
 	}
 	inner, err := nextOnPath(name)
 	if err != nil {
@@ -99,7 +116,7 @@ func run() error {
 		return err
 	}
 	// Messages of up to 400 MiB, as the CLI's own servers take.
-	server := grpc.NewServer(grpc.MaxRecvMsgSize(400<<20))
+	server := grpc.NewServer(grpc.MaxRecvMsgSize(400 << 20))
 	pulumirpc.RegisterLanguageRuntimeServer(server, &host{inner: pulumirpc.NewLanguageRuntimeClient(conn), generate: generate})
 	fmt.Printf("%d\n", listener.Addr().(*net.TCPAddr).Port)
 
@@ -139,12 +156,15 @@ func nextOnPath(name string) (string, error) {
 type host struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
 	inner    pulumirpc.LanguageRuntimeClient
-	generate generator
+	generate language
 }
 
 // GenerateProgram binds the PCL program with the CLI's schema loader and writes it in the host's
 // language, leniently unless the CLI asks for strict binding (as the hosts of the CLI's release do).
 func (h *host) GenerateProgram(ctx context.Context, req *pulumirpc.GenerateProgramRequest) (*pulumirpc.GenerateProgramResponse, error) {
+	if h.generate.program == nil {
+		return h.inner.GenerateProgram(ctx, req)
+	}
 	loader, err := schema.NewLoaderClient(req.LoaderTarget)
 	if err != nil {
 		return nil, err
@@ -170,7 +190,7 @@ func (h *host) GenerateProgram(ctx context.Context, req *pulumirpc.GenerateProgr
 	if diags.HasErrors() {
 		return &pulumirpc.GenerateProgramResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 	}
-	files, genDiags, err := h.generate(program)
+	files, genDiags, err := h.generate.program(program)
 	if err != nil {
 		return nil, err
 	}
@@ -231,8 +251,35 @@ func (h *host) RunPlugin(req *pulumirpc.RunPluginRequest, stream grpc.ServerStre
 	return relay(in.Recv, stream.Send)
 }
 
+// GenerateProject binds the PCL directory and writes the project, as GenerateProgram does the program.
 func (h *host) GenerateProject(ctx context.Context, req *pulumirpc.GenerateProjectRequest) (*pulumirpc.GenerateProjectResponse, error) {
-	return h.inner.GenerateProject(ctx, req)
+	if h.generate.project == nil {
+		return h.inner.GenerateProject(ctx, req)
+	}
+	loader, err := schema.NewLoaderClient(req.LoaderTarget)
+	if err != nil {
+		return nil, err
+	}
+	defer loader.Close()
+	var options []pcl.BindOption
+	if !req.Strict {
+		options = append(options, pcl.NonStrictBindOptions()...)
+	}
+	program, diags, err := pcl.BindDirectory(req.SourceDirectory, schema.NewCachedLoader(loader), options...)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
+	}
+	var project workspace.Project
+	if err := json.Unmarshal([]byte(req.Project), &project); err != nil {
+		return nil, err
+	}
+	if err := h.generate.project(req.TargetDirectory, project, program, req.LocalDependencies); err != nil {
+		return nil, err
+	}
+	return &pulumirpc.GenerateProjectResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 }
 
 func (h *host) GeneratePackage(ctx context.Context, req *pulumirpc.GeneratePackageRequest) (*pulumirpc.GeneratePackageResponse, error) {
@@ -244,6 +291,9 @@ func (h *host) Pack(ctx context.Context, req *pulumirpc.PackRequest) (*pulumirpc
 }
 
 func (h *host) Link(ctx context.Context, req *pulumirpc.LinkRequest) (*pulumirpc.LinkResponse, error) {
+	if len(req.Packages) == 0 {
+		return &pulumirpc.LinkResponse{}, nil
+	}
 	return h.inner.Link(ctx, req)
 }
 
