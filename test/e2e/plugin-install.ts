@@ -18,6 +18,7 @@ let tarball: Promise<string> | undefined;
 let goHost: Promise<string> | undefined;
 let yamlHost: Promise<string> | undefined;
 let codegen: Promise<string> | undefined;
+let converter: Promise<string> | undefined;
 
 /** Runs scripts/<name> (Node 22 first on PATH) and resolves with the last line it prints: the directory or file it made. */
 export function script(name: string, ...args: string[]): Promise<string> {
@@ -49,6 +50,15 @@ export function goLanguageHostDir(): Promise<string> {
 export function yamlLanguageHostDir(): Promise<string> {
   yamlHost ??= script("pulumi-language-yaml.sh");
   return yamlHost;
+}
+
+/**
+ * The directory of `pulumi-converter-terraform`, the converter `pulumi convert --from terraform`
+ * runs (scripts/pulumi-converter-terraform.sh: built once, cached): put on PATH.
+ */
+export function terraformConverterDir(): Promise<string> {
+  converter ??= script("pulumi-converter-terraform.sh");
+  return converter;
 }
 
 /**

@@ -150,8 +150,8 @@ export class PulumiStack {
     opts: { cwd?: string; allowFailure?: boolean; revealsSecrets?: boolean } = {},
   ): Promise<RunResult> {
     const cwd = opts.cwd ?? this.programDir;
-    // `stack init` names its stack itself; `plugin` commands take none.
-    const stackArgs = (args[0] === "stack" && args[1] === "init") || args[0] === "plugin" ? [] : ["--stack", this.stack];
+    // `stack init` names its stack itself; `plugin` and `convert` commands take none.
+    const stackArgs = (args[0] === "stack" && args[1] === "init") || args[0] === "plugin" || args[0] === "convert" ? [] : ["--stack", this.stack];
     const full = [...args, ...stackArgs, "--non-interactive"];
     const result = await this.spawnPulumi(full, cwd);
     // Output that shows secrets on purpose stays out of the transcript that leak checks read.
