@@ -12,7 +12,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { EmulatorStacks } from "./fixture";
-import { installPlugin, pluginTarball, pluginVersion, script } from "./plugin-install";
+import { installPlugin, pluginTarball, pluginVersion, script, toolCacheDir, treeHash } from "./plugin-install";
 import { pulumiBinDir, repoRoot, type PulumiStack } from "./pulumi";
 import { runTool } from "./python";
 
@@ -25,28 +25,13 @@ let jar: Promise<string> | undefined;
 
 /** The cache's Maven repository: what Maven Central serves, downloaded once. */
 export function mavenCache(): string {
-  const cache = process.env.PULUMI_NGROK_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-ngrok");
-  return path.join(cache, "maven-repository");
+  return path.join(toolCacheDir(), "maven-repository");
 }
 
 /** The directory of `pulumi-language-java` (scripts/pulumi-language-java.sh: built once, cached). */
 export function javaLanguageHostDir(): Promise<string> {
   host ??= script("pulumi-language-java.sh");
   return host;
-}
-
-/** Every file of `dir`, by relative path, hashed with its content: what a build from it depends on. */
-function treeHash(dir: string): string {
-  const hash = crypto.createHash("sha256");
-  const walk = (rel: string): void => {
-    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(rel, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(`${file}\0`).update(fs.readFileSync(path.join(dir, file))).update("\0");
-    }
-  };
-  walk("");
-  return hash.digest("hex").slice(0, 16);
 }
 
 /**

@@ -5,6 +5,7 @@
  * Node.js package is test/support/plugin-package.ts's.
  */
 import { execFile, execFileSync } from "child_process";
+import * as crypto from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -19,6 +20,25 @@ let goHost: Promise<string> | undefined;
 let yamlHost: Promise<string> | undefined;
 let codegen: Promise<string> | undefined;
 let converter: Promise<string> | undefined;
+
+/** The tools' cache outside the tree, shared by test processes and runs (scripts/pulumi-cli.sh's). */
+export function toolCacheDir(): string {
+  return process.env.PULUMI_NGROK_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), ".cache"), "pulumi-ngrok");
+}
+
+/** Every file of `dir`, by relative path, hashed with its content: what a build from it depends on. */
+export function treeHash(dir: string): string {
+  const hash = crypto.createHash("sha256");
+  const walk = (rel: string): void => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const file = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else hash.update(`${file}\0`).update(fs.readFileSync(path.join(dir, file))).update("\0");
+    }
+  };
+  walk("");
+  return hash.digest("hex").slice(0, 16);
+}
 
 /** Runs scripts/<name> (Node 22 first on PATH) and resolves with the last line it prints: the directory or file it made. */
 export function script(name: string, ...args: string[]): Promise<string> {

@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { EmulatorStacks } from "./fixture";
-import { installPlugin, pluginTarball, script } from "./plugin-install";
+import { installPlugin, pluginTarball, script, toolCacheDir, treeHash } from "./plugin-install";
 import { pulumiBinDir, repoRoot, type PulumiStack } from "./pulumi";
 
 const nodeBinDir = path.join(repoRoot, "node_modules", ".bin");
@@ -55,15 +55,25 @@ export interface PythonDist {
   sdist: string;
 }
 
-/** sdk/python built as a release builds it (`python -m build`: a wheel and an sdist), from a copy outside the tree. */
+/**
+ * sdk/python built as a release builds it (`python -m build`: a wheel and an sdist), from a copy
+ * outside the tree. Built once for every test process and run, in the tools' cache under the
+ * sources' hash, under a lock (`flock`): the test files that need it start together, and the
+ * others wait for the first.
+ */
 export function pythonSdkDist(): Promise<PythonDist> {
   dist ??= (async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-python-sdk-"));
-    const src = path.join(work, "src");
-    fs.cpSync(path.join(repoRoot, "sdk", "python"), src, { recursive: true });
-    const out = path.join(work, "dist");
+    const dir = path.join(toolCacheDir(), `python-sdk-${treeHash(path.join(repoRoot, "sdk", "python"))}`);
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
     // --no-isolation: setuptools and wheel come from the tools' environment, not from a download.
-    await runTool(await toolsPython(), ["-m", "build", "--no-isolation", "--wheel", "--sdist", "--outdir", out, src]);
+    const build = [
+      `[ -f "$1/complete" ] && exit 0`,
+      `rm -rf "$1" && mkdir -p "$1" && cp -r "$2" "$1/src"`,
+      `"$3" -m build --no-isolation --wheel --sdist --outdir "$1/dist" "$1/src"`,
+      `touch "$1/complete"`,
+    ].join("\n");
+    await runTool("flock", [`${dir}.lock`, "bash", "-c", build, "build", dir, path.join(repoRoot, "sdk", "python"), await toolsPython()]);
+    const out = path.join(dir, "dist");
     const files = fs.readdirSync(out);
     const wheel = files.find((f) => f.endsWith(".whl"));
     const sdist = files.find((f) => f.endsWith(".tar.gz"));
