@@ -7,7 +7,7 @@
  *   never answers come out of it as `""`, which preview refuses naming the property (so nothing is
  *   ever overwritten); with the note's config set and read where the note says, preview shows no
  *   change, and the account is the same;
- * - the plugin door, TypeScript and Go at once (each its own stack on the same account):
+ * - the plugin door, TypeScript, Go and Python at once (each its own stack on the same account):
  *   `pulumi import --file` writes the program through Pulumi's program generators
  *   (scripts/pulumi-language-codegen), the note's secrets are read from config where it says, and
  *   `preview --expect-no-changes` passes with no write to the account.
@@ -24,6 +24,7 @@ import { boundKinds } from "../support/provider";
 import { pluginPackage } from "../support/plugin-package";
 import { codegenDir, goProgramEnv, installPlugin, pluginTarball, yamlLanguageHostDir } from "./plugin-install";
 import { PulumiStack, pulumiBinDir, repoRoot } from "./pulumi";
+import { pythonLanguageHostDir, pythonProgramEnv, pythonProgramVenv } from "./python";
 
 jest.setTimeout(20 * 60_000);
 
@@ -33,7 +34,7 @@ const stacks: PulumiStack[] = [];
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  await Promise.all([pulumiBinDir(), pluginTarball(), yamlLanguageHostDir(), codegenDir(), Promise.resolve(pluginPackage())]);
+  await Promise.all([pulumiBinDir(), pluginTarball(), yamlLanguageHostDir(), codegenDir(), pythonLanguageHostDir(), pythonProgramVenv(), Promise.resolve(pluginPackage())]);
   emu = await startEmulator({ rateLimit: false });
   account = await dashboardAccount(emu);
 }, 60 * 60_000);
@@ -103,14 +104,15 @@ function notedSecrets(dir: string, out: string[]): NotedSecret[] {
 }
 
 /** `text` with `find` replaced by `by` in the block from `start` to the first `end` after it; fails when either is missing. */
-function replaceInBlock(text: string, start: string, end: RegExp, find: RegExp, by: string): string {
+function replaceInBlock(text: string, start: string, end: RegExp, find: RegExp, by: string | ((match: string, ...groups: string[]) => string)): string {
   const from = text.indexOf(start);
   expect(from).toBeGreaterThanOrEqual(0);
   const ends = new RegExp(end.source, "g");
   ends.lastIndex = from + start.length;
   const to = ends.exec(text)?.index ?? text.length;
   const block = text.slice(from, to);
-  const replaced = block.replace(find, by);
+  // Two calls, one per overload of String.replace.
+  const replaced = typeof by === "string" ? block.replace(find, by) : block.replace(find, by);
   expect(replaced).not.toBe(block);
   return text.slice(0, from) + replaced + text.slice(to);
 }
@@ -204,10 +206,25 @@ it("the plugin door in Pulumi YAML: pulumi import --file writes the program; wit
  * The program a user makes of what `pulumi import` wrote, as the note says: each secret read from
  * config where the generated program holds `""` (a policy's text interpolates its credential).
  */
-function withSecretsFromConfig(language: "typescript" | "go", program: string, secrets: readonly NotedSecret[]): string {
+function withSecretsFromConfig(language: "typescript" | "go" | "python", program: string, secrets: readonly NotedSecret[]): string {
   let code = program;
   for (const s of secrets) {
-    if (language === "typescript") {
+    if (language === "python") {
+      // A call ends at the first `)` closing a line before the next statement (a policy's closing `"""` has none).
+      const start = `(${JSON.stringify(s.resource)},`;
+      const property = s.property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+      const read = `config.require_secret(${JSON.stringify(s.key)})`;
+      code =
+        s.place === "value"
+          ? replaceInBlock(code, start, /\)\n(?=\S)/, new RegExp(`\\b${property}=""`), `${property}=${read}`)
+          : replaceInBlock(code, start, /\)\n(?=\S)/, /traffic_policy=(?:pulumi\.Output\.format\(("""[^]*?""")((?:, config\.require_secret\("[^"]+"\))*)\)|("""[^]*?"""))/, (_, format?: string, args?: string, text?: string) => {
+              // Each login the policy keeps out becomes the next argument of one str.format.
+              const template = format ?? text!.replace(/[{}]/g, (b) => b + b);
+              const n = ((args ?? "").match(/require_secret/g) ?? []).length;
+              expect(template).toContain('- ""');
+              return `traffic_policy=pulumi.Output.format(${template.replace('- ""', `- "{${n}}"`)}${args ?? ""}, ${read})`;
+            });
+    } else if (language === "typescript") {
       const start = `(${JSON.stringify(s.resource)}, {\n`;
       code =
         s.place === "value"
@@ -234,18 +251,19 @@ function withSecretsFromConfig(language: "typescript" | "go", program: string, s
     });
     return code.replace(/^(import \* as ngrok .*\n)/m, "$1\nconst config = new pulumi.Config();\n");
   }
+  if (language === "python") return code.replace(/^(import pulumi_ngrok as ngrok\n)/m, "$1\nconfig = pulumi.Config()\n");
   return code
     .replace('"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n', '"github.com/pulumi/pulumi/sdk/v3/go/pulumi"\n\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"\n')
     .replace("pulumi.Run(func(ctx *pulumi.Context) error {\n", 'pulumi.Run(func(ctx *pulumi.Context) error {\n\t\tcfg := config.New(ctx, "")\n');
 }
 
-it("the plugin door in TypeScript and Go: pulumi import --file writes each program; with the note's secrets from config, preview shows no change", async () => {
+it("the plugin door in TypeScript, Go and Python: pulumi import --file writes each program; with the note's secrets from config, preview shows no change", async () => {
   const before = census();
   emu.clearRequests();
   emu.aiGatewayApi.clearRequests();
   const codegen = await codegenDir();
-  const importAndPreview = async (language: "typescript" | "go") => {
-    const file = language === "typescript" ? "index.ts" : "main.go";
+  const importAndPreview = async (language: "typescript" | "go" | "python") => {
+    const file = { typescript: "index.ts", go: "main.go", python: "__main__.py" }[language];
     let dir: string;
     let env: Record<string, string>;
     if (language === "typescript") {
@@ -259,6 +277,10 @@ it("the plugin door in TypeScript and Go: pulumi import --file writes each progr
       fs.copyFileSync(path.join(__dirname, "programs", "many", "tsconfig.json"), path.join(dir, "tsconfig.json"));
       fs.cpSync(pluginPackage().dir, path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
       env = { PATH: [codegen, await pulumiBinDir(), path.join(repoRoot, "node_modules", ".bin"), "/usr/local/bin", "/usr/bin", "/bin"].join(path.delimiter) };
+    } else if (language === "python") {
+      dir = projectDir("python", "python");
+      env = await pythonProgramEnv(await pythonProgramVenv());
+      env.PATH = `${codegen}${path.delimiter}${env.PATH}`;
     } else {
       dir = projectDir("go", "go");
       const goMod = fs.readFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.mod"), "utf8");
@@ -280,8 +302,8 @@ it("the plugin door in TypeScript and Go: pulumi import --file writes each progr
     const generated = fs.readFileSync(path.join(dir, file), "utf8");
     expect((generated.match(/ngrok\.(New)?[A-Z]\w+\(/g) ?? []).length).toBeGreaterThanOrEqual(150);
     // References, not ids: a rule's policy, a secret's vault.
-    expect(generated).toMatch(language === "typescript" ? /ipPolicyId: ip_policy_office_1\.id/ : /IpPolicyId:\s+ip_policy_office_1\.ID\(\)/);
-    expect(generated).toMatch(language === "typescript" ? /vaultId: vault_team_0_secrets\.id/ : /VaultId:\s+vault_team_0_secrets\.ID\(\)/);
+    expect(generated).toMatch({ typescript: /ipPolicyId: ip_policy_office_1\.id/, go: /IpPolicyId:\s+ip_policy_office_1\.ID\(\)/, python: /ip_policy_id=ip_policy_office_1\.id\b/ }[language]);
+    expect(generated).toMatch({ typescript: /vaultId: vault_team_0_secrets\.id/, go: /VaultId:\s+vault_team_0_secrets\.ID\(\)/, python: /vault_id=vault_team_0_secrets\.id\b/ }[language]);
 
     const secrets = notedSecrets(dir, out);
     expect(new Set(secrets.map((s) => s.place))).toEqual(new Set(["value", "policy"]));
@@ -290,7 +312,7 @@ it("the plugin door in TypeScript and Go: pulumi import --file writes each progr
     await stack.previewExpectNoChanges(`preview of the generated ${language} program`);
     for (const values of account.secrets.values()) for (const v of values) expect(stack.transcript).not.toContain(v);
   };
-  const results = await Promise.allSettled([importAndPreview("typescript"), importAndPreview("go")]);
+  const results = await Promise.allSettled([importAndPreview("typescript"), importAndPreview("go"), importAndPreview("python")]);
   for (const r of results) if (r.status === "rejected") throw r.reason;
   expect([...emu.requests, ...emu.aiGatewayApi.requests].filter((r) => r.method !== "GET")).toEqual([]);
   expect(census()).toEqual(before);
