@@ -162,26 +162,33 @@ export type RetryKind = "transient" | "throttled";
  *   machine goes on with one request in flight, and the first answer served clears it (a stray
  *   429). Three unexplained refusals with nothing served between them (a stray one's chance,
  *   squared, at most) mean other machines share the key: the share becomes a random 89-99% of
- *   `firstPart` of the limit, whatever the machine held, so that machines that find each other
- *   start from the same part, the first to start included.
+ *   `firstPart` of the limit (a quarter: room for four or five machines, which fill the window
+ *   by growing rather than overshoot it), whatever the machine held, so that machines that find
+ *   each other start from the same part, the first to start included.
  * - Sharing, each unexplained refusal cuts the share, once per refusal event (requests granted
- *   before the cut do not cut it again), by a random 3-15% times the share over `cutScale` of the
- *   limit (at most 60%): the machines holding most give most back, which brings the shares
- *   together, and the jitter keeps machines cut together from climbing back in step.
+ *   before the cut, or at its very moment, into the room the refused request left, do not cut it
+ *   again), by a random 10-25% times the square root of the share over `cutScale` of the limit
+ *   (at most 60%): the machines holding most give most back, which brings the shares together,
+ *   a small share still gives back a request or so (a cut of a fraction of a request would be
+ *   followed by another refusal), and the jitter keeps machines cut together from climbing back
+ *   in step.
  * - Each request served that was granted while the share held requests back grows it by
- *   `g / share`, so that every machine grows by `g` requests a window whatever its share: `g` is
- *   `k` eightieths of the limit, `k` a quarter in the window after a cut, doubling with each window
- *   since, up to 16 (a fifth of the limit a window), so that a machine the others have left climbs
- *   back within a few windows.
+ *   `k * growthPerServed`, so that a machine grows by `3k` eightieths of its share a window and
+ *   the machines on the key together by `3k` eightieths of the limit, however many they are
+ *   (growing by as much each, five machines would overshoot the window twice as often as
+ *   three): `k` a quarter in the window after a cut, doubling with each window since, up to 16,
+ *   so that a machine the others have left climbs back within a few windows.
  * - A share not cut for ten windows is the whole limit again (the others are gone). Sooner, it
  *   brings a whole window's burst back among machines still sharing it.
  * Starting from the whole limit costs a lone machine nothing, the common case; each process
  * starts with one request in flight, and one more with each one served (see `probe`).
  */
-const firstPart = 0.35;
-const cutScale = 0.15;
+const firstPart = 0.25;
+const cutScale = 0.25;
 const maxCut = 0.6;
 const maxGrowth = 16;
+/** Times `k`, what each request served at the share adds to it. */
+const growthPerServed = 3 / 80;
 const shareForgottenWindows = 10;
 /** Unexplained refusals in a row, nothing served between them, that tell a crowded key from stray 429s. */
 const crowdedAfter = 3;
@@ -189,7 +196,7 @@ const crowdedAfter = 3;
 function grow(state: LedgerState, at: number, rate: RateLimit): void {
   if (state.share === undefined) return;
   const k = Math.min(maxGrowth, 0.25 * 2 ** Math.max(0, (at - state.cutAt) / rate.windowMs - 1));
-  const share = state.share + (k * rate.limit) / 80 / state.share;
+  const share = state.share + k * growthPerServed;
   if (share >= rate.limit) delete state.share;
   else state.share = share;
 }
@@ -402,13 +409,14 @@ export class Pacer {
         refused.push(at);
         delete state.suspect;
         delete state.doubts;
-        if (grantedAt < state.cutAt) return;
+        // Granted at the very moment of the cut (into the room the refused request left): the same event.
+        if (grantedAt <= state.cutAt) return;
         const share = state.share;
         if (share === undefined) {
           state.share = Math.max(1, rate.limit * firstPart * (0.89 + 0.1 * jitter));
         } else {
           const base = Math.min(share, Math.max(entries.countAfter(at - rate.windowMs - marginMs), rate.limit / 2));
-          const cut = Math.min(maxCut, (0.03 + 0.12 * jitter) * (base / (rate.limit * cutScale)));
+          const cut = Math.min(maxCut, (0.1 + 0.15 * jitter) * Math.sqrt(base / (rate.limit * cutScale)));
           state.share = Math.max(1, base * (1 - cut));
         }
         state.cutAt = this.now();
