@@ -14,43 +14,15 @@
 set -euo pipefail
 
 SDK_VERSION=${PULUMI_GO_LANGHOST_SDK_VERSION:-v3.66.0}
-CACHE=${PULUMI_NGROK_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/pulumi-ngrok}
-BIN="${CACHE}/pulumi-language-go-${SDK_VERSION}/bin"
 MODULE=github.com/pulumi/pulumi/sdk/v3
+TOOL=pulumi-language-go
+source "$(dirname "$0")/lib/go-tool.sh"
+BIN="${CACHE}/pulumi-language-go-${SDK_VERSION}/bin"
 
-log() { printf '[pulumi-language-go] %s\n' "$*" >&2; }
+complete_in() { [ -x "$1/pulumi-language-go" ]; }
+build() {
+  go_tool_wrapper_build "$MODULE" "$SDK_VERSION" "${MODULE}/go/pulumi-language-go" "-s -w -X ${MODULE}/go/common/version.Version=${SDK_VERSION}"
+}
 
-if [ -x "$BIN/pulumi-language-go" ]; then
-  log "using the Go language host (sdk ${SDK_VERSION}) in ${BIN}"
-  echo "$BIN"; exit 0
-fi
-
-GO=${GO:-$(command -v go || echo /usr/local/go/bin/go)}
-[ -x "$GO" ] || { log "go not found (set GO=/path/to/go)"; exit 1; }
-mkdir -p "$CACHE"
-exec 9>"${CACHE}/.build-language-go.lock"
-flock 9
-if [ -x "$BIN/pulumi-language-go" ]; then echo "$BIN"; exit 0; fi
-
-WORK=$(mktemp -d "${CACHE}/build-go.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-export GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0 GOWORK=off
-start=$(date +%s)
-log "building the Go language host from ${MODULE}@${SDK_VERSION} into ${BIN}"
-cd "$WORK"
-"$GO" mod init pulumi-ngrok/language-go-build >/dev/null 2>&1
-printf '//go:build tools\n\npackage tools\n\nimport _ "%s/go/pulumi-language-go"\n' "$MODULE" >tools.go
-gomod=$("$GO" mod download -json "${MODULE}@${SDK_VERSION}" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",*$/\1/p')
-"$GO" mod edit -require="${MODULE}@${SDK_VERSION}"
-# The SDK's own replace directives (versioned ones: it has no local ones at this tag).
-while read -r old new; do
-  "$GO" mod edit -replace="${old}=${new}"
-done < <(awk '/^replace /{ if ($4 != "" && $5 != "") print $2, $4 "@" $5 }' "$gomod")
-"$GO" mod tidy >&2
-mkdir -p "$WORK/out"
-"$GO" build -trimpath -ldflags "-s -w -X ${MODULE}/go/common/version.Version=${SDK_VERSION}" \
-  -o "$WORK/out/pulumi-language-go" "${MODULE}/go/pulumi-language-go"
-mkdir -p "$BIN"
-mv "$WORK/out/pulumi-language-go" "$BIN/"
-log "built in $(($(date +%s) - start)) s"
-echo "$BIN"
+go_tool_reuse "using the Go language host (sdk ${SDK_VERSION}) in ${BIN}"
+go_tool_build "building the Go language host from ${MODULE}@${SDK_VERSION} into ${BIN}"

@@ -21,53 +21,22 @@ set -euo pipefail
 
 SDK_VERSION=${PULUMI_PYTHON_LANGHOST_SDK_VERSION:-v3.79.0}
 EXEC_VERSION=${PULUMI_CLI_VERSION:-v3.259.0}
-CACHE=${PULUMI_NGROK_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/pulumi-ngrok}
-BIN="${CACHE}/pulumi-language-python-${SDK_VERSION}-exec-${EXEC_VERSION}/bin"
 MODULE=github.com/pulumi/pulumi/sdk/v3
-
-log() { printf '[pulumi-language-python] %s\n' "$*" >&2; }
+TOOL=pulumi-language-python
+source "$(dirname "$0")/lib/go-tool.sh"
+BIN="${CACHE}/pulumi-language-python-${SDK_VERSION}-exec-${EXEC_VERSION}/bin"
 
 complete_in() { [ -x "$1/pulumi-language-python" ] && [ -x "$1/pulumi-language-python-exec" ]; }
+build() {
+  go_tool_wrapper_build "$MODULE" "$SDK_VERSION" "${MODULE}/python/cmd/pulumi-language-python" "-s -w -X ${MODULE}/go/common/version.Version=${SDK_VERSION}"
+  # The exec script of the pinned release, from that release's module zip.
+  local zip
+  zip=$("$GO" mod download -json "${MODULE}@${EXEC_VERSION}" | sed -n 's/^[[:space:]]*"Zip": "\(.*\)",*$/\1/p' || true)
+  [ -n "$zip" ] || { log "the Go module proxy does not serve ${MODULE}@${EXEC_VERSION}"; exit 1; }
+  unzip -p "$zip" "${MODULE}@${EXEC_VERSION}/python/cmd/pulumi-language-python-exec" >out/pulumi-language-python-exec
+  [ -s out/pulumi-language-python-exec ] || { log "${MODULE}@${EXEC_VERSION} has no python/cmd/pulumi-language-python-exec"; exit 1; }
+  chmod +x out/pulumi-language-python-exec
+}
 
-if complete_in "$BIN"; then
-  log "using the Python language host (sdk ${SDK_VERSION}) in ${BIN}"
-  echo "$BIN"; exit 0
-fi
-
-GO=${GO:-$(command -v go || echo /usr/local/go/bin/go)}
-[ -x "$GO" ] || { log "go not found (set GO=/path/to/go); it is needed to build the Python language host"; exit 1; }
-mkdir -p "$CACHE"
-# One build at a time (make and jest may both ask); the second waits, then finds the result.
-exec 9>"${CACHE}/.build-language-python.lock"
-flock 9
-if complete_in "$BIN"; then echo "$BIN"; exit 0; fi
-
-WORK=$(mktemp -d "${CACHE}/build-python.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-export GOFLAGS=-mod=mod GOTOOLCHAIN=local CGO_ENABLED=0 GOWORK=off
-start=$(date +%s)
-log "building the Python language host from ${MODULE}@${SDK_VERSION} into ${BIN}"
-cd "$WORK"
-"$GO" mod init pulumi-ngrok/language-python-build >/dev/null 2>&1
-printf '//go:build tools\n\npackage tools\n\nimport _ "%s/python/cmd/pulumi-language-python"\n' "$MODULE" >tools.go
-gomod=$("$GO" mod download -json "${MODULE}@${SDK_VERSION}" | sed -n 's/^[[:space:]]*"GoMod": "\(.*\)",*$/\1/p')
-"$GO" mod edit -require="${MODULE}@${SDK_VERSION}"
-# The SDK's own replace directives (versioned ones: it has no local ones at this tag).
-while read -r old new; do
-  "$GO" mod edit -replace="${old}=${new}"
-done < <(awk '/^replace /{ if ($4 != "" && $5 != "") print $2, $4 "@" $5 }' "$gomod")
-"$GO" mod tidy >&2
-mkdir -p "$WORK/out"
-"$GO" build -trimpath -ldflags "-s -w -X ${MODULE}/go/common/version.Version=${SDK_VERSION}" \
-  -o "$WORK/out/pulumi-language-python" "${MODULE}/python/cmd/pulumi-language-python"
-# The exec script of the pinned release, from that release's module zip.
-zip=$("$GO" mod download -json "${MODULE}@${EXEC_VERSION}" | sed -n 's/^[[:space:]]*"Zip": "\(.*\)",*$/\1/p')
-unzip -p "$zip" "${MODULE}@${EXEC_VERSION}/python/cmd/pulumi-language-python-exec" >"$WORK/out/pulumi-language-python-exec"
-[ -s "$WORK/out/pulumi-language-python-exec" ] || { log "${MODULE}@${EXEC_VERSION} has no python/cmd/pulumi-language-python-exec"; exit 1; }
-chmod +x "$WORK/out/pulumi-language-python-exec"
-mkdir -p "$(dirname "$BIN")"
-rm -rf "$BIN"
-mv "$WORK/out" "$BIN"
-complete_in "$BIN" || { log "the build left no pulumi-language-python"; exit 1; }
-log "built in $(($(date +%s) - start)) s"
-echo "$BIN"
+go_tool_reuse "using the Python language host (sdk ${SDK_VERSION}) in ${BIN}"
+go_tool_build "building the Python language host from ${MODULE}@${SDK_VERSION} into ${BIN}"

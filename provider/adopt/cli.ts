@@ -142,7 +142,7 @@ export async function adopt(argv: string[], io: AdoptIo): Promise<number> {
       for (const l of left) io.out(`  ${l}`);
     }
     if (plan.secrets.length) {
-      io.out(`Set before \`pulumi up\`: ${plan.secrets.length} secret${plan.secrets.length > 1 ? "s" : ""} the program reads from stack config (config.requireSecret), never a placeholder:`);
+      io.out(`Set before \`pulumi up\`: ${plan.secrets.length} secret${plan.secrets.length > 1 ? "s" : ""} the program reads from stack config as secrets (config.requireSecret; config.require_secret in Python, cfg.RequireSecret in Go), never a placeholder:`);
       for (const l of secretLines(plan.secrets)) io.out(l);
     }
     return 0;

@@ -22,7 +22,7 @@ import { accountSnapshot, dashboardAccount, everyCollection, type DashboardAccou
 import { collectionOf } from "../support/inputs";
 import { boundKinds } from "../support/provider";
 import { pluginPackage } from "../support/plugin-package";
-import { codegenDir, goProgramEnv, installPlugin, pluginTarball, yamlLanguageHostDir } from "./plugin-install";
+import { codegenDir, goModuleInto, goProgramEnv, installPlugin, pluginTarball, yamlLanguageHostDir } from "./plugin-install";
 import { PulumiStack, pulumiBinDir, repoRoot } from "./pulumi";
 import { pythonLanguageHostDir, pythonProgramEnv, pythonProgramVenv } from "./python";
 
@@ -283,9 +283,7 @@ it("the plugin door in TypeScript, Go and Python: pulumi import --file writes ea
       env.PATH = `${codegen}${path.delimiter}${env.PATH}`;
     } else {
       dir = projectDir("go", "go");
-      const goMod = fs.readFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.mod"), "utf8");
-      fs.writeFileSync(path.join(dir, "go.mod"), goMod.replace(/^module .*$/m, "module adopted-go").replace("=> ../../sdk/go", `=> ${path.join(repoRoot, "sdk", "go")}`));
-      fs.copyFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.sum"), path.join(dir, "go.sum"));
+      goModuleInto(dir, "adopted-go");
       env = await goProgramEnv(await pulumiBinDir());
       env.PATH = `${codegen}${path.delimiter}${env.PATH}`;
     }

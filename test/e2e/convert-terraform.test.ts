@@ -14,7 +14,7 @@ import * as path from "path";
 import { startEmulator, type Emulator } from "../../emulator";
 import { terraformResources } from "../../provider/adopt/terraform-schema";
 import { pluginPackage } from "../support/plugin-package";
-import { codegenDir, goLanguageHostDir, goProgramEnv, installPlugin, pluginTarball, terraformConverterDir, yamlLanguageHostDir } from "./plugin-install";
+import { codegenDir, goLanguageHostDir, goModuleInto, goProgramEnv, installPlugin, pluginTarball, terraformConverterDir, yamlLanguageHostDir } from "./plugin-install";
 import { PulumiStack, pulumiBinDir, repoRoot } from "./pulumi";
 import { pythonLanguageHostDir, pythonProgramEnv, pythonProgramVenv } from "./python";
 
@@ -93,10 +93,7 @@ function prepare(language: Language, dir: string): void {
   if (language === "typescript") {
     fs.cpSync(pluginPackage().dir, path.join(dir, "node_modules", "pulumi-ngrok-plugin"), { recursive: true });
   } else if (language === "go") {
-    // The Go SDK is not on the module proxy: the program's go.mod points at sdk/go, as the examples' do.
-    const goMod = fs.readFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.mod"), "utf8");
-    fs.writeFileSync(path.join(dir, "go.mod"), goMod.replace(/^module .*$/m, "module converted").replace("=> ../../sdk/go", `=> ${path.join(repoRoot, "sdk", "go")}`));
-    fs.copyFileSync(path.join(repoRoot, "examples", "quickstart-go", "go.sum"), path.join(dir, "go.sum"));
+    goModuleInto(dir, "converted");
   }
 }
 

@@ -120,6 +120,18 @@ export async function goProgramEnv(pulumiBin: string): Promise<Record<string, st
 }
 
 /**
+ * Writes a Go module `module` into `dir` that takes the SDK from this repository's sdk/go (the Go
+ * SDK is not on the module proxy), with the quickstart example's go.mod and go.sum, as a user's
+ * program beside a checkout would.
+ */
+export function goModuleInto(dir: string, module: string): void {
+  const example = path.join(repoRoot, "examples", "quickstart-go");
+  const goMod = fs.readFileSync(path.join(example, "go.mod"), "utf8");
+  fs.writeFileSync(path.join(dir, "go.mod"), goMod.replace(/^module .*$/m, `module ${module}`).replace("=> ../../sdk/go", `=> ${path.join(repoRoot, "sdk", "go")}`));
+  fs.copyFileSync(path.join(example, "go.sum"), path.join(dir, "go.sum"));
+}
+
+/**
  * The hooks of a file testing Go examples: the plugin and the Go language host are built before
  * any test, and each test's emulator has no rate limit (the stack's client paces nothing either).
  */

@@ -31,8 +31,9 @@
  * Every command succeeds at its first run and prints no error; no create is made twice; after
  * each `up` the emulator holds what the runner's state records, and after the destroys nothing.
  * The figures go to .pulumi-test/runners-<runners>-<rule>-<count>.json and stderr, with the
- * requests served and refused per window and the minute with the most retries against its
- * requests. Minutes by design: only `make reliability` runs it. RUNNERS_COUNT changes the 60,
+ * requests served and refused per window, the minute with the most retries against its requests,
+ * and per runner (read from its pacing file as it works) its requests answered and the part of the
+ * limit it allowed itself in each window: where each runner's time went. Minutes by design: only `make reliability` runs it. RUNNERS_COUNT changes the 60,
  * RUNNERS_LIMIT the 20 requests per 10 s (the figures' file names then carry the limit).
  */
 import * as fs from "fs";
@@ -168,9 +169,12 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   const p = (pg ??= await startPostgres());
   const store = ledger === undefined ? undefined : await ledgerFor(ledger);
   const secret = store === undefined ? undefined : new URL(store.url).password;
+  /** Each runner's pacing directory, read while the runners work: where each one's time went. */
+  const pacingDirs: Record<string, string> = {};
   for (const r of runners) {
     const pacing = shared ? (onePacing ??= fs.mkdtempSync(path.join(os.tmpdir(), "pulumi-ngrok-runners-pacing-"))) : fs.mkdtempSync(path.join(os.tmpdir(), `pulumi-ngrok-runner-${r.name}-pacing-`));
     if (!scratch.includes(pacing)) scratch.push(pacing);
+    pacingDirs[r.name] = pacing;
     const backend = r.backend === "postgres" ? { PULUMI_BACKEND_URL: p.url, ...p.env } : {};
     stacks.push(
       await reliabilityStack(r.host, `runner-${r.name}`, {
@@ -216,6 +220,7 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
       }, 250)
     : undefined;
 
+  const watching = shared ? undefined : watchPacing(pacingDirs);
   await Promise.all(
     runners.map(async (r, i) => {
       const s = stacks[i]!;
@@ -257,6 +262,7 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   );
   const wallSeconds = (Date.now() - started) / 1000;
   if (watch) clearInterval(watch);
+  const perRunner = watching?.stop();
   await outage.done;
   const ledgerOperations = store && operationsBefore !== undefined ? (await store.operations()) - operationsBefore : undefined;
 
@@ -317,6 +323,7 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
     refusedPerWindow: perWindow((x) => x === 429),
     floorSeconds,
     overFloor: Math.round((wallSeconds / floorSeconds) * 1000) / 1000,
+    ...(perRunner === undefined ? {} : { perRunner: perRunner(first, rateLimit.windowMs) }),
     runnerSeconds: Object.fromEntries(runners.map((r) => [`${r.name} (${r.host})`, Math.round((finished[r.name] ?? NaN) * 10) / 10])),
     slowestOverFastest: Math.round(spread * 1000) / 1000,
     ...(ledger === undefined
@@ -382,3 +389,54 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   });
   expect({ runnerSeconds: figures.runnerSeconds, within: spread <= allowedSpread }).toEqual({ runnerSeconds: figures.runnerSeconds, within: true });
 });
+
+/**
+ * Reads each runner's pacing file every half second while the runners work: the requests its
+ * machine saw answered (the file keeps them for a window or two) and the part of the limit it
+ * allowed itself. Per runner, per window from the run's first request: its requests answered, and
+ * its share at the window's end ("all": the whole limit).
+ */
+function watchPacing(dirs: Record<string, string>): { stop: () => (first: number, windowMs: number) => Record<string, { answeredPerWindow: string; sharePerWindow: string }> } {
+  /** Per runner, per answer time: the most answers at that millisecond any one reading held. */
+  const answered: Record<string, Map<number, number>> = {};
+  const shares: Record<string, [number, number | undefined][]> = {};
+  const look = (): void => {
+    for (const [name, dir] of Object.entries(dirs)) {
+      for (const file of fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(".json")) : []) {
+        let body: { entries?: [string, number, number?][]; state?: { share?: number } };
+        try {
+          body = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as typeof body;
+        } catch {
+          continue;
+        }
+        const seen = (answered[name] ??= new Map());
+        const here = new Map<number, number>();
+        for (const [, t, pending] of body.entries ?? []) if (!pending) here.set(t, (here.get(t) ?? 0) + 1);
+        for (const [t, n] of here) seen.set(t, Math.max(seen.get(t) ?? 0, n));
+        (shares[name] ??= []).push([Date.now(), body.state?.share]);
+      }
+    }
+  };
+  const timer = setInterval(look, 500);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      look();
+      return (first, windowMs) =>
+        Object.fromEntries(
+          Object.keys(dirs).map((name) => {
+            const times = [...(answered[name] ?? new Map<number, number>())];
+            const windows = Math.ceil((Math.max(first, ...times.map(([t]) => t)) - first + 1) / windowMs);
+            const counts = new Array<number>(windows).fill(0);
+            for (const [t, n] of times) if (t >= first) counts[Math.floor((t - first) / windowMs)]! += n;
+            const share = new Array<string>(windows).fill(".");
+            for (const [at, value] of shares[name] ?? []) {
+              const k = Math.floor((at - first) / windowMs);
+              if (k >= 0 && k < windows) share[k] = value === undefined ? "all" : value.toFixed(1);
+            }
+            return [name, { answeredPerWindow: counts.join(" "), sharePerWindow: share.join(" ") }];
+          }),
+        );
+    },
+  };
+}

@@ -101,6 +101,8 @@ it("adopts the whole account in one command: every object once, readable unique 
 
   // Secrets it cannot read back are config the program reads; none is ever printed or written.
   const setLines = out.filter((l) => l.includes("pulumi config set --secret"));
+  // How to read them, in the languages `pulumi import` writes the program in.
+  expect(out.find((l) => l.startsWith("Set before"))).toMatch(/config\.requireSecret; config\.require_secret in Python, cfg\.RequireSecret in Go\)/);
   expect(setLines.filter((l) => l.includes("only you have it")).length).toBe(18 + 2 + 1); // vault secrets, TLS keys, the provider key
   expect(setLines.filter((l) => l.includes("copy it from the account")).length).toBe(1 + 3); // the login in a policy, event destinations' targets (secret as a whole)
   const written = out.join("\n") + fs.readFileSync(path.join(dir, "adopt.json"), "utf8") + fs.readFileSync(path.join(dir, "index.ts"), "utf8");
