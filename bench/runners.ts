@@ -8,9 +8,11 @@
  * ledger, its requests sent by a few workers with the network's delays each way and the engine's
  * time between them, all drawn from a seed per runner. The reference row: three runners on one
  * ledger, as on one machine. Nothing is measured in real time: the rows are ratios of the fake
- * clock's times and of the service's counts, over several seeds. The last rows: one runner at
- * ngrok's own limit, 120 requests per rolling 60 s, whose requests the service refuses now and then
- * at random (stray 429s, as a busy service answers), against the same runs without them.
+ * clock's times and of the service's counts, over several seeds. Rows "cuts ×N": the learning's
+ * cuts made N times as deep, the trade between the runners' spread and their refusals. The last
+ * rows: one runner at ngrok's own limit, 120 requests per rolling 60 s, whose requests the service
+ * refuses now and then at random (stray 429s, as a busy service answers), against the same runs
+ * without them.
  */
 import { FakeClock } from "../clock";
 import { mulberry32 } from "../emulator/shared/ids";
