@@ -8,9 +8,11 @@
  * ledger, its requests sent by a few workers with the network's delays each way and the engine's
  * time between them, all drawn from a seed per runner. The reference row: three runners on one
  * ledger, as on one machine. Nothing is measured in real time: the rows are ratios of the fake
- * clock's times and of the service's counts, over several seeds. The last rows: one runner at
- * ngrok's own limit, 120 requests per rolling 60 s, whose requests the service refuses now and then
- * at random (stray 429s, as a busy service answers), against the same runs without them.
+ * clock's times and of the service's counts, over several seeds. Rows "cuts ×N": the learning's
+ * cuts made N times as deep, the trade between the runners' spread and their refusals. The last
+ * rows: one runner at ngrok's own limit, 120 requests per rolling 60 s, whose requests the service
+ * refuses now and then at random (stray 429s, as a busy service answers), against the same runs
+ * without them.
  */
 import { FakeClock } from "../clock";
 import { mulberry32 } from "../emulator/shared/ids";
@@ -36,6 +38,8 @@ export interface RunnersRow {
   part?: number;
   /** default: a refused request is not counted; strict: it takes a place in the window too. */
   rule: "default" | "strict";
+  /** The learning's cuts scaled by this (the trade between the spread and the refusals); undefined: the rule's. */
+  cutDepth?: number;
   /** Requests the service served (mean over the seeds; every request is served in the end). */
   served: number;
   /** Refusals (429) per request served. */
@@ -91,6 +95,8 @@ interface Run {
   limit?: RateLimit;
   /** Stray 429s: the share of requests the service refuses at random during the `up` (not counted). */
   stray?: number;
+  /** The learning's cuts scaled by this; default the rule's. */
+  cutDepth?: number;
 }
 
 interface Outcome {
@@ -122,7 +128,7 @@ class MachineLedger implements Ledger {
   }
 }
 
-async function simulate({ runners, oneLedger, part, strict, up, destroy, seed, limit = runnersLimit, stray = 0 }: Run): Promise<Outcome> {
+async function simulate({ runners, oneLedger, part, strict, up, destroy, seed, limit = runnersLimit, stray = 0, cutDepth }: Run): Promise<Outcome> {
   const clock = new FakeClock();
   const start = clock.now();
   const service = new RollingWindow(limit, strict);
@@ -144,7 +150,7 @@ async function simulate({ runners, oneLedger, part, strict, up, destroy, seed, l
     const ledger: Ledger = oneLedger ? machine : memory;
     let straying = false;
     const command = async (count: number) => {
-      const pacer = new Pacer(part === undefined ? limit : { ...limit, limit: part }, { attemptTimeoutMs, clock, random, ledger });
+      const pacer = new Pacer(part === undefined ? limit : { ...limit, limit: part }, { attemptTimeoutMs, clock, random, ledger, ...(cutDepth === undefined ? {} : { cutDepth }) });
       let next = 0;
       const worker = async () => {
         while (next < count) {
@@ -203,6 +209,7 @@ async function simulate({ runners, oneLedger, part, strict, up, destroy, seed, l
 export function runnersLabel(row: RunnersRow): string {
   if (row.stray) return `${row.runners}, ${Math.round(row.stray.rate * 1000) / 10}% stray 429s`;
   if (row.oneLedger) return `${row.runners}, one ledger`;
+  if (row.cutDepth !== undefined) return `${row.runners}, cuts ×${row.cutDepth}`;
   if (row.part !== undefined) return `${row.runners}, ${row.part} per ${runnersLimit.windowMs / 1000} s each`;
   return String(row.runners);
 }
@@ -213,7 +220,7 @@ const meanWorst = (xs: readonly number[]): MeanWorst => ({ mean: mean(xs), worst
 
 /** `only`: the rows to run (all by default), for trying a change to the pacer on a few. */
 export async function benchRunners(
-  options: { seeds: number; scale: number; only?: (row: { runners: number; strict: boolean; oneLedger: boolean; part?: number; stray?: number }) => boolean },
+  options: { seeds: number; scale: number; only?: (row: { runners: number; strict: boolean; oneLedger: boolean; part?: number; stray?: number; cutDepth?: number }) => boolean },
   log: (line: string) => void,
 ): Promise<RunnersBench> {
   const { seeds, scale } = options;
@@ -233,6 +240,11 @@ export async function benchRunners(
     // idle. Twenty requests do not divide by three: three runners get 6 each, 18 of the 20.
     { runners: 3, oneLedger: false, part: Math.floor(runnersLimit.limit / 3), strict: true },
     { runners: 5, oneLedger: false, part: Math.floor(runnersLimit.limit / 5), strict: true },
+    // The trade: the learning's cuts made shallower bring the runners' times together, and cost
+    // refusals (the window stays full for longer).
+    { runners: 3, oneLedger: false, strict: true, cutDepth: 0.25 },
+    { runners: 5, oneLedger: false, strict: true, cutDepth: 0.25 },
+    { runners: 5, oneLedger: false, strict: true, cutDepth: 0.1 },
     // One runner at ngrok's limit, its requests refused now and then at random during its `up`.
     { runners: 1, oneLedger: false, strict: false, limit: strayLimit, stray: strayRate },
     { runners: 1, oneLedger: false, strict: true, limit: strayLimit, stray: strayRate },
@@ -252,6 +264,7 @@ export async function benchRunners(
       runners: configuration.runners,
       oneLedger: configuration.oneLedger,
       ...(configuration.part === undefined ? {} : { part: configuration.part }),
+      ...(configuration.cutDepth === undefined ? {} : { cutDepth: configuration.cutDepth }),
       rule: configuration.strict ? "strict" : "default",
       served: mean(outcomes.map((o) => o.served)),
       refusedPerServed: meanWorst(outcomes.map((o) => o.refused / o.served)),

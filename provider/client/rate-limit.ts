@@ -265,6 +265,11 @@ export interface PacerOptions {
   leases?: SharedLeases;
   /** Requests in flight at the start (see `probe`); default 1. */
   inFlightAtStart?: number;
+  /**
+   * The learning's cuts scaled by this (default 1, the rule): the simulator's rows of the trade
+   * between the runners' spread and the refusals (bench/runners.ts) vary it.
+   */
+  cutDepth?: number;
 }
 
 export class Pacer {
@@ -300,6 +305,7 @@ export class Pacer {
    */
   private readonly clock: Clock;
   private readonly leases: SharedLeases | undefined;
+  private readonly cutDepth: number;
 
   constructor(rate: RateLimit | undefined, options: PacerOptions) {
     if (rate !== undefined && (!(rate.limit >= 1) || !(rate.windowMs > 0))) {
@@ -312,6 +318,7 @@ export class Pacer {
     this.random = options.random ?? Math.random;
     this.leases = options.leases;
     this.probe = options.inFlightAtStart ?? 1;
+    this.cutDepth = options.cutDepth ?? 1;
   }
 
   private now(): number {
@@ -416,7 +423,7 @@ export class Pacer {
           state.share = Math.max(1, rate.limit * firstPart * (0.89 + 0.1 * jitter));
         } else {
           const base = Math.min(share, Math.max(entries.countAfter(at - rate.windowMs - marginMs), rate.limit / 2));
-          const cut = Math.min(maxCut, (0.1 + 0.15 * jitter) * Math.sqrt(base / (rate.limit * cutScale)));
+          const cut = Math.min(maxCut, this.cutDepth * (0.1 + 0.15 * jitter) * Math.sqrt(base / (rate.limit * cutScale)));
           state.share = Math.max(1, base * (1 - cut));
         }
         state.cutAt = this.now();
