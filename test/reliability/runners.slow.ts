@@ -33,8 +33,9 @@
  * The figures go to .pulumi-test/runners-<runners>-<rule>-<count>.json and stderr, with the
  * requests served and refused per window, the minute with the most retries against its requests,
  * and per runner (read from its pacing file as it works) its requests answered and the part of the
- * limit it allowed itself in each window: where each runner's time went. Minutes by design: only `make reliability` runs it. RUNNERS_COUNT changes the 60,
- * RUNNERS_LIMIT the 20 requests per 10 s (the figures' file names then carry the limit).
+ * limit it allowed itself in each window: where each runner's time went. Minutes by design: only
+ * `make reliability` runs it. RUNNERS_COUNT changes the 60, RUNNERS_LIMIT the 20 requests per 10 s
+ * (the figures' file names then carry the limit).
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -262,7 +263,6 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
   );
   const wallSeconds = (Date.now() - started) / 1000;
   if (watch) clearInterval(watch);
-  const perRunner = watching?.stop();
   await outage.done;
   const ledgerOperations = store && operationsBefore !== undefined ? (await store.operations()) - operationsBefore : undefined;
 
@@ -323,7 +323,7 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
     refusedPerWindow: perWindow((x) => x === 429),
     floorSeconds,
     overFloor: Math.round((wallSeconds / floorSeconds) * 1000) / 1000,
-    ...(perRunner === undefined ? {} : { perRunner: perRunner(first, rateLimit.windowMs) }),
+    ...(watching === undefined ? {} : { perRunner: watching.stop(first, rateLimit.windowMs) }),
     runnerSeconds: Object.fromEntries(runners.map((r) => [`${r.name} (${r.host})`, Math.round((finished[r.name] ?? NaN) * 10) / 10])),
     slowestOverFastest: Math.round(spread * 1000) / 1000,
     ...(ledger === undefined
@@ -396,7 +396,7 @@ it.each(sets)(`$runners runners on one key ($name), ${count} resources each, dep
  * allowed itself. Per runner, per window from the run's first request: its requests answered, and
  * its share at the window's end ("all": the whole limit).
  */
-function watchPacing(dirs: Record<string, string>): { stop: () => (first: number, windowMs: number) => Record<string, { answeredPerWindow: string; sharePerWindow: string }> } {
+function watchPacing(dirs: Record<string, string>): { stop: (first: number, windowMs: number) => Record<string, { answeredPerWindow: string; sharePerWindow: string }> } {
   /** Per runner, per answer time: the most answers at that millisecond any one reading held. */
   const answered: Record<string, Map<number, number>> = {};
   const shares: Record<string, [number, number | undefined][]> = {};
@@ -417,26 +417,26 @@ function watchPacing(dirs: Record<string, string>): { stop: () => (first: number
       }
     }
   };
-  const timer = setInterval(look, 500);
+  // Unref'd: a run that fails before its figures leaves nothing to hold jest open.
+  const timer = setInterval(look, 500).unref();
   return {
-    stop: () => {
+    stop: (first, windowMs) => {
       clearInterval(timer);
       look();
-      return (first, windowMs) =>
-        Object.fromEntries(
-          Object.keys(dirs).map((name) => {
-            const times = [...(answered[name] ?? new Map<number, number>())];
-            const windows = Math.ceil((Math.max(first, ...times.map(([t]) => t)) - first + 1) / windowMs);
-            const counts = new Array<number>(windows).fill(0);
-            for (const [t, n] of times) if (t >= first) counts[Math.floor((t - first) / windowMs)]! += n;
-            const share = new Array<string>(windows).fill(".");
-            for (const [at, value] of shares[name] ?? []) {
-              const k = Math.floor((at - first) / windowMs);
-              if (k >= 0 && k < windows) share[k] = value === undefined ? "all" : value.toFixed(1);
-            }
-            return [name, { answeredPerWindow: counts.join(" "), sharePerWindow: share.join(" ") }];
-          }),
-        );
+      return Object.fromEntries(
+        Object.keys(dirs).map((name) => {
+          const times = [...(answered[name] ?? new Map<number, number>())];
+          const windows = Math.ceil((Math.max(first, ...times.map(([t]) => t)) - first + 1) / windowMs);
+          const counts = new Array<number>(windows).fill(0);
+          for (const [t, n] of times) if (t >= first) counts[Math.floor((t - first) / windowMs)]! += n;
+          const share = new Array<string>(windows).fill(".");
+          for (const [at, value] of shares[name] ?? []) {
+            const k = Math.floor((at - first) / windowMs);
+            if (k >= 0 && k < windows) share[k] = value === undefined ? "all" : value.toFixed(1);
+          }
+          return [name, { answeredPerWindow: counts.join(" "), sharePerWindow: share.join(" ") }];
+        }),
+      );
     },
   };
 }
